@@ -1,0 +1,30 @@
+// Bundles the server (and the internal @parley/* packages, which ship TypeScript source) into
+// dist/; every npm dependency stays an import resolved from node_modules at run time.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const manifests = [
+  './package.json',
+  '../../packages/db/package.json',
+  '../../packages/contracts/package.json',
+  '../../packages/functions/package.json',
+];
+const external = [
+  ...new Set(
+    manifests.flatMap((file) =>
+      Object.keys(JSON.parse(readFileSync(new URL(file, import.meta.url))).dependencies ?? {}),
+    ),
+  ),
+].filter((name) => !name.startsWith('@parley/'));
+
+await build({
+  entryPoints: ['src/main.ts', 'src/cli.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+});

@@ -1,0 +1,90 @@
+import { botIdFor } from '@parley/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { AppError, adminRequired, botAccessDenied, permissionDenied } from '../http/errors';
+import { type Access, acceptedPermissions } from './access';
+import { type Principal, resolvePrincipal } from './principal';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | undefined;
+  }
+}
+
+export const AUTH_HEADER = 'authtoken';
+
+/** Reads the AuthToken header (also `Bearer` in Authorization, for API clients). */
+export function tokenFrom(request: FastifyRequest): string | undefined {
+  const header = request.headers[AUTH_HEADER];
+  if (typeof header === 'string' && header) return header;
+  const authorization = request.headers.authorization;
+  if (authorization?.startsWith('Bearer ')) return authorization.slice(7);
+  return undefined;
+}
+
+/** The caller of a route that declared it needs one (never undefined behind the guard). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('unauthorised_error_code');
+  return request.principal;
+}
+
+export async function authenticate(ctx: AppContext, token: string | undefined): Promise<Principal> {
+  if (!token) throw new AppError('unauthorised_error_code', 'You need to sign in.');
+  const claims = await ctx.tokens.verify(token);
+  if (!(await ctx.repos.sessions.isActive(claims.sessionId, claims.userId)))
+    throw new AppError('expired_jwt_code');
+  return resolvePrincipal(ctx.repos, claims.userId, claims.sessionId);
+}
+
+/** Enforces each route's declared access before its handler runs. */
+export function registerGuard(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('principal', undefined);
+
+  app.addHook('onRoute', (route) => {
+    // Static files of the web app are public; every API route must say what it needs.
+    const isApi = route.url.startsWith('/api');
+    if (!route.config?.access && isApi) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const principal = await authenticate(ctx, tokenFrom(request));
+    request.principal = principal;
+    await enforce(access, principal, request);
+  });
+}
+
+async function enforce(
+  access: Exclude<Access, 'public'>,
+  principal: Principal,
+  request: FastifyRequest,
+): Promise<void> {
+  if (access === 'authenticated') return;
+  if (access === 'tenantAdmin') {
+    if (!principal.isTenantAdmin) throw adminRequired('account administrator');
+    return;
+  }
+  if (access === 'masterAdmin') {
+    if (!principal.isMasterTenantAdmin) throw adminRequired('master tenant administrator');
+    return;
+  }
+  if (principal.isTenantAdmin) return;
+  const params = request.params as Record<string, string | undefined>;
+  const botName = params.bot ?? params.botName;
+  const accepted = access === 'botMember' ? [] : acceptedPermissions(access);
+  // The refusal names the first accepted permission: the one a role usually lacks.
+  const refusal = access === 'botMember' ? botAccessDenied() : permissionDenied(accepted[0] as number);
+  if (!botName) throw refusal;
+  const botId = botIdFor(principal.tenantId, botName);
+  if (access === 'botMember') {
+    // A role on the bot, even one without permissions, lets its holder see the bot.
+    const roles = await principal.scope.botRoles.forUser(principal.user.id);
+    if (!roles.some((r) => r.botId === botId)) throw refusal;
+    return;
+  }
+  const permissions = await principal.scope.botRoles.permissionsOn(principal.user.id, botId);
+  if (!accepted.some((id) => permissions.includes(id))) throw refusal;
+}

@@ -1,0 +1,28 @@
+import { entitiesSectionSchema } from '@parley/contracts';
+import { ensureNoneIntent } from '../../services/bot-content.service';
+import { createEntityIn } from '../../services/entities.service';
+import { toEntityFileEntry } from '../../services/entity-views';
+import { botContentIn } from '../../services/variable-changes';
+import { importingItem } from '../bundle-errors';
+import { defineBundleKind } from '../bundle-kind';
+
+/** Custom entities with their roles (prebuilt ones are part of every bot and not carried). */
+export const entitiesKind = defineBundleKind({
+  section: 'entities',
+  schema: entitiesSectionSchema,
+  export: async ({ bot, scope }) => (await scope.entities(bot.id).list()).map(toEntityFileEntry),
+  import: async ({ bot, scope }, entities) => {
+    const content = botContentIn(scope, bot);
+    // Entity names are checked against the intents, None included.
+    await ensureNoneIntent(content);
+    for (const entity of entities) {
+      await importingItem('entities', entity.name, () =>
+        createEntityIn(content, entity, { isImport: true, rules: 'update' }),
+      );
+    }
+  },
+  summary: (entities) => ({
+    entities: Object.fromEntries(entities.map((e) => [e.name, { name: e.name, type: e.type }])),
+    counts: { entities: entities.length },
+  }),
+});

@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(p)), {
+      message: `must start with ${protocols.join(' or ')}`,
+    });
+
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .refine((v) => v === undefined || ['', 'true', 'false', '1', '0', 'yes', 'no'].includes(v), {
+    message: 'must be true or false',
+  })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Host names (`*.corp.example` too), IPv4/IPv6 addresses and CIDRs, separated by commas or spaces. */
+const hostList = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').split(/[\s,]+/).filter(Boolean))
+  .refine((entries) => entries.every((entry) => /^(\*\.)?[A-Za-z0-9.:[\]-]+(\/\d{1,3})?$/.test(entry)), {
+    message: 'must be host names, addresses or CIDRs separated by commas',
+  });
+
+/** Every environment variable Parley reads, with its default; validated once at start. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: optionalUrl(['postgres://', 'postgresql://', 'sqlite:']),
+  REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  PUBLIC_URL: optionalUrl(['http://', 'https://']),
+  SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
+  MAIL_FROM: z.string().default('Parley <no-reply@parley.local>'),
+  /** Signs session tokens; generated once and kept in DATA_DIR when not given. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(12),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(7 * 24 * 60)
+    .default(60),
+  OIDC_ISSUER: optionalUrl(['http://', 'https://']),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_TENANT: z.string().optional(),
+  SUPPORT_EMAIL: z.string().default('support@parley.local'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  LOGIN_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  WEB_DIST_DIR: z.string().optional(),
+  /** User-defined functions (REST, SQL) may reach loopback and private networks: the SSRF guard opened. */
+  FUNCTIONS_ALLOW_PRIVATE_NETWORKS: flag,
+  /** Hosts, addresses and CIDRs user-defined functions may always reach. */
+  FUNCTIONS_ALLOWED_HOSTS: hostList,
+  /** The one folder whose SQLite files SQL functions may open; unset: only in-memory SQLite. */
+  FUNCTIONS_SQLITE_DIR: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? path.resolve(v) : undefined))
+    .refine((v) => v === undefined || isDirectory(v), { message: 'must be an existing folder' }),
+  /**
+   * Encrypts exported bots (.enc) with a key only installations sharing it can read; unset, the
+   * key every Parley installation shares (docs/bot-bundle-format.md).
+   */
+  BOT_BUNDLE_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string;
+  sessionTtlMs: number;
+  passwordResetTtlMs: number;
+  oidc: { issuer: string; clientId: string; clientSecret: string; tenant: string } | undefined;
+  supportEmail: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  loginRateLimit: { perAccount: number; perAddress: number; windowSeconds: number };
+  webDistDir: string | undefined;
+  /**
+   * User-defined functions: outgoing connections (@parley/functions' `network` option) and the
+   * folder SQLite connection strings may open (its `sqliteDirectory` option).
+   */
+  functions: { allowPrivateNetworks: boolean; allowedHosts: string[]; sqliteDirectory: string | undefined };
+  /** The operator's secret for bot bundles; undefined: the key all installations share. */
+  botBundleSecret: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; throws ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together',
+    );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const port = e.PORT;
+  return {
+    port,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    passwordResetTtlMs: e.PASSWORD_RESET_TTL_MINUTES * 60_000,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            tenant: e.OIDC_TENANT ?? '',
+          }
+        : undefined,
+    supportEmail: e.SUPPORT_EMAIL,
+    logLevel: e.LOG_LEVEL,
+    loginRateLimit: {
+      perAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
+      perAddress: e.LOGIN_RATE_LIMIT_PER_ADDRESS,
+      windowSeconds: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    webDistDir: e.WEB_DIST_DIR,
+    functions: {
+      allowPrivateNetworks: e.FUNCTIONS_ALLOW_PRIVATE_NETWORKS,
+      allowedHosts: e.FUNCTIONS_ALLOWED_HOSTS,
+      sqliteDirectory: e.FUNCTIONS_SQLITE_DIR,
+    },
+    botBundleSecret: e.BOT_BUNDLE_SECRET,
+  };
+}
+
+function isDirectory(folder: string): boolean {
+  try {
+    return statSync(folder).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A signing secret that survives restarts of the embedded install (several processes need JWT_SECRET). */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

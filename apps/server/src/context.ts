@@ -1,0 +1,17 @@
+import type { DatabaseHandle, Repositories } from '@parley/db';
+import type { Logger } from 'pino';
+import type { TokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { Mailer } from './mail/mailer';
+import type { SharedState } from './shared-state';
+
+/** What services and routes are given: plain values, passed explicitly. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  repos: Repositories;
+  tokens: TokenService;
+  mailer: Mailer;
+  shared: SharedState;
+  log: Logger;
+}

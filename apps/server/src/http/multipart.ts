@@ -1,0 +1,72 @@
+import fastifyMultipart from '@fastify/multipart';
+import { fileTooBigMessage } from '@parley/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, validationError } from './errors';
+
+/**
+ * The ceiling of any uploaded file; each route reads its file with its own, lower limit
+ * (`readUploadedFile`). One file and a few small fields per request.
+ */
+const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+/** Registers multipart parsing once for the whole app (file uploads: bots, intents, entities, functions). */
+export async function registerMultipart(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: MAX_UPLOAD_BYTES,
+      files: 1,
+      fields: 20,
+      parts: 25,
+      fieldSize: 64 * 1024,
+      headerPairs: 100,
+    },
+  });
+}
+
+/** A multipart body that cannot be parsed (no boundary, cut short). */
+export const UNREADABLE_UPLOAD = 'The upload could not be read. Please choose the file again.';
+
+export interface UploadedFile {
+  fileName: string;
+  data: Buffer;
+}
+
+/**
+ * Reads the one file of a multipart request from its form field. A request without that file
+ * is a 400 naming the field with `missingMessage`; a file over `maxBytes` is a 400 with the
+ * spec's 'File is too big. Accepted size is {n}KB'.
+ */
+export async function readUploadedFile(
+  request: FastifyRequest,
+  field: string,
+  maxBytes: number,
+  missingMessage: string,
+): Promise<UploadedFile> {
+  if (!request.isMultipart()) throw validationError(field, missingMessage);
+  const tooBig = () => validationError(field, fileTooBigMessage(maxBytes));
+  // Whatever breaks while reading the upload (no boundary, a truncated part, limits) is the request's fault.
+  const refusal = (error: unknown) => {
+    if (error instanceof AppError) return error;
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') return tooBig();
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return validationError(field, missingMessage);
+    return validationError(field, UNREADABLE_UPLOAD);
+  };
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  } catch (error) {
+    throw refusal(error);
+  }
+  if (!part || part.fieldname !== field) {
+    part?.file.resume();
+    throw validationError(field, missingMessage);
+  }
+  try {
+    const data = await part.toBuffer();
+    if (part.file.truncated || data.length > maxBytes) throw tooBig();
+    return { fileName: part.filename, data };
+  } catch (error) {
+    throw refusal(error);
+  }
+}

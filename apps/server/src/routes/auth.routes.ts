@@ -1,0 +1,43 @@
+import { type AuthMethods, loginBodySchema, selectedTenantBodySchema } from '@parley/contracts';
+import type { FastifyInstance } from 'fastify';
+import { principalOf } from '../auth/guard';
+import { visibleTenantIds } from '../auth/principal';
+import type { AppContext } from '../context';
+import { notFound } from '../http/errors';
+import { parseInput } from '../http/validate';
+import { login } from '../services/auth.service';
+import { buildUserInfo } from '../services/user-info.service';
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/auth/methods', { config: { access: 'public' } }, async (): Promise<AuthMethods> => {
+    if (!ctx.config.oidc) return { methods: ['platform'] };
+    return { methods: ['platform', 'microsoft'], directoryLoginUrl: '/api/auth/directory/start' };
+  });
+
+  app.get('/api/app-registration', { config: { access: 'public' } }, async () => ({
+    tenant: ctx.config.oidc?.tenant ?? null,
+    clientId: ctx.config.oidc?.clientId ?? null,
+  }));
+
+  app.post('/api/auth/login', { config: { access: 'public' } }, async (request) => {
+    return login(ctx, parseInput(loginBodySchema, request.body), request.ip);
+  });
+
+  app.delete('/api/auth/logout', { config: { access: 'authenticated' } }, async (request, reply) => {
+    await ctx.repos.sessions.revoke(principalOf(request).sessionId);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/users/info', { config: { access: 'authenticated' } }, async (request) =>
+    buildUserInfo(ctx.repos, principalOf(request)),
+  );
+
+  app.put('/api/users/selected-tenant', { config: { access: 'authenticated' } }, async (request) => {
+    const { tenantId } = parseInput(selectedTenantBodySchema, request.body);
+    const principal = principalOf(request);
+    const visible = await visibleTenantIds(ctx.repos, principal.user.id);
+    if (!visible.ids.includes(tenantId)) throw notFound('Tenant not found');
+    await ctx.repos.users.update(principal.user.id, { selectedTenantId: tenantId });
+    return { selectedTenantId: tenantId };
+  });
+}

@@ -1,0 +1,44 @@
+import {
+  BOT_BUNDLE_FILE_FIELD,
+  BOT_BUNDLE_MAX_BYTES,
+  BOT_BUNDLE_MESSAGES,
+  importBotQuerySchema,
+  Permission,
+} from '@parley/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { principalOf } from '../auth/guard';
+import type { AppContext } from '../context';
+import { sendAttachment } from '../http/attachment';
+import { readUploadedFile } from '../http/multipart';
+import { parseInput } from '../http/validate';
+import { exportBot } from '../services/bot-export.service';
+import { importBot, stageBotImport } from '../services/bot-import.service';
+
+const readBotFile = (request: FastifyRequest) =>
+  readUploadedFile(request, BOT_BUNDLE_FILE_FIELD, BOT_BUNDLE_MAX_BYTES, BOT_BUNDLE_MESSAGES.fileMissing);
+
+/**
+ * Export and import of whole bots (spec 01 section 7 'Bots'). Importing needs what creating
+ * needs (a signed-in user, the plan's cap); exporting needs ExportBots on the bot. Both need the
+ * plan's hasImportExport.
+ */
+export function botBundleRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get<{ Params: { bot: string } }>(
+    '/api/bots/:bot/export',
+    { config: { access: { botPermission: Permission.ExportBots } } },
+    async (request, reply) => {
+      const file = await exportBot(ctx, principalOf(request), request.params.bot);
+      return sendAttachment(reply, file.fileName, 'application/octet-stream', file.data);
+    },
+  );
+
+  app.post('/api/bots/import/staging', { config: { access: 'authenticated' } }, async (request) =>
+    stageBotImport(ctx, principalOf(request), await readBotFile(request)),
+  );
+
+  app.post('/api/bots/import', { config: { access: 'authenticated' } }, async (request) => {
+    // The choices first: bad input is reported before the file is read.
+    const choice = parseInput(importBotQuerySchema, request.query);
+    return importBot(ctx, principalOf(request), choice, await readBotFile(request));
+  });
+}

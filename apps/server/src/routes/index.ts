@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { authRoutes } from './auth.routes';
+import { botBundleRoutes } from './bot-bundle.routes';
+import { botRolesRoutes } from './bot-roles.routes';
+import { botsRoutes } from './bots.routes';
+import { directoryRoutes } from './directory.routes';
+import { entitiesRoutes } from './entities.routes';
+import { functionsRoutes } from './functions.routes';
+import { healthRoutes } from './health.routes';
+import { intentsRoutes } from './intents.routes';
+import { masterTenantRoutes } from './master-tenant.routes';
+import { passwordRoutes } from './password.routes';
+import { rolesRoutes } from './roles.routes';
+import { signupRoutes } from './signup.routes';
+import { tenantRoutes } from './tenant.routes';
+import { tenantPlanRoutes } from './tenant-plan.routes';
+import { userManualRoutes } from './user-manual.routes';
+import { usersRoutes } from './users.routes';
+import { variablesRoutes } from './variables.routes';
+import { websocketRoutes } from './websocket.routes';
+
+/** Every route module, registered in one place. */
+export const ROUTE_MODULES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
+  healthRoutes,
+  authRoutes,
+  signupRoutes,
+  passwordRoutes,
+  directoryRoutes,
+  userManualRoutes,
+  usersRoutes,
+  botRolesRoutes,
+  rolesRoutes,
+  tenantRoutes,
+  tenantPlanRoutes,
+  masterTenantRoutes,
+  botsRoutes,
+  botBundleRoutes,
+  intentsRoutes,
+  entitiesRoutes,
+  functionsRoutes,
+  variablesRoutes,
+  websocketRoutes,
+];

@@ -1,0 +1,228 @@
+import {
+  addExampleBodySchema,
+  changeIntentNameBodySchema,
+  createIntentBodySchema,
+  FAQ_FILE_FIELD,
+  INTENT_BATCH_FILE_FIELD,
+  INTENT_BATCH_FILE_MAX_BYTES,
+  INTENT_BATCH_TEMPLATE_FILE,
+  INTENT_FILE_FIELD,
+  INTENT_FILE_MAX_BYTES,
+  INTENT_MESSAGES,
+  isPatternBodySchema,
+  Permission,
+  patchIntentBodySchema,
+  updateExampleBodySchema,
+  updateIntentDescriptionBodySchema,
+} from '@parley/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Access } from '../auth/access';
+import { principalOf } from '../auth/guard';
+import { intentWorkbookTemplate, XLSX_CONTENT_TYPE } from '../bot-content/intent-workbook';
+import type { AppContext } from '../context';
+import { sendAttachment } from '../http/attachment';
+import { readUploadedFile } from '../http/multipart';
+import { textParam } from '../http/params';
+import { parseInput } from '../http/validate';
+import { batchImportIntents } from '../services/intent-batch-import.service';
+import { addExample, deleteExample, isPattern, updateExample } from '../services/intent-examples.service';
+import { exportIntent, importIntent, stageIntentImport } from '../services/intent-files.service';
+import {
+  createIntent,
+  deleteIntent,
+  listIntents,
+  patchIntent,
+  renameIntent,
+  updateIntentDescription,
+} from '../services/intents.service';
+
+type BotParams = { Params: { bot: string } };
+type IntentParams = { Params: { bot: string; intent: string } };
+type ExampleParams = { Params: { bot: string; intent: string; id: string } };
+
+/** Editing intents: ManageIntents, or PublishIntentsAndEntities which allows it too (spec 02 section 6). */
+const MANAGE: Access = { botPermission: [Permission.ManageIntents, Permission.PublishIntentsAndEntities] };
+const EXPORT: Access = { botPermission: Permission.ExportIntents };
+
+const intentParam = (value: string) => textParam(value, 'intent', 200);
+
+/** Intents and their examples (spec 02 section 7 'Intents'); the LLM's utterance generation comes with the LLM issue. */
+export function intentsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get<BotParams>('/api/:bot/intents', { config: { access: 'botMember' } }, async (request) =>
+    listIntents(principalOf(request), request.params.bot),
+  );
+
+  app.post<BotParams>('/api/:bot/intents', { config: { access: MANAGE } }, async (request) =>
+    createIntent(
+      ctx,
+      principalOf(request),
+      request.params.bot,
+      parseInput(createIntentBodySchema, request.body),
+    ),
+  );
+
+  app.put<BotParams>('/api/:bot/intents/change-name', { config: { access: MANAGE } }, async (request) =>
+    renameIntent(
+      ctx,
+      principalOf(request),
+      request.params.bot,
+      parseInput(changeIntentNameBodySchema, request.body),
+    ),
+  );
+
+  app.post<BotParams>(
+    '/api/:bot/intents/update-description',
+    { config: { access: MANAGE } },
+    async (request) =>
+      updateIntentDescription(
+        ctx,
+        principalOf(request),
+        request.params.bot,
+        parseInput(updateIntentDescriptionBodySchema, request.body),
+      ),
+  );
+
+  app.patch<IntentParams>('/api/:bot/intents/:intent', { config: { access: MANAGE } }, async (request) =>
+    patchIntent(
+      ctx,
+      principalOf(request),
+      request.params.bot,
+      intentParam(request.params.intent),
+      parseInput(patchIntentBodySchema, request.body),
+    ),
+  );
+
+  app.delete<IntentParams>(
+    '/api/:bot/intents/:intent',
+    { config: { access: MANAGE } },
+    async (request, reply) => {
+      await deleteIntent(ctx, principalOf(request), request.params.bot, intentParam(request.params.intent));
+      return reply.status(204).send();
+    },
+  );
+
+  app.get<IntentParams>(
+    '/api/:bot/intents/:intent/export',
+    { config: { access: EXPORT } },
+    async (request, reply) => {
+      const file = await exportIntent(
+        principalOf(request),
+        request.params.bot,
+        intentParam(request.params.intent),
+      );
+      return sendAttachment(reply, file.fileName, 'application/json; charset=utf-8', file.json);
+    },
+  );
+
+  // --- examples ----------------------------------------------------------------------------
+
+  app.post<IntentParams>(
+    '/api/:bot/intents/:intent/examples',
+    { config: { access: MANAGE } },
+    async (request) =>
+      addExample(
+        ctx,
+        principalOf(request),
+        request.params.bot,
+        intentParam(request.params.intent),
+        parseInput(addExampleBodySchema, request.body),
+      ),
+  );
+
+  app.put<IntentParams>(
+    '/api/:bot/intents/:intent/examples',
+    { config: { access: MANAGE } },
+    async (request) =>
+      updateExample(
+        ctx,
+        principalOf(request),
+        request.params.bot,
+        intentParam(request.params.intent),
+        parseInput(updateExampleBodySchema, request.body),
+      ),
+  );
+
+  for (const kind of ['utterance', 'pattern'] as const) {
+    app.delete<ExampleParams>(
+      `/api/:bot/intents/:intent/${kind}s/:id`,
+      { config: { access: MANAGE } },
+      async (request) =>
+        deleteExample(
+          ctx,
+          principalOf(request),
+          request.params.bot,
+          intentParam(request.params.intent),
+          kind,
+          textParam(request.params.id, 'id', 100),
+        ),
+    );
+  }
+
+  app.post('/api/examples/is-pattern', { config: { access: 'authenticated' } }, async (request) =>
+    isPattern(parseInput(isPatternBodySchema, request.body)),
+  );
+
+  // --- files -------------------------------------------------------------------------------
+
+  app.post('/api/intents/import/staging', { config: { access: 'authenticated' } }, async (request) =>
+    stageIntentImport(
+      await readUploadedFile(
+        request,
+        INTENT_FILE_FIELD,
+        INTENT_FILE_MAX_BYTES,
+        INTENT_MESSAGES.fileMissing(INTENT_FILE_FIELD),
+      ),
+    ),
+  );
+
+  app.post<IntentParams>(
+    '/api/:bot/intents/:intent/import',
+    { config: { access: MANAGE } },
+    async (request) =>
+      importIntent(
+        ctx,
+        principalOf(request),
+        request.params.bot,
+        intentParam(request.params.intent),
+        await readUploadedFile(
+          request,
+          INTENT_FILE_FIELD,
+          INTENT_FILE_MAX_BYTES,
+          INTENT_MESSAGES.fileMissing(INTENT_FILE_FIELD),
+        ),
+      ),
+  );
+
+  app.post<BotParams>('/api/:bot/intents/batch-import', { config: { access: MANAGE } }, async (request) => {
+    const file = await readUploadedFile(
+      request,
+      INTENT_BATCH_FILE_FIELD,
+      INTENT_BATCH_FILE_MAX_BYTES,
+      INTENT_MESSAGES.fileMissing(INTENT_BATCH_FILE_FIELD),
+    );
+    return batchImportIntents(ctx, principalOf(request), request.params.bot, file, {
+      field: INTENT_BATCH_FILE_FIELD,
+      isFaq: false,
+    });
+  });
+
+  app.post<BotParams>('/api/:bot/intents/import-faq', { config: { access: MANAGE } }, async (request) => {
+    const file = await readUploadedFile(
+      request,
+      FAQ_FILE_FIELD,
+      INTENT_BATCH_FILE_MAX_BYTES,
+      INTENT_MESSAGES.fileMissing(FAQ_FILE_FIELD),
+    );
+    return batchImportIntents(ctx, principalOf(request), request.params.bot, file, {
+      field: FAQ_FILE_FIELD,
+      isFaq: true,
+    });
+  });
+
+  app.get(
+    '/api/intents/batch-import/template',
+    { config: { access: 'authenticated' } },
+    async (_request, reply) =>
+      sendAttachment(reply, INTENT_BATCH_TEMPLATE_FILE, XLSX_CONTENT_TYPE, await intentWorkbookTemplate()),
+  );
+}

@@ -1,0 +1,34 @@
+import { signupBodySchema } from '@parley/contracts';
+import type { FastifyInstance } from 'fastify';
+import { hashToken } from '../auth/tokens';
+import type { AppContext } from '../context';
+import { parseInput } from '../http/validate';
+import { directorySignupUrl } from '../services/directory.service';
+import { signUpWithPassword } from '../services/signup.service';
+
+export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/users/signup', { config: { access: 'public' } }, async (request, reply) => {
+    const { userData } = parseInput(signupBodySchema, request.body);
+    if (userData.identity === 'microsoft') {
+      // Spec: any identity but platform answers the address the web app opens in the same window.
+      const url = await directorySignupUrl(ctx, userData);
+      return reply.type('application/json').send(JSON.stringify(url));
+    }
+    return signUpWithPassword(ctx, userData);
+  });
+
+  /** The link in the confirmation mail: confirms the tenant, then opens the login page. */
+  app.get<{ Params: { token: string } }>(
+    '/api/users/confirm/:token',
+    { config: { access: 'public' } },
+    async (request, reply) => {
+      const confirmed = await ctx.repos.emailConfirmations.consume(hashToken(request.params.token));
+      if (!confirmed) return reply.redirect('/login?confirmed=0');
+      await ctx.repos.tenants.update(confirmed.tenantId, { isConfirmed: true });
+      await ctx.repos
+        .forTenant(confirmed.tenantId)
+        .audit.record({ actor: confirmed.userId, action: 'tenant.confirmed', target: confirmed.tenantId });
+      return reply.redirect('/login?confirmed=1');
+    },
+  );
+}

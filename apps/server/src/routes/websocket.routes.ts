@@ -1,0 +1,89 @@
+import fastifyWebsocket from '@fastify/websocket';
+import {
+  clientMessageSchema,
+  WEBSOCKET_APP_NAME,
+  WEBSOCKET_PATH,
+  type WebsocketUrl,
+} from '@parley/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authenticate } from '../auth/guard';
+import type { AppContext } from '../context';
+import { AppError, validationError } from '../http/errors';
+import { createRealtimeGateway } from '../services/realtime.service';
+
+/** ws(s)://host[/base]/ws from PUBLIC_URL: the address browsers can reach. */
+export function websocketUrl(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}${WEBSOCKET_PATH}`;
+  url.search = '';
+  url.hash = '';
+  return url.toString();
+}
+
+/** The platform token travels base64-encoded in the query (spec 01 section 7). */
+function tokenFromQuery(query: unknown): string {
+  const { app, token } = (query ?? {}) as Record<string, unknown>;
+  if (app !== WEBSOCKET_APP_NAME) throw validationError('app', `app must be '${WEBSOCKET_APP_NAME}'.`);
+  if (typeof token !== 'string' || !token || token.length > 4096)
+    throw new AppError('unauthorised_error_code', 'You need to sign in.');
+  // A '+' of base64 arrives as a space when the client did not encode the query.
+  return Buffer.from(token.replace(/ /g, '+'), 'base64').toString('utf8');
+}
+
+const tokens = new WeakMap<FastifyRequest, string>();
+
+export function websocketRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get(
+    '/api/websocket-url',
+    { config: { access: 'authenticated' } },
+    async (): Promise<WebsocketUrl> => ({
+      url: websocketUrl(ctx.config.publicUrl),
+    }),
+  );
+
+  app.register(async (scope) => {
+    await scope.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+    const gateway = createRealtimeGateway(ctx);
+    await gateway.start();
+    scope.addHook('onClose', async () => gateway.stop());
+
+    scope.get(
+      WEBSOCKET_PATH,
+      {
+        websocket: true,
+        // The upgrade request cannot carry the AuthToken header: the token comes in the query,
+        // and this route checks it itself before the upgrade (a refused socket gets 401).
+        config: { access: 'public' },
+        preValidation: async (request) => {
+          const token = tokenFromQuery(request.query);
+          request.principal = await authenticate(ctx, token);
+          tokens.set(request, token);
+        },
+      },
+      (socket, request) => {
+        const principal = request.principal;
+        const token = tokens.get(request);
+        if (!principal || !token) {
+          socket.close(1008, 'not authenticated');
+          return;
+        }
+        gateway.add(socket, principal, token);
+        socket.on('message', (raw) => {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(raw.toString());
+          } catch {
+            parsed = undefined;
+          }
+          const message = clientMessageSchema.safeParse(parsed);
+          if (!message.success) {
+            gateway.send(socket, { type: 'error', message: 'Unknown message.' });
+            return;
+          }
+          if (message.data.type === 'ping') gateway.send(socket, { type: 'pong' });
+        });
+      },
+    );
+  });
+}

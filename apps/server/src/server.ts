@@ -1,0 +1,58 @@
+import { connectDatabase, createRepositories, migrateToLatest } from '@parley/db';
+import type { FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import { buildApp } from './app';
+import { createTokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { createMailer } from './mail/mailer';
+import { ensureFirstRun } from './services/bootstrap.service';
+import { createSharedState } from './shared-state';
+
+export interface RunningParts {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** The first administrator's sign-up link, on the very first start only. */
+  firstRunSignupLink: string | undefined;
+  /** Finishes in-flight requests, then closes shared state and the database. */
+  close(): Promise<void>;
+}
+
+export async function createContext(
+  config: Config,
+  log: Logger = pino({ level: config.logLevel }),
+): Promise<AppContext> {
+  const database = connectDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onPoolError: (error) =>
+      log.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
+  });
+  await migrateToLatest(database.db);
+  const repos = createRepositories(database.db);
+  return {
+    config,
+    database,
+    repos,
+    tokens: createTokenService(config.jwtSecret, config.sessionTtlMs),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, repos, log }),
+    shared: createSharedState(config.redisUrl),
+    log,
+  };
+}
+
+export async function createServer(config: Config, log?: Logger): Promise<RunningParts> {
+  const ctx = await createContext(config, log);
+  const firstRunSignupLink = await ensureFirstRun(ctx.repos, config.publicUrl, ctx.log);
+  const app = await buildApp(ctx);
+  return {
+    app,
+    ctx,
+    firstRunSignupLink,
+    async close() {
+      await app.close();
+      await ctx.shared.close();
+      await ctx.database.close();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import {
+  entitiesUsedIn,
+  type IntentExample,
+  type IntentView,
+  isNoneIntent,
+  isPatternExample,
+  normalisePlaceholders,
+  type PlaceholderEntity,
+} from '@parley/contracts';
+import type { ExampleKind, IntentRecord } from '@parley/db';
+
+export function toIntentView(record: IntentRecord): IntentView {
+  const utterances: IntentExample[] = [];
+  const patterns: IntentExample[] = [];
+  for (const example of record.examples) {
+    (example.kind === 'pattern' ? patterns : utterances).push({
+      text: example.text,
+      ids: { internal: example.id },
+    });
+  }
+  return {
+    name: record.name,
+    description: record.description,
+    isRedirect: record.isRedirect,
+    type: record.type,
+    answer: record.type === 'faq' ? record.answer : '',
+    template: record.template,
+    utterances,
+    patterns,
+    entities: entitiesUsedIn(patterns.map((p) => p.text)),
+  };
+}
+
+/** The list order: by name, ignoring case, with None always last. */
+export function inListOrder(intents: readonly IntentView[]): IntentView[] {
+  const byName = [...intents].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()));
+  return [...byName.filter((i) => !isNoneIntent(i.name)), ...byName.filter((i) => isNoneIntent(i.name))];
+}
+
+/** An example as stored: a pattern when it names a known entity, placeholders spelled like their entities. */
+export function classifyExample(
+  text: string,
+  entities: readonly PlaceholderEntity[],
+): { kind: ExampleKind; text: string } {
+  return isPatternExample(text, entities)
+    ? { kind: 'pattern', text: normalisePlaceholders(text, entities) }
+    : { kind: 'utterance', text };
+}
+
+/** None and redirect intents may be left without examples; every other intent keeps at least one. */
+export const needsExamples = (intent: IntentRecord) => !intent.isRedirect && !isNoneIntent(intent.name);

@@ -1,0 +1,411 @@
+import { MESSAGES } from '@parley/contracts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  type AdminWorld,
+  addUser,
+  as,
+  buildAdminWorld,
+  type Call,
+  createTenant,
+  expectStatus,
+  mailsTo,
+  selectTenant,
+  USER_PASSWORD,
+} from './support/admin-world';
+import { testDatabases } from './support/databases';
+import { startTestServer, type TestServer } from './support/test-server';
+
+const M = MESSAGES.admin;
+
+describe.each(testDatabases())('users administration on %s', (kind) => {
+  let server: TestServer;
+  let world: AdminWorld;
+  let admin: Call; // Bea, account administrator of tenant B
+  let master: Call;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    world = await buildAdminWorld(server);
+    admin = as(server, world.tenantAdmin);
+    master = as(server, world.master);
+  });
+  afterAll(() => server?.close());
+
+  const userIds = async () =>
+    ((await admin('GET', '/api/tenant/users')).json() as Array<{ id: string }>).map((u) => u.id);
+
+  test('an account administrator adds a user who can then sign in to the tenant', async () => {
+    const response = await admin('POST', '/api/users', {
+      name: 'Nina.New-1',
+      email: 'Nina@Example.com',
+      password: USER_PASSWORD,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: 'nina@example.com',
+      name: 'Nina.New-1',
+      identity: 'platform',
+      botRoles: {},
+      tenantRoles: { [world.tenantB]: 'user' },
+    });
+    const { user } = await server.login('nina@example.com', USER_PASSWORD);
+    expect(user).toMatchObject({ selectedTenantId: world.tenantB, isTenantAdmin: false });
+    expect(await userIds()).toContain('nina@example.com');
+  });
+
+  test.each([
+    ['no body', undefined, 'name', M.invalidUserName],
+    ['missing name', { email: 'a@example.com', password: USER_PASSWORD }, 'name', M.invalidUserName],
+    [
+      'a name with spaces',
+      { name: 'Ann Smith', email: 'a@example.com', password: USER_PASSWORD },
+      'name',
+      M.invalidUserName,
+    ],
+    [
+      'a too long name',
+      { name: 'a'.repeat(51), email: 'a@example.com', password: USER_PASSWORD },
+      'name',
+      M.invalidUserName,
+    ],
+    [
+      'a name of the wrong type',
+      { name: 42, email: 'a@example.com', password: USER_PASSWORD },
+      'name',
+      M.invalidUserName,
+    ],
+    [
+      'an invalid e-mail',
+      { name: 'Ann', email: 'not-an-email', password: USER_PASSWORD },
+      'email',
+      M.invalidUserEmail,
+    ],
+    [
+      'a too long e-mail',
+      { name: 'Ann', email: `${'a'.repeat(250)}@example.com`, password: USER_PASSWORD },
+      'email',
+      M.invalidUserEmail,
+    ],
+    [
+      'a short password',
+      { name: 'Ann', email: 'a@example.com', password: 'Ab-1' },
+      'password',
+      M.invalidUserPassword,
+    ],
+    [
+      'a password without uppercase',
+      { name: 'Ann', email: 'a@example.com', password: 'lower-case-1' },
+      'password',
+      M.invalidUserPassword,
+    ],
+    [
+      'a password without special character',
+      { name: 'Ann', email: 'a@example.com', password: 'NoSpecial1' },
+      'password',
+      M.invalidUserPassword,
+    ],
+    [
+      'a flag of the wrong type',
+      { name: 'Ann', email: 'a@example.com', password: USER_PASSWORD, sendLoginData: 'yes' },
+      'sendLoginData',
+      'sendLoginData must be true or false.',
+    ],
+  ])(
+    'adding a user with %s is refused with the spec message and adds no one',
+    async (_name, body, fieldName, message) => {
+      const before = await userIds();
+      const response = await admin('POST', '/api/users', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: 'validation_error', message, fieldName });
+      expect(await userIds()).toEqual(before);
+      expect(await server.ctx.repos.users.get('a@example.com')).toBeUndefined();
+    },
+  );
+
+  test('adding a member twice is refused; a person from another tenant only gains the membership', async () => {
+    const again = await admin('POST', '/api/users', {
+      name: 'Pat_User',
+      email: world.plainUser.email,
+      password: USER_PASSWORD,
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      code: 'validation_error',
+      fieldName: 'email',
+      message: M.userExists,
+    });
+
+    // Ola lives in tenant C with her own password; Bea adds her to B with another one.
+    const tenantC = await createTenant(server, world.master, 'Tenant C');
+    await selectTenant(server, world.master, tenantC);
+    await addUser(server, world.master, 'ola@example.com', 'Ola');
+    await selectTenant(server, world.master, world.masterTenantId);
+    const added = await admin('POST', '/api/users', {
+      name: 'Ola',
+      email: 'ola@example.com',
+      password: 'Other-Pass-2',
+    });
+    expect(added.statusCode).toBe(200);
+    expect(added.json().tenantRoles).toEqual({ [world.tenantB]: 'user' }); // no peek into tenant C
+    await expect(server.login('ola@example.com', 'Other-Pass-2')).rejects.toThrow(/401/);
+    const { user } = await server.login('ola@example.com', USER_PASSWORD);
+    expect(user.visibleTenants.map((t) => t.id).sort()).toEqual([world.tenantB, tenantC].sort());
+  });
+
+  test('sendLoginData mails the login address and password', async () => {
+    await admin('POST', '/api/users', {
+      name: 'Mo',
+      email: 'mo@example.com',
+      password: USER_PASSWORD,
+      sendLoginData: true,
+    });
+    const [mail] = await mailsTo(server, 'mo@example.com');
+    expect(mail?.text).toContain('http://parley.test/login');
+    expect(mail?.text).toContain('E-mail: mo@example.com');
+    expect(mail?.text).toContain(`Password: ${USER_PASSWORD}`);
+  });
+
+  test('only master administrators may assign a new user to the master tenant', async () => {
+    const refused = await admin('POST', '/api/users', {
+      name: 'Max',
+      email: 'max@example.com',
+      password: USER_PASSWORD,
+      assignToMasterTenant: true,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('permission_error');
+    expect(await server.ctx.repos.users.get('max@example.com')).toBeUndefined();
+
+    await selectTenant(server, world.master, world.tenantB);
+    const added = await master('POST', '/api/users', {
+      name: 'Max',
+      email: 'max@example.com',
+      password: USER_PASSWORD,
+      assignToMasterTenant: true,
+    });
+    await selectTenant(server, world.master, world.masterTenantId);
+    expect(added.statusCode).toBe(200);
+    expect(added.json().tenantRoles).toEqual({ [world.tenantB]: 'user', [world.masterTenantId]: 'user' });
+  });
+
+  test("at the plan's seat cap without additional cost, no one more is added", async () => {
+    const tenantD = await createTenant(server, world.master, 'Tenant D');
+    await server.ctx.repos.db
+      .insertInto('plans')
+      .values({
+        id: 'two-seats',
+        name: 'Two seats',
+        max_free_bots: 1,
+        max_free_users: 2,
+        max_free_interactions: 10,
+        has_additional_bots_cost: 0,
+        has_additional_users_cost: 0,
+        has_additional_interactions_cost: 0,
+        metadata: '{}',
+      })
+      .execute();
+    await server.ctx.repos.tenants.update(tenantD, { planId: 'two-seats' });
+    await selectTenant(server, world.master, tenantD);
+    await addUser(server, world.master, 'd1@example.com');
+    await addUser(server, world.master, 'd2@example.com');
+    const full = await master('POST', '/api/users', {
+      name: 'D3',
+      email: 'd3@example.com',
+      password: USER_PASSWORD,
+    });
+    expect(full.statusCode).toBe(403);
+    expect(full.json()).toMatchObject({ code: 'users_limit_error', message: M.seatsError });
+    expect(await server.ctx.repos.users.get('d3@example.com')).toBeUndefined();
+
+    await server.ctx.repos.db
+      .updateTable('plans')
+      .set({ has_additional_users_cost: 1 })
+      .where('id', '=', 'two-seats')
+      .execute();
+    expectStatus(
+      await master('POST', '/api/users', { name: 'D3', email: 'd3@example.com', password: USER_PASSWORD }),
+      200,
+    );
+    await selectTenant(server, world.master, world.masterTenantId);
+  });
+
+  test('the users list and one user have the administered-user shape; others are not found', async () => {
+    const list = (await admin('GET', '/api/tenant/users')).json();
+    expect(list).toEqual(
+      expect.arrayContaining([
+        {
+          id: 'bea.admin@example.com',
+          name: 'Bea_Admin',
+          identity: 'platform',
+          botRoles: {},
+          tenantRoles: { [world.tenantB]: 'admin' },
+        },
+      ]),
+    );
+    const one = await admin('GET', `/api/tenant/users/${encodeURIComponent('PAT.user@example.com')}`);
+    expect(one.json()).toMatchObject({
+      id: 'pat.user@example.com',
+      tenantRoles: { [world.tenantB]: 'user' },
+    });
+    expect((await admin('GET', '/api/tenant/users/admin@example.com')).statusCode).toBe(404);
+    const bad = await admin('GET', '/api/tenant/users/not-an-email');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'validation_error', fieldName: 'email' });
+  });
+
+  test('toggling the administrator flag, and the last administrator stays', async () => {
+    const promoted = await admin('PUT', '/api/users/tenant-admin', { userEmail: 'mo@example.com' });
+    expect(promoted.json().tenantRoles).toEqual({ [world.tenantB]: 'admin' });
+    const demoted = await admin('PUT', '/api/users/tenant-admin', { userEmail: 'mo@example.com' });
+    expect(demoted.json().tenantRoles).toEqual({ [world.tenantB]: 'user' });
+
+    // Bea is now B's only administrator: she cannot step down or be removed.
+    const stepDown = await admin('PUT', '/api/users/tenant-admin', { userEmail: world.tenantAdmin.email });
+    expect(stepDown.statusCode).toBe(400);
+    expect(stepDown.json()).toMatchObject({ code: 'validation_error', message: M.lastAdmin });
+    await selectTenant(server, world.master, world.tenantB);
+    const removeLast = await master('DELETE', `/api/users/${world.tenantAdmin.email}`);
+    await selectTenant(server, world.master, world.masterTenantId);
+    expect(removeLast.statusCode).toBe(400);
+    expect(removeLast.json().message).toBe(M.lastAdmin);
+    expect(await server.ctx.repos.forTenant(world.tenantB).members.roleOf(world.tenantAdmin.email)).toBe(
+      'admin',
+    );
+  });
+
+  test.each([
+    ['no body', undefined],
+    ['a missing userEmail', {}],
+    ['a wrong type', { userEmail: ['x'] }],
+    ['an invalid e-mail', { userEmail: 'nope' }],
+  ])('toggling with %s is a validation error', async (_name, body) => {
+    const response = await admin('PUT', '/api/users/tenant-admin', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation_error', fieldName: 'userEmail' });
+  });
+
+  test('deleting users: not one’s own row; an account without tenant goes, one with tenants stays', async () => {
+    const own = await admin('DELETE', `/api/users/${world.tenantAdmin.email}`);
+    expect(own.statusCode).toBe(400);
+    expect(own.json().message).toBe(M.ownRowNotDeletable);
+
+    await addUser(server, world.tenantAdmin, 'gone@example.com');
+    expect((await admin('DELETE', '/api/users/gone@example.com')).statusCode).toBe(204);
+    expect(await server.ctx.repos.users.get('gone@example.com')).toBeUndefined();
+    expect((await admin('DELETE', '/api/users/gone@example.com')).statusCode).toBe(404);
+
+    expect((await admin('DELETE', '/api/users/ola@example.com')).statusCode).toBe(204);
+    expect(await server.ctx.repos.users.get('ola@example.com')).toBeDefined();
+    expect(await userIds()).not.toContain('ola@example.com');
+  });
+
+  test('master administrators assign tenants, remove them and make master administrators', async () => {
+    const email = 'nina@example.com';
+    const set = await master('PUT', '/api/users/tenant-roles', {
+      userEmail: email,
+      tenantRoles: { [world.masterTenantId]: 'admin', [world.tenantB]: 'admin' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().tenantRoles).toEqual({ [world.masterTenantId]: 'admin', [world.tenantB]: 'admin' });
+    expect((await server.login(email, USER_PASSWORD)).user.isMasterTenantAdmin).toBe(true);
+
+    const removed = await master('PUT', '/api/users/tenant-roles', {
+      userEmail: email,
+      tenantRoles: { [world.masterTenantId]: null, [world.tenantB]: 'user' },
+    });
+    expect(removed.json().tenantRoles).toEqual({ [world.tenantB]: 'user' });
+    expect((await server.login(email, USER_PASSWORD)).user.isMasterTenantAdmin).toBe(false);
+  });
+
+  test.each([
+    [
+      'an unknown tenant',
+      (w: AdminWorld) => ({ userEmail: w.plainUser.email, tenantRoles: { tnope: 'user' } }),
+      400,
+    ],
+    [
+      'an unknown role',
+      (w: AdminWorld) => ({ userEmail: w.plainUser.email, tenantRoles: { [w.tenantB]: 'owner' } }),
+      400,
+    ],
+    [
+      'no tenant left',
+      (w: AdminWorld) => ({ userEmail: w.plainUser.email, tenantRoles: { [w.tenantB]: null } }),
+      400,
+    ],
+    ['no tenants named', (w: AdminWorld) => ({ userEmail: w.plainUser.email, tenantRoles: {} }), 400],
+    [
+      'tenantRoles of the wrong type',
+      (w: AdminWorld) => ({ userEmail: w.plainUser.email, tenantRoles: ['x'] }),
+      400,
+    ],
+    [
+      'an unknown user',
+      (w: AdminWorld) => ({ userEmail: 'who@example.com', tenantRoles: { [w.tenantB]: 'user' } }),
+      404,
+    ],
+    [
+      'the last administrator of a tenant',
+      (w: AdminWorld) => ({ userEmail: w.tenantAdmin.email, tenantRoles: { [w.tenantB]: 'user' } }),
+      400,
+    ],
+  ])('tenant roles with %s change nothing', async (_name, body, status) => {
+    const before = await server.ctx.repos.memberships.all();
+    const response = await master('PUT', '/api/users/tenant-roles', body(world));
+    expect(response.statusCode).toBe(status);
+    expect(await server.ctx.repos.memberships.all()).toEqual(before);
+  });
+
+  test('is-tenant-admin answers a boolean', async () => {
+    expect((await admin('GET', '/api/users/is-tenant-admin')).body).toBe('true');
+    const plain = await as(server, world.plainUser)('GET', '/api/users/is-tenant-admin');
+    expect(plain.headers['content-type']).toMatch(/application\/json/);
+    expect(plain.json()).toBe(false);
+  });
+
+  test.each([['auto-publish', 'autoPublish'] as const, ['auto-validation', 'autoValidation'] as const])(
+    '%s is kept per user',
+    async (path, key) => {
+      const user = as(server, world.plainUser);
+      expect((await user('GET', `/api/users/${path}`)).json()).toEqual({ [key]: false });
+      expect((await user('PUT', `/api/users/${path}`, { [key]: true })).json()).toEqual({ [key]: true });
+      expect((await user('GET', `/api/users/${path}`)).json()).toEqual({ [key]: true });
+      expect((await admin('GET', `/api/users/${path}`)).json()).toEqual({ [key]: false });
+      for (const bad of [undefined, {}, { [key]: 'true' }, { [key]: null }]) {
+        const response = await user('PUT', `/api/users/${path}`, bad);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ code: 'validation_error', fieldName: key });
+      }
+      expect((await user('GET', `/api/users/${path}`)).json()).toEqual({ [key]: true });
+    },
+  );
+
+  test('Get Matched mails support with the user and tenant', async () => {
+    const user = as(server, world.plainUser);
+    const response = await user('POST', '/api/users/get-match-email', { userId: world.plainUser.email });
+    expect(response.statusCode).toBe(204);
+    const [mail] = await mailsTo(server, server.ctx.config.supportEmail);
+    expect(mail?.subject).toContain('Pat_User');
+    expect(mail?.text).toContain(`E-mail: ${world.plainUser.email}`);
+    expect(mail?.text).toContain(`Tenant: Tenant B (${world.tenantB})`);
+
+    for (const body of [
+      undefined,
+      { userId: 'nope' },
+      { userId: 7 },
+      { userId: 'someone.else@example.com' },
+    ]) {
+      const bad = await user('POST', '/api/users/get-match-email', body);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ code: 'validation_error', fieldName: 'userId' });
+    }
+    expect(await mailsTo(server, server.ctx.config.supportEmail)).toHaveLength(1);
+  });
+
+  test('every change above is in the tenant audit log', async () => {
+    const csv = (await admin('GET', '/api/tenant/audit-log')).body;
+    for (const action of ['user.added', 'user.admin-toggled', 'user.removed', 'user.tenant-role-changed']) {
+      expect(csv).toContain(action);
+    }
+  });
+});

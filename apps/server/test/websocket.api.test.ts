@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { websocketUrl } from '../src/routes/websocket.routes';
+import { createInvitationCode } from '../src/services/bootstrap.service';
+import { type AdminWorld, as, buildAdminWorld, createTenant } from './support/admin-world';
+import { testDatabases } from './support/databases';
+import { openSocket, socketUrl, type TestSocket } from './support/socket-client';
+import { startTestServer, type TestServer } from './support/test-server';
+
+const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test('the websocket address follows PUBLIC_URL', () => {
+  expect(websocketUrl('http://parley.test')).toBe('ws://parley.test/ws');
+  expect(websocketUrl('https://bots.example.com/parley')).toBe('wss://bots.example.com/parley/ws');
+  expect(websocketUrl('https://bots.example.com:8443')).toBe('wss://bots.example.com:8443/ws');
+});
+
+describe.each(testDatabases())('live tenant updates over the websocket on %s', (kind) => {
+  let server: TestServer;
+  let world: AdminWorld;
+  let baseUrl: string;
+  const sockets: TestSocket[] = [];
+  const open = async (token: string) => {
+    const socket = await openSocket(socketUrl(baseUrl, token));
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    world = await buildAdminWorld(server);
+    baseUrl = await server.listen();
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await server?.close();
+  });
+
+  test('GET /api/websocket-url names the gateway', async () => {
+    const response = await as(server, world.plainUser)('GET', '/api/websocket-url');
+    expect(response.json()).toEqual({ url: 'ws://parley.test/ws' });
+  });
+
+  test('a socket without a valid token, or for another app, is refused before the upgrade', async () => {
+    await expect(openSocket(`${baseUrl.replace('http', 'ws')}/ws?app=parley`)).rejects.toThrow(
+      'refused: 401',
+    );
+    await expect(openSocket(socketUrl(baseUrl, 'not-a-token'))).rejects.toThrow('refused: 401');
+    await expect(openSocket(socketUrl(baseUrl, world.master.token, 'other'))).rejects.toThrow('refused: 400');
+    // The raw token (not base64) is not accepted either.
+    await expect(
+      openSocket(`${baseUrl.replace('http', 'ws')}/ws?app=parley&token=${world.master.token}`),
+    ).rejects.toThrow('refused: 401');
+  });
+
+  test('an organisation that signs up with an invitation appears live for master administrators', async () => {
+    const masterSocket = await open(world.master.token);
+    await masterSocket.waitFor((m) => m.type === 'connected');
+    const invitationCode = await createInvitationCode(server.ctx.repos, 'new-tenant', {
+      requiresConfirmation: false,
+    });
+    const signup = await server.request({
+      method: 'POST',
+      url: '/api/users/signup',
+      body: {
+        userData: {
+          identity: 'platform',
+          invitationCode,
+          name: 'Olga Org',
+          organization: 'Signed Up Org',
+          workEmail: 'olga@signed-up.example.com',
+          password: 'Olga-Password-1',
+          confirmPassword: 'Olga-Password-1',
+        },
+      },
+    });
+    expect(signup.statusCode).toBe(200);
+    const tenantId = (await server.ctx.repos.users.get('olga@signed-up.example.com'))?.selectedTenantId;
+    expect(
+      await masterSocket.waitFor((m) => m.type === 'tenants:changed' && m.tenantId === tenantId),
+    ).toMatchObject({
+      change: 'created',
+    });
+  });
+
+  test('master administrators hear of tenants created and deleted; others do not', async () => {
+    const masterSocket = await open(world.master.token);
+    const userSocket = await open(world.plainUser.token);
+    const adminSocket = await open(world.tenantAdmin.token);
+    await masterSocket.waitFor((m) => m.type === 'connected');
+    expect(masterSocket.messages[0]).toEqual({ type: 'connected', userId: world.master.email });
+
+    const tenantId = await createTenant(server, world.master, 'Live');
+    expect(await masterSocket.waitFor((m) => m.type === 'tenants:changed')).toEqual({
+      type: 'tenants:changed',
+      tenantId,
+      change: 'created',
+    });
+    const deleted = await as(server, world.master)('DELETE', `/api/tenant/${tenantId}`);
+    expect(deleted.statusCode).toBe(200);
+    await masterSocket.waitFor((m) => m.type === 'tenants:changed' && m.change === 'deleted');
+
+    await settle();
+    for (const socket of [userSocket, adminSocket]) {
+      expect(socket.messages.map((m) => m.type)).toEqual(['connected']);
+    }
+  });
+
+  test('ping is answered, anything else gets an error message', async () => {
+    const socket = await open(world.plainUser.token);
+    socket.send(JSON.stringify({ type: 'ping' }));
+    await socket.waitFor((m) => m.type === 'pong');
+    socket.send('{not json');
+    socket.send(JSON.stringify({ type: 'subscribe', channel: 'everything' }));
+    await settle(100);
+    expect(socket.messages.filter((m) => m.type === 'error')).toHaveLength(2);
+  });
+
+  test('a socket whose session ended is closed at the next event', async () => {
+    const { token } = await server.login(world.master.email, 'Admin-Password-1');
+    const socket = await open(token);
+    await socket.waitFor((m) => m.type === 'connected');
+    expect((await server.request({ method: 'DELETE', url: '/api/auth/logout', token })).statusCode).toBe(204);
+    await createTenant(server, world.master, 'After logout');
+    expect(await socket.closed).toMatchObject({ code: 4401 });
+    expect(socket.messages.some((m) => m.type === 'tenants:changed')).toBe(false);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl) console.info('TEST_REDIS_URL is not set: the two-process websocket test does not run.');
+
+describe.runIf(redisUrl).each(testDatabases())(
+  'live updates across two processes sharing Redis on %s',
+  (kind) => {
+    let first: TestServer;
+    let second: TestServer;
+    let world: AdminWorld;
+
+    beforeAll(async () => {
+      first = await startTestServer(kind, { REDIS_URL: redisUrl });
+      world = await buildAdminWorld(first);
+      // The second process shares the first one's database, JWT secret and Redis.
+      second = await startTestServer(kind, {
+        REDIS_URL: redisUrl,
+        DATA_DIR: first.ctx.config.dataDir,
+        DATABASE_URL: first.ctx.config.databaseUrl,
+      });
+    });
+    afterAll(async () => {
+      await second?.close();
+      await first?.close();
+    });
+
+    test('a socket on process A receives the tenant that process B created', async () => {
+      const socket = await openSocket(socketUrl(await first.listen(), world.master.token));
+      await socket.waitFor((m) => m.type === 'connected');
+      const created = await as(second, world.master)('POST', '/api/tenants', { name: 'Made on B' });
+      expect(created.statusCode).toBe(200);
+      const tenantId = created.json().id;
+      expect(await socket.waitFor((m) => m.type === 'tenants:changed' && m.tenantId === tenantId)).toEqual({
+        type: 'tenants:changed',
+        tenantId,
+        change: 'created',
+      });
+      socket.close();
+    });
+  },
+);

@@ -1,0 +1,251 @@
+import { MESSAGES, Permission } from '@parley/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createOrganisation, createPlainUser, logInThroughUi, popupOf } from './support/accounts';
+import { createAccountAdmin, rowOf, tabLabels } from './support/administration';
+import { type AppServer, startAppServer } from './support/app-server';
+import { type ApiCall, apiAs } from './support/bot-content';
+import { type Browser, launchBrowser } from './support/browser';
+import { expectHidden, expectVisible } from './support/expect-page';
+import { screenshot, screenshotFailures } from './support/screenshots';
+
+const M = MESSAGES.admin;
+const TINA = { email: 'tina@example.com', password: 'Tenant-Admin-1!', name: 'Tina Admin' };
+const PAUL = { email: 'paul@example.com', password: 'Plain-Password-1', name: 'Paul Plain' };
+const GINA = { email: 'gina@example.com', password: 'Gina-Password-1', name: 'Gina Guest' };
+const DESIGNER = 1;
+const CONTRIBUTOR = 2;
+
+describe('the Bots tab of the account administration', () => {
+  let app: AppServer;
+  let browser: Browser;
+  let page: Page;
+  let acmeId: string;
+  let tina: ApiCall;
+  let managerRoleId: number;
+
+  beforeAll(async () => {
+    app = await startAppServer();
+    await app.server.signUpFirstAdmin();
+    const acme = await createOrganisation(app.server, 'Acme Support');
+    acmeId = acme.id;
+    await createAccountAdmin(app.server, { ...TINA, tenantId: acme.id });
+    await createPlainUser(app.server, { ...PAUL, tenantId: acme.id });
+    await createPlainUser(app.server, { ...GINA, tenantId: acme.id });
+    tina = apiAs(app.server, (await app.server.login(TINA.email, TINA.password)).token);
+    for (const name of ['Support Bot', 'Sales Bot', 'Spare Bot'])
+      await tina('POST', '/api/bot', { name, region: 'eu-west', language: 'en' });
+    await tina('POST', '/api/bot', { name: 'Orders Bot', region: 'us-east', language: 'de' });
+    // Paul manages permissions on Support Bot (and may not delete it); on Sales Bot he only designs.
+    managerRoleId = (
+      (await tina('POST', '/api/tenant/roles', { roleName: 'Bot manager' })) as { roleId: number }
+    ).roleId;
+    await tina('POST', `/api/tenant/roles/${managerRoleId}/permissions`, {
+      roleId: managerRoleId,
+      permissionId: Permission.ManageBotPermissions,
+    });
+    const give = (userEmail: string, botName: string, role: number) =>
+      tina('POST', '/api/user/role', { userEmail, botName, role });
+    await give(PAUL.email, 'Support Bot', managerRoleId);
+    await give(PAUL.email, 'Sales Bot', DESIGNER);
+    await give(GINA.email, 'Support Bot', DESIGNER);
+    browser = await launchBrowser();
+    page = await browser.newPage();
+  });
+  screenshotFailures(() => page);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  const dialog = () => page.getByRole('dialog');
+  const acme = () => app.server.ctx.repos.forTenant(acmeId);
+  const signInAs = async (email: string, password: string) => {
+    await page.evaluate(() => localStorage.clear()).catch(() => undefined);
+    await logInThroughUi(page, app.baseUrl, email, password);
+  };
+
+  test('an administrator lands on Bots: every bot with language, region and its number of users', async () => {
+    await signInAs(TINA.email, TINA.password);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+    await page.waitForURL(`${app.baseUrl}/configuration/bots`);
+    expect(await tabLabels(page)).toEqual(['Bots', 'Users', 'Roles', 'General']);
+    expect(await page.getByRole('tab', { name: 'Bots' }).getAttribute('aria-selected')).toBe('true');
+
+    const support = rowOf(page, 'Support Bot');
+    await expect.poll(() => support.getByRole('cell').nth(3).textContent()).toBe('2');
+    expect((await support.getByRole('cell').allInnerTexts()).slice(0, 4)).toEqual([
+      'Support Bot',
+      'English',
+      'EU',
+      '2',
+    ]);
+    expect((await rowOf(page, 'Orders Bot').getByRole('cell').allInnerTexts()).slice(0, 4)).toEqual([
+      'Orders Bot',
+      'German',
+      'US',
+      '0',
+    ]);
+    expect(await page.getByRole('row').count()).toBe(5);
+    await expectVisible(support.getByRole('button', { name: 'Delete Support Bot' }));
+    await screenshot(page, 'admin-bots');
+  });
+
+  test('opening a bot shows its users; saving with nothing changed has no data to save; a role changes', async () => {
+    await rowOf(page, 'Support Bot').getByRole('button', { name: 'Support Bot', exact: true }).click();
+    await expectVisible(dialog().getByRole('heading', { name: 'Users of Support Bot' }));
+    const gina = dialog().getByLabel(`${GINA.name} (${GINA.email})`);
+    await expect.poll(() => gina.inputValue()).toBe(String(DESIGNER));
+    expect(await dialog().getByLabel(`${PAUL.name} (${PAUL.email})`).inputValue()).toBe(
+      String(managerRoleId),
+    );
+    expect(await gina.locator('option').allInnerTexts()).toEqual([
+      'No role selected',
+      'Remove role for this user',
+      'Designer',
+      'Contributor',
+      'Maintainer',
+      'Administrator',
+      'Bot manager',
+    ]);
+    expect(await gina.isEnabled()).toBe(true);
+    await screenshot(page, 'admin-bot-users');
+
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectVisible(popupOf(page).getByRole('heading', { name: M.noDataToSave }));
+    await screenshot(page, 'admin-bot-users-no-data');
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+
+    await gina.selectOption({ label: 'Contributor' });
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectHidden(dialog());
+    await expect
+      .poll(() => acme().botRoles.forUser(GINA.email))
+      .toEqual([expect.objectContaining({ botId: `${acmeId}-support-bot`, roleId: CONTRIBUTOR })]);
+
+    // Remove role for this user takes Gina off the bot, and the count follows.
+    await rowOf(page, 'Support Bot').getByRole('button', { name: 'Users of Support Bot' }).click();
+    await expect.poll(() => dialog().getByLabel(`${GINA.name} (${GINA.email})`).inputValue()).toBe('2');
+    await dialog()
+      .getByLabel(`${GINA.name} (${GINA.email})`)
+      .selectOption({ label: 'Remove role for this user' });
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectHidden(dialog());
+    await expect.poll(() => rowOf(page, 'Support Bot').getByRole('cell').nth(3).textContent()).toBe('1');
+    expect(await acme().botRoles.forUser(GINA.email)).toEqual([]);
+  });
+
+  test('the Edit user dialog lists every bot of the tenant with its role select', async () => {
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await rowOf(page, PAUL.email)
+      .getByRole('button', { name: `Edit ${PAUL.name}` })
+      .click();
+    await expectVisible(dialog().getByLabel('Spare Bot'));
+    expect(await dialog().getByLabel('Support Bot').inputValue()).toBe(String(managerRoleId));
+    expect(await dialog().getByLabel('Sales Bot').inputValue()).toBe(String(DESIGNER));
+    expect(await dialog().getByLabel('Orders Bot').inputValue()).toBe('');
+    await screenshot(page, 'admin-edit-user-every-bot');
+    // A bot the user had no role on gets one.
+    await dialog().getByLabel('Orders Bot').selectOption({ label: 'Designer' });
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectHidden(dialog());
+    await expect
+      .poll(async () => (await acme().botRoles.forUser(PAUL.email)).map((r) => [r.botId, r.roleId]).sort())
+      .toEqual(
+        [
+          [`${acmeId}-orders-bot`, DESIGNER],
+          [`${acmeId}-sales-bot`, DESIGNER],
+          [`${acmeId}-support-bot`, managerRoleId],
+        ].sort(),
+      );
+  });
+
+  test('deleting a bot: a failure restores the row with Deletion error; a success shows a spinner, then the row goes', async () => {
+    await page.getByRole('tab', { name: 'Bots' }).click();
+    const spare = rowOf(page, 'Spare Bot');
+    await expectVisible(spare);
+    // Another administrator deletes Spare Bot first: this page's deletion then fails.
+    await tina('DELETE', '/api/bots/Spare%20Bot');
+    await spare.getByRole('button', { name: 'Delete Spare Bot' }).click();
+    await expectVisible(popupOf(page).getByRole('heading', { name: 'Delete Spare Bot?' }));
+    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
+    await expectVisible(popupOf(page).getByRole('heading', { name: M.deletionError }));
+    await expectVisible(popupOf(page).getByText('There is no bot named Spare Bot.'));
+    await screenshot(page, 'admin-bot-deletion-error');
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await expectVisible(spare.getByRole('button', { name: 'Delete Spare Bot' }));
+
+    // Hold the answer a moment to see the row's spinner.
+    await page.route('**/api/bots/Sales%20Bot', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    const sales = rowOf(page, 'Sales Bot');
+    await sales.getByRole('button', { name: 'Delete Sales Bot' }).click();
+    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
+    await expectVisible(sales.getByRole('cell').nth(4).getByRole('status'));
+    expect(await sales.getAttribute('aria-busy')).toBe('true');
+    await screenshot(page, 'admin-bot-deleting');
+    await expectHidden(rowOf(page, 'Sales Bot'));
+    await page.unroute('**/api/bots/Sales%20Bot');
+    expect(await acme().bots.get('Sales Bot')).toBeUndefined();
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  test('a plain user who manages permissions on one bot sees that bot only, and changes roles on it', async () => {
+    await signInAs(PAUL.email, PAUL.password);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+    await page.waitForURL(`${app.baseUrl}/configuration/bots`);
+    expect(await tabLabels(page)).toEqual(['Bots']);
+    const support = rowOf(page, 'Support Bot');
+    await expect.poll(() => support.getByRole('cell').nth(3).textContent()).toBe('1');
+    // Designer on Orders Bot gives no right to manage its permissions: it is not listed.
+    expect(await page.getByRole('row').count()).toBe(2);
+    // The Bot manager role holds no Delete bot.
+    expect(await support.getByRole('button', { name: 'Delete Support Bot' }).count()).toBe(0);
+    await screenshot(page, 'admin-bots-plain-user');
+
+    await support.getByRole('button', { name: 'Users of Support Bot' }).click();
+    const paul = dialog().getByLabel(`${PAUL.name} (${PAUL.email})`);
+    await expect.poll(() => paul.inputValue()).toBe(String(managerRoleId));
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectVisible(popupOf(page).getByRole('heading', { name: M.noDataToSave }));
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await expectHidden(dialog());
+
+    // Tina gives Gina a role on Support Bot; Paul makes her a Contributor.
+    await tina('POST', '/api/user/role', { userEmail: GINA.email, botName: 'Support Bot', role: DESIGNER });
+    await page.reload();
+    await rowOf(page, 'Support Bot').getByRole('button', { name: 'Users of Support Bot' }).click();
+    const gina = dialog().getByLabel(`${GINA.name} (${GINA.email})`);
+    await expect.poll(() => gina.inputValue()).toBe(String(DESIGNER));
+    await gina.selectOption({ label: 'Contributor' });
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectHidden(dialog());
+    await expect
+      .poll(() => acme().botRoles.forUser(GINA.email))
+      .toEqual([expect.objectContaining({ roleId: CONTRIBUTOR })]);
+  });
+
+  test('without Manage bot permissions any more the selects are disabled and there is no Save', async () => {
+    // The list and the bot's users are on the page; then Tina takes permission 3 from the role.
+    await rowOf(page, 'Support Bot').getByRole('button', { name: 'Users of Support Bot' }).click();
+    await expectVisible(dialog().getByLabel(`${GINA.name} (${GINA.email})`));
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await tina('DELETE', `/api/tenant/roles/${managerRoleId}/permissions/${Permission.ManageBotPermissions}`);
+
+    await rowOf(page, 'Support Bot').getByRole('button', { name: 'Users of Support Bot' }).click();
+    await expectVisible(dialog().getByText(M.noPermission));
+    expect(await dialog().getByLabel(`${GINA.name} (${GINA.email})`).isDisabled()).toBe(true);
+    expect(await dialog().getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await screenshot(page, 'admin-bot-users-read-only');
+    await page.keyboard.press('Escape');
+    await expectHidden(dialog());
+
+    // Afresh, the page agrees with the server: no bot to manage, so the permission message.
+    await page.reload();
+    await expectVisible(page.getByText(M.noPermission, { exact: true }));
+    expect(await page.getByRole('tab').count()).toBe(0);
+  });
+});

@@ -1,0 +1,312 @@
+import { MESSAGES, type UserInfo } from '@parley/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createOrganisation,
+  createPlainUser,
+  logInThroughUi,
+  popupOf,
+} from './support/accounts';
+import {
+  createAccountAdmin,
+  createMasterAdmin,
+  masterTenantId,
+  rowOf,
+  tokenOf,
+} from './support/administration';
+import { type AppServer, startAppServer } from './support/app-server';
+import { type Browser, launchBrowser } from './support/browser';
+import { expectHidden, expectVisible } from './support/expect-page';
+import { screenshot, screenshotFailures } from './support/screenshots';
+
+const M = MESSAGES.admin;
+const BOB = { email: 'bob@example.com', password: 'Master-Admin-2!', name: 'Bob Master' };
+const TINA = { email: 'tina@example.com', password: 'Tenant-Admin-1!', name: 'Tina Admin' };
+const PAUL = { email: 'paul@example.com', password: 'Plain-Password-1', name: 'Paul Plain' };
+
+/** Resolves once the page's websocket has been greeted by the gateway (set up before navigating). */
+function liveUpdatesOf(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"connected"')) resolve();
+      }),
+    );
+  });
+}
+
+describe('tenant administration by master administrators', () => {
+  let app: AppServer;
+  let adaBrowser: Browser;
+  let bobBrowser: Browser;
+  let page: Page;
+  let bobPage: Page;
+  let acmeId: string;
+  let masterId: string;
+
+  beforeAll(async () => {
+    // The websocket address the server hands out must be one the browser reaches.
+    app = await startAppServer({ env: () => ({}) });
+    await app.server.signUpFirstAdmin();
+    masterId = await masterTenantId(app.server);
+    await createMasterAdmin(app.server, BOB);
+    const acme = await createOrganisation(app.server, 'Acme Support');
+    acmeId = acme.id;
+    await createAccountAdmin(app.server, { ...TINA, tenantId: acme.id });
+    await createPlainUser(app.server, { ...PAUL, tenantId: acme.id });
+    adaBrowser = await launchBrowser();
+    bobBrowser = await launchBrowser();
+    page = await adaBrowser.newPage();
+    bobPage = await bobBrowser.newPage();
+    await logInThroughUi(page, app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await logInThroughUi(bobPage, app.baseUrl, BOB.email, BOB.password);
+  });
+  screenshotFailures(() => page);
+  afterAll(async () => {
+    await adaBrowser?.close();
+    await bobBrowser?.close();
+    await app?.close();
+  });
+
+  const dialog = () => page.getByRole('dialog');
+  const tenantNames = (on: Page) =>
+    on.getByRole('table', { name: 'Tenants' }).locator('tbody tr td:first-child').allTextContents();
+  const tenantIdOf = async (displayName: string) =>
+    (await app.server.ctx.repos.tenants.list()).find((t) => t.displayName === displayName)?.id ?? '';
+  const createTenantThroughApi = async (name: string) => {
+    const answer = await app.server.request({
+      method: 'POST',
+      url: '/api/tenants',
+      token: (await app.server.login(BOB.email, BOB.password)).token,
+      body: { name },
+    });
+    expect(answer.statusCode).toBe(200);
+    return (answer.json() as { id: string }).id;
+  };
+
+  test('the Tenants tab lists every tenant with its users, bots and interactions', async () => {
+    await page.goto(`${app.baseUrl}/master-configuration`);
+    await page.waitForURL(`${app.baseUrl}/master-configuration/tenants`);
+    await expect.poll(() => tenantNames(page)).toEqual(['MasterMasterSelected', 'Acme Support']);
+    expect(await rowOf(page, 'Acme Support').getByRole('cell').allTextContents()).toEqual([
+      'Acme Support',
+      '2',
+      '0',
+      '0',
+      '',
+    ]);
+    expect(await rowOf(page, 'MasterMaster').getByRole('cell').nth(1).textContent()).toBe('2');
+    // The master tenant can never be deleted.
+    expect(await rowOf(page, 'MasterMaster').getByRole('button').count()).toBe(0);
+    await screenshot(page, 'admin-master-tenants');
+  });
+
+  test("new tenant: an empty name is refused; the new one appears live on another master administrator's page", async () => {
+    const isBobLive = liveUpdatesOf(bobPage);
+    await bobPage.goto(`${app.baseUrl}/master-configuration/tenants`);
+    await isBobLive;
+    await expect.poll(() => tenantNames(bobPage)).toContain('Acme Support');
+    // A marker that a reload would wipe: the update must arrive without one.
+    await bobPage.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+
+    await page.getByRole('button', { name: 'New tenant' }).click();
+    await dialog().getByRole('button', { name: 'Create tenant' }).click();
+    await expectVisible(dialog().getByText(M.invalidTenantName, { exact: true }));
+    await dialog().getByLabel('Name').fill('   ');
+    await dialog().getByRole('button', { name: 'Create tenant' }).click();
+    await expectVisible(dialog().getByText(M.invalidTenantName, { exact: true }));
+    await screenshot(page, 'admin-master-new-tenant-invalid');
+
+    await dialog().getByLabel('Name').fill('Globex');
+    await page.route('**/api/tenants', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await dialog().getByRole('button', { name: 'Create tenant' }).click();
+    await expectVisible(dialog().getByRole('button', { name: M.creating }));
+    await expectHidden(dialog());
+    await page.unroute('**/api/tenants');
+    await expect.poll(() => tenantNames(page)).toContain('Globex');
+    expect(await tenantIdOf('Globex')).not.toBe('');
+
+    await expect.poll(() => tenantNames(bobPage)).toContain('Globex');
+    expect(await bobPage.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+      true,
+    );
+    await screenshot(bobPage, 'admin-master-tenant-appeared-live');
+  });
+
+  test('delete tenant: a failure restores the row; a success shows a spinner and the row goes, live elsewhere too', async () => {
+    // Gone behind this page's back (no event): deleting it here then fails.
+    const globexId = await tenantIdOf('Globex');
+    await app.server.ctx.repos.tenantRemoval.remove(globexId);
+    const globex = rowOf(page, 'Globex');
+    await globex.getByRole('button', { name: 'Delete Globex' }).click();
+    await expectVisible(popupOf(page).getByRole('heading', { name: 'Delete tenant?' }));
+    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
+    const failure = popupOf(page);
+    await expectVisible(failure.getByRole('heading', { name: M.deletionError }));
+    await expectVisible(failure.getByText('Tenant not found'));
+    await failure.getByRole('button', { name: 'OK' }).click();
+    await expectVisible(globex.getByRole('button', { name: 'Delete Globex' }));
+    await page.reload();
+    await expect.poll(() => tenantNames(page)).not.toContain('Globex');
+
+    const initechId = await createTenantThroughApi('Initech');
+    await expect.poll(() => tenantNames(page)).toContain('Initech');
+    await page.route('**/api/tenant/*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    const initech = rowOf(page, 'Initech');
+    await initech.getByRole('button', { name: 'Delete Initech' }).click();
+    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
+    await expectVisible(initech.getByRole('status').filter({ hasText: 'Deleting Initech' }));
+    await screenshot(page, 'admin-master-tenant-deleting');
+    await expectHidden(initech);
+    await page.unroute('**/api/tenant/*');
+    expect(await app.server.ctx.repos.tenants.get(initechId)).toBeUndefined();
+    await expect.poll(() => tenantNames(bobPage)).not.toContain('Initech');
+  });
+
+  test('deleting the selected tenant switches to the first visible one', async () => {
+    const hooliId = await createTenantThroughApi('Hooli');
+    await page.goto(`${app.baseUrl}/bots`);
+    await page.getByRole('button', { name: /Switch account/ }).click();
+    await page.getByRole('list', { name: 'Switch account' }).getByRole('button', { name: 'Hooli' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: /Switch account/ }).textContent())
+      .toContain('Hooli');
+    const info = await app.server.request({
+      method: 'GET',
+      url: '/api/users/info',
+      token: await tokenOf(page),
+    });
+    const firstOther = (info.json() as UserInfo).visibleTenants.find((t) => t.id !== hooliId);
+
+    await page.goto(`${app.baseUrl}/master-configuration/tenants`);
+    await expectVisible(rowOf(page, 'Hooli').getByText('Selected'));
+    await rowOf(page, 'Hooli').getByRole('button', { name: 'Delete Hooli' }).click();
+    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
+    await expectHidden(rowOf(page, 'Hooli'));
+    await expect
+      .poll(() => page.getByRole('button', { name: /Switch account/ }).textContent())
+      .toContain(firstOther?.displayName);
+    expect((await app.server.ctx.repos.users.get(ADMIN_EMAIL))?.selectedTenantId).toBe(firstOther?.id);
+  });
+
+  test('a dropped socket reconnects after a backoff, and live updates go on', async () => {
+    const connections: number[] = [];
+    const watcher = await bobBrowser.newPage();
+    await watcher.routeWebSocket(/\/ws\?/, (socket) => {
+      connections.push(Date.now());
+      const server = socket.connectToServer();
+      // The first connection drops shortly after it is greeted.
+      if (connections.length === 1) {
+        setTimeout(() => {
+          server.close();
+          socket.close({ code: 4000, reason: 'dropped by the test' });
+        }, 300);
+      }
+    });
+    await watcher.goto(`${app.baseUrl}/master-configuration/tenants`);
+    await expect.poll(() => connections.length, { timeout: 10_000 }).toBe(2);
+    const gap = (connections[1] ?? 0) - (connections[0] ?? 0) - 300;
+    // The first retry waits about a second (±20 %).
+    expect(gap).toBeGreaterThanOrEqual(700);
+
+    await createTenantThroughApi('Umbrella');
+    await expect.poll(() => tenantNames(watcher)).toContain('Umbrella');
+    await watcher.close();
+  });
+
+  test('master users: the master administrator toggle, tenant assignments and per-tenant administrators', async () => {
+    await page.goto(`${app.baseUrl}/master-configuration/users`);
+    const masterSwitch = (name: string) =>
+      page.getByRole('switch', { name: `Master tenant administrator: ${name}` });
+    await expectVisible(masterSwitch(PAUL.name));
+    expect(await masterSwitch('Ada Admin').getAttribute('aria-checked')).toBe('true');
+    // No one demotes themselves here.
+    expect(await masterSwitch('Ada Admin').isDisabled()).toBe(true);
+    expect(await masterSwitch(BOB.name).getAttribute('aria-checked')).toBe('true');
+    expect(await rowOf(page, TINA.email).getByRole('cell').nth(3).textContent()).toBe('Acme Supportadmin');
+    await screenshot(page, 'admin-master-users');
+
+    await masterSwitch(PAUL.name).click();
+    await expect.poll(() => masterSwitch(PAUL.name).getAttribute('aria-checked')).toBe('true');
+    expect(await app.server.ctx.repos.forTenant(masterId).members.roleOf(PAUL.email)).toBe('admin');
+    await masterSwitch(PAUL.name).click();
+    await expect.poll(() => masterSwitch(PAUL.name).getAttribute('aria-checked')).toBe('false');
+    expect(await app.server.ctx.repos.forTenant(masterId).members.roleOf(PAUL.email)).toBe('user');
+
+    await rowOf(page, PAUL.email)
+      .getByRole('button', { name: `Tenants of ${PAUL.name}` })
+      .click();
+    await expectVisible(dialog().getByRole('heading', { name: `Tenants of ${PAUL.name}` }));
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectVisible(popupOf(page).getByRole('heading', { name: M.noDataToSave }));
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+
+    const umbrellaAdmin = dialog().getByRole('switch', { name: 'Account administrator of Umbrella' });
+    expect(await umbrellaAdmin.isDisabled()).toBe(true);
+    await dialog().getByLabel('Umbrella', { exact: true }).check();
+    await umbrellaAdmin.click();
+    await dialog().getByLabel('Acme Support', { exact: true }).uncheck();
+    await screenshot(page, 'admin-master-user-tenants');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectHidden(dialog());
+    const umbrellaId = await tenantIdOf('Umbrella');
+    expect(await app.server.ctx.repos.users.memberships(PAUL.email)).toEqual(
+      expect.arrayContaining([
+        { tenantId: umbrellaId, role: 'admin' },
+        { tenantId: masterId, role: 'user' },
+      ]),
+    );
+    expect(await app.server.ctx.repos.forTenant(acmeId).members.roleOf(PAUL.email)).toBeUndefined();
+    await expect
+      .poll(() => rowOf(page, PAUL.email).getByRole('cell').nth(3).textContent())
+      .toBe('MasterUmbrellaadmin');
+
+    // Tina is Acme's only administrator: the server refuses to leave Acme without one.
+    await rowOf(page, TINA.email)
+      .getByRole('button', { name: `Tenants of ${TINA.name}` })
+      .click();
+    await dialog().getByRole('switch', { name: 'Account administrator of Acme Support' }).click();
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectVisible(popupOf(page).getByText(M.lastAdmin));
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    expect(await app.server.ctx.repos.forTenant(acmeId).members.roleOf(TINA.email)).toBe('admin');
+  });
+
+  test('a master administrator may also assign a new user to the master tenant', async () => {
+    const selected = await app.server.request({
+      method: 'PUT',
+      url: '/api/users/selected-tenant',
+      token: await tokenOf(page),
+      body: { tenantId: acmeId },
+    });
+    expect(selected.statusCode).toBeLessThan(300);
+    await page.goto(`${app.baseUrl}/configuration/users`);
+    await page.getByRole('button', { name: 'Add user' }).click();
+    await dialog().getByLabel('Name').fill('ivy.master');
+    await dialog().getByLabel('E-mail').fill('ivy@example.com');
+    await dialog().getByLabel('Password', { exact: true }).fill('Ivy-Master-1!');
+    await dialog().getByLabel('Assign to master tenant').check();
+    await screenshot(page, 'admin-master-add-user');
+    await dialog().getByRole('button', { name: 'Add user' }).click();
+    await expectHidden(dialog());
+    await expectVisible(rowOf(page, 'ivy@example.com'));
+    expect(await app.server.ctx.repos.users.memberships('ivy@example.com')).toEqual(
+      expect.arrayContaining([
+        { tenantId: acmeId, role: 'user' },
+        { tenantId: masterId, role: 'user' },
+      ]),
+    );
+    expect(adaBrowser.pageErrors).toEqual([]);
+    expect(bobBrowser.pageErrors).toEqual([]);
+  });
+});

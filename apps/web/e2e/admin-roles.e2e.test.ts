@@ -1,0 +1,197 @@
+import { MESSAGES, PERMISSIONS } from '@parley/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createOrganisation, logInThroughUi, popupOf } from './support/accounts';
+import { createAccountAdmin, tokenOf } from './support/administration';
+import { type AppServer, startAppServer } from './support/app-server';
+import { type Browser, launchBrowser } from './support/browser';
+import { expectHidden, expectVisible } from './support/expect-page';
+import { screenshot, screenshotFailures } from './support/screenshots';
+
+const M = MESSAGES.admin;
+const TINA = { email: 'tina@example.com', password: 'Tenant-Admin-1!', name: 'Tina Admin' };
+
+describe('the Roles tab', () => {
+  let app: AppServer;
+  let browser: Browser;
+  let page: Page;
+  let acmeId: string;
+
+  beforeAll(async () => {
+    app = await startAppServer();
+    await app.server.signUpFirstAdmin();
+    const acme = await createOrganisation(app.server, 'Acme Support');
+    acmeId = acme.id;
+    await createAccountAdmin(app.server, { ...TINA, tenantId: acme.id });
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    await logInThroughUi(page, app.baseUrl, TINA.email, TINA.password);
+  });
+  screenshotFailures(() => page);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  const roles = () => app.server.ctx.repos.forTenant(acmeId).roles;
+  const grid = () => page.getByRole('table', { name: 'Permissions of each role' });
+  const cell = (permission: string, role: string) =>
+    grid().getByRole('switch', { name: `${permission} for ${role}`, exact: true });
+  const roleHeaders = () => grid().locator('.permission-grid__role-name').allInnerTexts();
+  const roleIdOf = async (name: string) => (await roles().list()).find((r) => r.roleName === name)?.roleId;
+  const addRoleThroughApi = async (roleName: string) => {
+    const answer = await app.server.request({
+      method: 'POST',
+      url: '/api/tenant/roles',
+      token: await tokenOf(page),
+      body: { roleName },
+    });
+    expect(answer.statusCode).toBe(201);
+  };
+
+  test('permissions by role; the Account administrator column holds all and is read-only; built-ins have no delete', async () => {
+    await page.goto(`${app.baseUrl}/configuration/roles`);
+    await expectVisible(grid());
+    expect(await roleHeaders()).toEqual([
+      'Account administrator',
+      'Designer',
+      'Contributor',
+      'Maintainer',
+      'Administrator',
+    ]);
+    expect(await grid().locator('tbody th').allInnerTexts()).toEqual(PERMISSIONS.map((p) => p.label));
+    for (const permission of PERMISSIONS) {
+      const admin = cell(permission.label, 'Account administrator');
+      expect(await admin.getAttribute('aria-checked')).toBe('true');
+      expect(await admin.isDisabled()).toBe(true);
+    }
+    expect(
+      await grid()
+        .getByRole('button', { name: /^Delete role/ })
+        .count(),
+    ).toBe(0);
+    // Five roles fit: no scroller buttons.
+    expect(await page.getByRole('button', { name: 'Scroll right' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await screenshot(page, 'admin-roles');
+  });
+
+  test('toggles are saved together: Saved! and the stored sets change', async () => {
+    expect(await cell('Export bots', 'Designer').getAttribute('aria-checked')).toBe('false');
+    expect(await cell('Manage intents', 'Designer').getAttribute('aria-checked')).toBe('true');
+    await cell('Export bots', 'Designer').click();
+    await cell('Manage intents', 'Designer').click();
+    await cell('Delete bot', 'Maintainer').click();
+    await expectVisible(page.getByText('Unsaved changes'));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectVisible(popupOf(page).getByRole('heading', { name: M.roleSaved }));
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+
+    const designer = (await roles().get(1))?.permissions ?? [];
+    expect(designer).toContain(1);
+    expect(designer).not.toContain(8);
+    expect((await roles().get(3))?.permissions).toContain(2);
+    await page.reload();
+    await expect.poll(() => cell('Export bots', 'Designer').getAttribute('aria-checked')).toBe('true');
+    expect(await cell('Manage intents', 'Designer').getAttribute('aria-checked')).toBe('false');
+  });
+
+  test('add role: an empty name is ignored, a name adds a column, a taken name is named at the field', async () => {
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/tenant/roles'))
+        posts.push(request.url());
+    });
+    await page.getByLabel('New role').fill('   ');
+    await page.getByRole('button', { name: 'Add role' }).click();
+    await page.waitForTimeout(300);
+    expect(posts).toEqual([]);
+    expect(await roleHeaders()).toHaveLength(5);
+
+    await page.getByLabel('New role').fill('Reviewer');
+    await page.getByRole('button', { name: 'Add role' }).click();
+    await expect.poll(roleHeaders).toContain('Reviewer');
+    expect(await page.getByLabel('New role').inputValue()).toBe('');
+    await expectVisible(grid().getByRole('button', { name: 'Delete role Reviewer' }));
+    expect(await cell('Export bots', 'Reviewer').getAttribute('aria-checked')).toBe('false');
+    expect(await roleIdOf('Reviewer')).toBeGreaterThanOrEqual(100);
+
+    await page.getByLabel('New role').fill('designer');
+    await page.getByRole('button', { name: 'Add role' }).click();
+    await expectVisible(page.getByText(M.roleNameTaken, { exact: true }));
+    await screenshot(page, 'admin-roles-added');
+    await page.getByLabel('New role').fill('');
+  });
+
+  test('delete role: a failure says Faild to delete role?, and saving a role that is gone fails too', async () => {
+    // Another administrator deletes Reviewer first.
+    const reviewerId = await roleIdOf('Reviewer');
+    const gone = await app.server.request({
+      method: 'DELETE',
+      url: `/api/tenant/roles/${reviewerId}`,
+      token: (await app.server.login(TINA.email, TINA.password)).token,
+    });
+    expect(gone.statusCode).toBe(204);
+
+    await grid().getByRole('button', { name: 'Delete role Reviewer' }).click();
+    const confirm = popupOf(page);
+    await expectVisible(confirm.getByRole('heading', { name: 'Delete role?' }));
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectVisible(popupOf(page).getByRole('heading', { name: M.roleDeleteError }));
+    await screenshot(page, 'admin-roles-delete-error');
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+
+    await cell('Export bots', 'Reviewer').click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectVisible(popupOf(page).getByRole('heading', { name: M.roleSaveError }));
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    // The whole save was refused: nothing else changed either.
+    expect((await roles().get(1))?.permissions).toContain(1);
+  });
+
+  test('delete role: after the confirmation the column goes, with its bot roles', async () => {
+    await page.reload();
+    await page.getByLabel('New role').fill('Auditor');
+    await page.getByRole('button', { name: 'Add role' }).click();
+    await expect.poll(roleHeaders).toContain('Auditor');
+    const auditorId = (await roleIdOf('Auditor')) ?? -1;
+
+    await grid().getByRole('button', { name: 'Delete role Auditor' }).click();
+    await popupOf(page).getByRole('button', { name: 'Cancel' }).click();
+    expect(await roleHeaders()).toContain('Auditor');
+
+    await grid().getByRole('button', { name: 'Delete role Auditor' }).click();
+    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(roleHeaders).not.toContain('Auditor');
+    expect(await roles().get(auditorId)).toBeUndefined();
+  });
+
+  test('with more roles than fit, the roll-over scroller moves the grid by 1000 px', async () => {
+    for (let n = 1; n <= 12; n += 1) await addRoleThroughApi(`Team ${n}`);
+    await page.reload();
+    await expect.poll(roleHeaders).toContain('Team 12');
+    const viewport = page.getByRole('region', { name: 'Permissions by role' });
+    const scrollLeft = () => viewport.evaluate((el) => el.scrollLeft);
+    const maxScroll = await viewport.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(maxScroll).toBeGreaterThan(1000);
+
+    const left = page.getByRole('button', { name: 'Scroll left' });
+    const right = page.getByRole('button', { name: 'Scroll right' });
+    expect(await left.isDisabled()).toBe(true);
+    await right.click();
+    await expect.poll(scrollLeft).toBe(1000);
+    await screenshot(page, 'admin-roles-scrolled');
+    await right.click();
+    await expect.poll(scrollLeft).toBe(maxScroll);
+    await expect.poll(() => right.isDisabled()).toBe(true);
+    await left.click();
+    await expect.poll(scrollLeft).toBe(maxScroll - 1000);
+    // The permission names stay in view while the roles roll by.
+    await expectVisible(grid().getByRole('rowheader', { name: 'Export bots' }));
+    expect(await grid().getByRole('rowheader', { name: 'Export bots' }).boundingBox()).toMatchObject({
+      x: expect.any(Number),
+    });
+    await expectHidden(page.getByText('Unsaved changes'));
+    expect(browser.pageErrors).toEqual([]);
+  });
+});

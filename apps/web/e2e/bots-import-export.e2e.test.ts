@@ -1,0 +1,245 @@
+import { readFileSync } from 'node:fs';
+import { BOT_BUNDLE_MESSAGES as B, BOT_MESSAGES as M } from '@parley/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { logInThroughUi } from './support/accounts';
+import { type AppServer, startAppServer } from './support/app-server';
+import { type ApiCall, contentWorld, TINA } from './support/bot-content';
+import { type Browser, launchBrowser } from './support/browser';
+import { expectHidden, expectVisible } from './support/expect-page';
+import { screenshot, screenshotFailures } from './support/screenshots';
+
+const BOT = 'Support Bot';
+const COPY = 'Support Bot Copy';
+
+/**
+ * Export Bot from the card menu, then Import a bot with that file under a new name; and a bot
+ * from a starter template (spec 01 section 2: bot overview, create-a-bot and import-a-bot dialogs).
+ */
+describe('exporting, importing and starting from a template', () => {
+  let app: AppServer;
+  let browser: Browser;
+  let page: Page;
+  let tina: ApiCall;
+  let tenantId: string;
+  let exported: Buffer;
+
+  beforeAll(async () => {
+    app = await startAppServer();
+    ({ tina, tenantId } = await contentWorld(app.server, BOT));
+    const bot = `/api/${encodeURIComponent(BOT)}`;
+    await tina('POST', `${bot}/entities`, {
+      name: 'Product',
+      type: 'closedlists',
+      sublists: [{ canonicalForm: 'Pro', list: ['pro plan'] }],
+    });
+    await tina('POST', `${bot}/intents`, {
+      name: 'Greeting',
+      utterances: ['hello', 'good morning', 'hi there'],
+    });
+    await tina('POST', `${bot}/intents`, {
+      name: 'Pricing',
+      utterances: ['what does it cost', 'how much is [Product]'],
+    });
+    await tina('POST', `/api/bots/${encodeURIComponent(BOT)}/functions`, {
+      type: 'code',
+      name: 'Format date',
+      code: 'return date;',
+      inputs: [{ name: 'date', defaultValue: '2025-03-14' }],
+    });
+    await tina('PUT', `${bot}/variables`, { variables: [{ key: 'shopName', value: 'Acme' }] });
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    await logInThroughUi(page, app.baseUrl, TINA.email, TINA.password);
+  });
+  screenshotFailures(() => page);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  const dialog = () => page.getByRole('dialog');
+  const card = (name: string) => page.getByRole('article', { name, exact: true });
+  const acme = () => app.server.ctx.repos.forTenant(tenantId);
+  const slowDown = (pattern: string, ms = 700) =>
+    page.route(pattern, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue();
+    });
+  const chooseFile = (name: string, buffer: Buffer) =>
+    dialog()
+      .getByLabel('Choose bot file')
+      .setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
+
+  test('Export Bot in the card menu downloads bot-{bot}.enc', async () => {
+    await page.goto(`${app.baseUrl}/bots`);
+    await expectVisible(page.getByRole('button', { name: 'Import a bot' }));
+    await card(BOT)
+      .getByRole('button', { name: `Actions for ${BOT}` })
+      .click();
+    const menu = page.getByRole('menu', { name: `Actions for ${BOT}` });
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      'Export Bot',
+      'Download Logs',
+      'Delete Bot',
+    ]);
+    await screenshot(page, 'bots-export-menu');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      menu.getByRole('menuitem', { name: 'Export Bot' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('bot-Support Bot.enc');
+    exported = readFileSync(await download.path());
+    expect(exported.subarray(0, 10).toString('ascii')).toBe('PARLEYBOT\n');
+  });
+
+  test('Import a bot: the file’s name and size, then Load bot data', async () => {
+    await page.getByRole('button', { name: 'Import a bot' }).click();
+    await expectVisible(dialog().getByRole('heading', { name: B.importTitle }));
+    const load = dialog().getByRole('button', { name: B.loadBotData });
+    expect(await load.isDisabled()).toBe(true);
+    await chooseFile('bot-Support Bot.enc', exported);
+    await expectVisible(
+      dialog().getByText(`bot-Support Bot.enc (${Math.max(1, Math.round(exported.length / 1024))} KB)`),
+    );
+    await screenshot(page, 'bots-import-file-chosen');
+    await load.click();
+    await expectVisible(dialog().getByLabel('Name of your bot'));
+    expect(await dialog().getByLabel('Name of your bot').inputValue()).toBe(BOT);
+    expect(await dialog().getByLabel('Initial Intent & Entity Recognizer').inputValue()).toBe('parley');
+    expect(await dialog().getByLabel('Language', { exact: true }).inputValue()).toBe('en');
+    await expectVisible(dialog().getByRole('switch', { name: 'Change bot region' }));
+    await expectVisible(dialog().getByRole('switch', { name: 'Automate' }));
+    const counts = dialog().getByRole('definition');
+    expect(await dialog().getByRole('term').allTextContents()).toEqual([
+      'Intents',
+      'Entities',
+      'Functions',
+      'Subs',
+      'Variables / objects',
+      'Connected channels',
+    ]);
+    expect(await counts.allTextContents()).toEqual(['2', '1', '1', '0', '1 / 0', '0']);
+    await screenshot(page, 'bots-import-form');
+  });
+
+  test('the import rules: a taken name, an incorrect name', async () => {
+    await dialog().getByRole('button', { name: B.importBot }).click();
+    await expectVisible(dialog().getByText(M.nameTaken, { exact: true }));
+    await dialog().getByLabel('Name of your bot').fill('Support.Bot!');
+    await expectVisible(dialog().getByText(B.nameIncorrect));
+    await dialog().getByRole('button', { name: B.importBot }).click();
+    await expectVisible(dialog().getByText(M.invalidBotName, { exact: true }));
+    await screenshot(page, 'bots-import-name-incorrect');
+    expect(await acme().bots.count()).toBe(1);
+  });
+
+  test('Import bot: Importing..., then the new bot opens, holding what the exported one holds', async () => {
+    await dialog().getByLabel('Name of your bot').fill(COPY);
+    await expectHidden(dialog().getByText(B.nameIncorrect));
+    await dialog().getByRole('switch', { name: 'Change bot region' }).click();
+    await dialog().getByLabel('Bot Region', { exact: true }).selectOption('us-east');
+    await slowDown('**/api/bots/import?*');
+    await dialog().getByRole('button', { name: B.importBot }).click();
+    await expectVisible(dialog().getByRole('button', { name: B.importing }));
+    await screenshot(page, 'bots-import-importing');
+    await page.waitForURL(`${app.baseUrl}/bots/Support%20Bot%20Copy/analytics`);
+    await page.unroute('**/api/bots/import?*');
+    await expectVisible(page.getByRole('heading', { name: COPY }));
+
+    await page.goto(`${app.baseUrl}/bots/${encodeURIComponent(COPY)}/intents`);
+    const intents = page.getByRole('navigation', { name: 'Intents' });
+    await expectVisible(intents.getByRole('button', { name: 'Pricing' }));
+    expect(await intents.getByRole('button').allInnerTexts()).toEqual(['Greeting', 'Pricing', 'None']);
+    await screenshot(page, 'bots-import-imported-intents');
+
+    const copy = await acme().bots.get(COPY);
+    expect(copy).toMatchObject({
+      region: 'us-east',
+      settings: { language: 'en', intentRecognizerProvider: 'parley' },
+    });
+    expect((await acme().functions(copy!.id).list()).map((f) => f.name)).toEqual(['Format date']);
+    expect((await acme().variables(copy!.id).list()).map((v) => [v.name, v.value])).toEqual([
+      ['shopName', 'Acme'],
+    ]);
+    await page.goto(`${app.baseUrl}/bots`);
+    await expectVisible(card(COPY));
+    await screenshot(page, 'bots-import-overview');
+  });
+
+  test('a damaged file is refused at Load bot data with what happened to it', async () => {
+    await page.getByRole('button', { name: 'Import a bot' }).click();
+    const damaged = Buffer.from(exported);
+    damaged[80] = (damaged[80] ?? 0) ^ 0xff;
+    await chooseFile('bot-Support Bot.enc', damaged);
+    await dialog().getByRole('button', { name: B.loadBotData }).click();
+    await expectVisible(dialog().getByText(B.damaged));
+    await screenshot(page, 'bots-import-damaged');
+    await chooseFile('notes.enc', Buffer.from('just some notes'));
+    await expectHidden(dialog().getByText(B.damaged));
+    await dialog().getByRole('button', { name: B.loadBotData }).click();
+    await expectVisible(dialog().getByText(B.notABotFile));
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await expectHidden(dialog());
+  });
+
+  test('Create a bot from a starter template: the template choice, then the bot with its content', async () => {
+    await page.getByRole('button', { name: 'Create a bot' }).click();
+    const template = dialog().getByRole('button', { name: /Use starter Template/ });
+    await expectVisible(
+      dialog().getByText('A ready bot with intents, entities, functions and variables to adapt.'),
+    );
+    expect(await template.isDisabled()).toBe(false);
+    await screenshot(page, 'bots-template-step-1');
+    await template.click();
+    const select = dialog().getByLabel('Bot Template');
+    expect(await select.locator('option').allTextContents()).toEqual([
+      'Choose a template',
+      'Appointment booking',
+      'Customer support FAQ',
+      'Order status',
+    ]);
+    // The template brings its recognizer and language.
+    expect(await dialog().getByLabel('Initial Intent & Entity Recognizer').count()).toBe(0);
+    expect(await dialog().getByLabel('Language', { exact: true }).count()).toBe(0);
+    await dialog().getByLabel('Name of your bot').fill('Orders');
+    await dialog().getByRole('button', { name: 'Create bot' }).click();
+    await expectVisible(dialog().getByText(M.selectTemplate, { exact: true }));
+    await select.selectOption('order-status.enc');
+    await expectVisible(dialog().getByText(/Tells shoppers where their order is/));
+    await screenshot(page, 'bots-template-step-2');
+    await dialog().getByRole('button', { name: 'Create bot' }).click();
+    await page.waitForURL(`${app.baseUrl}/bots/Orders/analytics`);
+
+    await page.goto(`${app.baseUrl}/bots/Orders/intents`);
+    const intents = page.getByRole('navigation', { name: 'Intents' });
+    await expectVisible(intents.getByRole('button', { name: 'OrderStatus' }));
+    await intents.getByRole('button', { name: 'OrderStatus' }).click();
+    await expectVisible(page.getByRole('article').getByText('where is [OrderNumber]'));
+    await screenshot(page, 'bots-template-intents');
+    await page.goto(`${app.baseUrl}/bots/Orders/entities`);
+    await expectVisible(
+      page.getByRole('navigation', { name: 'Entities' }).getByRole('button', { name: 'Carrier' }),
+    );
+    await screenshot(page, 'bots-template-entities');
+  });
+
+  test('without import and export in the plan, neither Import a bot nor Export Bot is offered', async () => {
+    await app.server.ctx.repos.db
+      .updateTable('plans')
+      .set({ metadata: JSON.stringify({ hasImportExport: false }) })
+      .where('id', '=', 'default')
+      .execute();
+    await page.goto(`${app.baseUrl}/bots`);
+    await expectVisible(card(BOT));
+    expect(await page.getByRole('button', { name: 'Import a bot' }).count()).toBe(0);
+    await card(BOT)
+      .getByRole('button', { name: `Actions for ${BOT}` })
+      .click();
+    expect(await page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual([
+      'Download Logs',
+      'Delete Bot',
+    ]);
+    expect(browser.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,350 @@
+import { readFileSync } from 'node:fs';
+import { BOT_MESSAGES } from '@parley/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { BOT_JOKES } from '../src/features/bots/components/overview/bot-jokes';
+import { createOrganisation, createPlainUser, logInThroughUi, popupOf } from './support/accounts';
+import { createAccountAdmin } from './support/administration';
+import { type AppServer, startAppServer } from './support/app-server';
+import { type Browser, launchBrowser } from './support/browser';
+import { expectHidden, expectVisible } from './support/expect-page';
+import { screenshot, screenshotFailures } from './support/screenshots';
+
+const M = BOT_MESSAGES;
+const TINA = { email: 'tina@example.com', password: 'Tenant-Admin-1!', name: 'Tina Admin' };
+const PAUL = { email: 'paul@example.com', password: 'Plain-Password-1', name: 'Paul Plain' };
+
+describe('the bot overview and the create-a-bot dialog', () => {
+  let app: AppServer;
+  let browser: Browser;
+  let page: Page;
+  let acmeId: string;
+
+  beforeAll(async () => {
+    app = await startAppServer();
+    await app.server.signUpFirstAdmin();
+    const acme = await createOrganisation(app.server, 'Acme Support');
+    acmeId = acme.id;
+    await createAccountAdmin(app.server, { ...TINA, tenantId: acme.id });
+    await createPlainUser(app.server, { ...PAUL, tenantId: acme.id });
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    await logInThroughUi(page, app.baseUrl, TINA.email, TINA.password);
+  });
+  screenshotFailures(() => page);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  const acme = () => app.server.ctx.repos.forTenant(acmeId);
+  const dialog = () => page.getByRole('dialog');
+  const card = (name: string) => page.getByRole('article', { name });
+  const setPlan = (maxFreeBots: number, hasAdditionalBotsCost: boolean) =>
+    app.server.ctx.repos.db
+      .updateTable('plans')
+      .set({ max_free_bots: maxFreeBots, has_additional_bots_cost: hasAdditionalBotsCost ? 1 : 0 })
+      .where('id', '=', 'default')
+      .execute();
+  /** Holds the answers to matching calls a moment, to see the screen while they run. */
+  const slowDown = (pattern: string, ms = 700) =>
+    page.route(pattern, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue();
+    });
+
+  test('a tenant without bots: the empty state and the Create a bot button', async () => {
+    await page.goto(`${app.baseUrl}/bots`);
+    await expectVisible(page.getByRole('heading', { name: 'No bots yet' }));
+    await expectVisible(page.getByRole('heading', { name: 'Bot Overview' }));
+    expect(await page.getByRole('button', { name: 'Create a bot' }).count()).toBe(2);
+    // The default plan includes import and export: the empty state invites to import too.
+    expect(await page.getByRole('button', { name: 'Import a bot' }).count()).toBe(2);
+    await screenshot(page, 'bots-empty');
+  });
+
+  test('while the bots load a joke is shown', async () => {
+    await slowDown('**/api/bots', 1_200);
+    await page.goto(`${app.baseUrl}/bots`);
+    const joke = page.getByTestId('bot-joke');
+    await expectVisible(joke);
+    expect(BOT_JOKES).toContain(await joke.textContent());
+    await screenshot(page, 'bots-loading-joke');
+    await expectVisible(page.getByRole('heading', { name: 'No bots yet' }));
+    await page.unroute('**/api/bots');
+  });
+
+  test('step 1 offers scratch and the starter templates', async () => {
+    await page.getByRole('button', { name: 'Create a bot' }).first().click();
+    await expectVisible(dialog().getByRole('heading', { name: 'Create a bot' }));
+    await expectVisible(dialog().getByRole('button', { name: /Start from scratch/ }));
+    const template = dialog().getByRole('button', { name: /Use starter Template/ });
+    await expectVisible(
+      dialog().getByText('A ready bot with intents, entities, functions and variables to adapt.'),
+    );
+    expect(await template.isDisabled()).toBe(false);
+    await screenshot(page, 'bots-create-step-1');
+  });
+
+  test('step 2: the toggles show and hide their fields, the languages follow the recognizer', async () => {
+    await dialog()
+      .getByRole('button', { name: /Start from scratch/ })
+      .click();
+    await expectVisible(dialog().getByLabel('Name of your bot'));
+    expect(await dialog().getByLabel('Bot Region', { exact: true }).count()).toBe(0);
+    await dialog().getByRole('switch', { name: 'Change bot region' }).click();
+    await expectVisible(dialog().getByLabel('Bot Region', { exact: true }));
+
+    const recognizer = dialog().getByLabel('Initial Intent & Entity Recognizer');
+    const options = await recognizer.locator('option').allTextContents();
+    expect(options).toEqual([
+      'Parley NLU',
+      'Microsoft CLU',
+      'IBM Watson Assistant',
+      'Google Dialogflow',
+      'Amazon Lex',
+      'Wit.ai',
+      'Nuance NLU (not configurable)',
+      'None',
+    ]);
+    expect(await recognizer.locator('option[value="nuance"]').isDisabled()).toBe(true);
+    const language = dialog().getByLabel('Language', { exact: true });
+    expect(await language.inputValue()).toBe('en');
+    expect(await language.locator('option').allTextContents()).toEqual([
+      'Choose a language',
+      'Dutch',
+      'English',
+      'French',
+      'German',
+      'Italian',
+      'Portuguese',
+      'Spanish',
+    ]);
+
+    // Amazon Lex knows locales, not bare languages: English becomes the US locale.
+    await recognizer.selectOption('lex');
+    expect(await language.inputValue()).toBe('en-us');
+
+    // Automate: Parley picks the recognizer, so its select goes and every choosable language comes.
+    await dialog().getByRole('switch', { name: 'Automate' }).click();
+    expect(await dialog().getByLabel('Initial Intent & Entity Recognizer').count()).toBe(0);
+    expect(await language.locator('option').allTextContents()).toContain('Japanese (Japan)');
+    await screenshot(page, 'bots-create-step-2-automate');
+    await dialog().getByRole('switch', { name: 'Automate' }).click();
+
+    // None: no recognizer, so no Automate either.
+    await recognizer.selectOption('none');
+    expect(await dialog().getByRole('switch', { name: 'Automate' }).count()).toBe(0);
+    await recognizer.selectOption('parley');
+    await expectVisible(dialog().getByRole('switch', { name: 'Automate' }));
+  });
+
+  test('a name with forbidden characters is refused in the form, before any call', async () => {
+    await dialog().getByLabel('Name of your bot').fill('Support.Bot!');
+    await dialog().getByRole('button', { name: 'Create bot' }).click();
+    await expectVisible(dialog().getByText(M.invalidBotName, { exact: true }));
+    expect(await acme().bots.count()).toBe(0);
+    await screenshot(page, 'bots-create-invalid-name');
+  });
+
+  test('creating: the button reads Creating..., then the new bot opens on its analytics tab', async () => {
+    await dialog().getByLabel('Name of your bot').fill('Support Bot');
+    await dialog().getByLabel('Bot Region', { exact: true }).selectOption('us-east');
+    await slowDown('**/api/bot');
+    await dialog().getByRole('button', { name: 'Create bot' }).click();
+    await expectVisible(dialog().getByRole('button', { name: M.creating }));
+    await screenshot(page, 'bots-create-creating');
+    await page.waitForURL(`${app.baseUrl}/bots/Support%20Bot/analytics`);
+    await page.unroute('**/api/bot');
+    await expectVisible(page.getByRole('heading', { name: 'Support Bot' }));
+    const bot = await acme().bots.get('Support Bot');
+    expect(bot).toMatchObject({
+      region: 'us-east',
+      settings: { language: 'en', intentRecognizerProvider: 'parley' },
+    });
+  });
+
+  test('a name that is taken: the pop-up names the bot, the field says why', async () => {
+    await page.goto(`${app.baseUrl}/bots`);
+    await page.getByRole('button', { name: 'Create a bot' }).first().click();
+    await dialog()
+      .getByRole('button', { name: /Start from scratch/ })
+      .click();
+    await dialog().getByLabel('Name of your bot').fill('support-bot');
+    await dialog().getByRole('button', { name: 'Create bot' }).click();
+    const popup = popupOf(page);
+    await expectVisible(popup.getByRole('heading', { name: M.creationFailed('support-bot') }));
+    await expectVisible(popup.getByText(M.nameTaken));
+    await screenshot(page, 'bots-create-name-taken');
+    await popup.getByRole('button', { name: 'OK' }).click();
+    await expectVisible(dialog().getByText(M.nameTaken, { exact: true }));
+    // The dialog is ready again.
+    expect(await dialog().getByRole('button', { name: 'Create bot' }).isEnabled()).toBe(true);
+  });
+
+  test('a server failure shows the creation pop-up and leaves the form as it was', async () => {
+    await page.route('**/api/bot', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'internal_error', message: 'Server error occured' }),
+      }),
+    );
+    await dialog().getByLabel('Name of your bot').fill('Second Bot');
+    await dialog().getByRole('button', { name: 'Create bot' }).click();
+    const popup = popupOf(page);
+    await expectVisible(popup.getByRole('heading', { name: M.creationFailed('Second Bot') }));
+    await popup.getByRole('button', { name: 'OK' }).click();
+    await page.unroute('**/api/bot');
+    expect(await dialog().getByLabel('Name of your bot').inputValue()).toBe('Second Bot');
+    await dialog().getByRole('button', { name: 'Create bot' }).click();
+    await page.waitForURL(`${app.baseUrl}/bots/Second%20Bot/analytics`);
+  });
+
+  test('the card: name, language, engine, region, Total Interactions and Intents recognized', async () => {
+    const bot = await acme().bots.get('Support Bot');
+    await app.server.ctx.repos.db
+      .updateTable('bots')
+      .set({ interactions: 1234, questions_asked: 3, questions_recognized: 1 })
+      .where('id', '=', bot!.id)
+      .execute();
+    await page.goto(`${app.baseUrl}/bots`);
+    const support = card('Support Bot');
+    await expectVisible(support);
+    expect(await support.getByRole('link').textContent()).toBe('Support Bot');
+    await expectVisible(support.getByText('EN', { exact: true }));
+    await expectVisible(support.getByText('US', { exact: true }));
+    await expectVisible(support.getByRole('img', { name: 'Parley NLU' }));
+    expect(await support.locator('dd').allTextContents()).toEqual(['1,234', '33.3%']);
+    expect(await card('Second Bot').locator('dd').allTextContents()).toEqual(['0', '0%']);
+    await expectVisible(card('Second Bot').getByText('EU', { exact: true }));
+    await screenshot(page, 'bots-overview-cards');
+
+    await support.getByRole('link').click();
+    await page.waitForURL(`${app.baseUrl}/bots/Support%20Bot/analytics`);
+    await page.goBack();
+  });
+
+  test('a bot still on the retired LUIS engine brings the legacy engine banner', async () => {
+    const bot = await acme().bots.get('Second Bot');
+    await acme().bots.update(bot!.id, { settings: { ...bot!.settings, entityExtractorProvider: 'luis' } });
+    await page.goto(`${app.baseUrl}/bots`);
+    const banner = page.getByRole('alert').filter({ hasText: 'Microsoft LUIS is being retired' });
+    await expectVisible(banner);
+    await expectVisible(banner.getByText(M.legacyEngine('Microsoft LUIS', 'October 1, 2025')));
+    await expectVisible(banner.getByText('Still using it: Second Bot.'));
+    await expectVisible(card('Second Bot').getByRole('img', { name: 'Microsoft LUIS' }));
+    await screenshot(page, 'bots-legacy-engine-banner');
+    await acme().bots.update(bot!.id, { settings: bot!.settings });
+    await page.reload();
+    await expectVisible(card('Second Bot'));
+    expect(await page.getByText('Microsoft LUIS is being retired').count()).toBe(0);
+  });
+
+  test('Download Logs saves the message history CSV under the spec’s name', async () => {
+    await card('Support Bot').getByRole('button', { name: 'Actions for Support Bot' }).click();
+    const menu = page.getByRole('menu', { name: 'Actions for Support Bot' });
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      'Export Bot',
+      'Download Logs',
+      'Delete Bot',
+    ]);
+    await screenshot(page, 'bots-card-menu');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      menu.getByRole('menuitem', { name: 'Download Logs' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('bot-Support Bot-history.csv');
+    expect(readFileSync(await download.path(), 'utf8')).toBe(
+      'conversationId,timestamp,user,type,message,messageFirstReceived,messageTextSent,messageSpeechSent\r\n',
+    );
+  });
+
+  test('Delete Bot asks first, shows the Deleting loader and removes the card', async () => {
+    const openDelete = async () => {
+      await card('Second Bot').getByRole('button', { name: 'Actions for Second Bot' }).click();
+      await page.getByRole('menuitem', { name: 'Delete Bot' }).click();
+    };
+    await openDelete();
+    const confirm = popupOf(page);
+    await expectVisible(confirm.getByRole('heading', { name: 'Delete Second Bot?' }));
+    await screenshot(page, 'bots-delete-confirm');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expectVisible(card('Second Bot'));
+
+    await openDelete();
+    await slowDown('**/api/bots/Second%20Bot');
+    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
+    await expectVisible(page.getByText(M.deleting('Second Bot')));
+    await screenshot(page, 'bots-deleting');
+    await expectHidden(card('Second Bot'));
+    await page.unroute('**/api/bots/Second%20Bot');
+    expect(await acme().bots.get('Second Bot')).toBeUndefined();
+    await expectVisible(card('Support Bot'));
+  });
+
+  test('at the plan’s cap the Upgrade dialog shows instead of the form', async () => {
+    await setPlan(1, false);
+    try {
+      await page.getByRole('button', { name: 'Create a bot' }).first().click();
+      const popup = popupOf(page);
+      await expectVisible(popup.getByText(M.botLimitReached));
+      await screenshot(page, 'bots-limit-upgrade');
+      await popup.getByRole('button', { name: 'Upgrade' }).click();
+      await page.waitForURL(`${app.baseUrl}/configuration/subscription`);
+    } finally {
+      await setPlan(25, false);
+    }
+  });
+
+  test('with extra-cost bots the warning comes first, and Continue creates the bot', async () => {
+    await setPlan(1, true);
+    try {
+      await page.goto(`${app.baseUrl}/bots`);
+      await page.getByRole('button', { name: 'Create a bot' }).first().click();
+      const popup = popupOf(page);
+      await expectVisible(popup.getByText(M.botLimitAdditionalCost));
+      await screenshot(page, 'bots-limit-additional-cost');
+      await popup.getByRole('button', { name: 'Continue' }).click();
+      await dialog()
+        .getByRole('button', { name: /Start from scratch/ })
+        .click();
+      await dialog().getByLabel('Name of your bot').fill('Extra Bot');
+      await dialog().getByRole('button', { name: 'Create bot' }).click();
+      await page.waitForURL(`${app.baseUrl}/bots/Extra%20Bot/analytics`);
+      expect(await acme().bots.count()).toBe(2);
+    } finally {
+      await setPlan(25, false);
+    }
+  });
+
+  test('a plain user sees only the bots they hold a role on, without actions they lack', async () => {
+    await page.evaluate(() => localStorage.clear());
+    await logInThroughUi(page, app.baseUrl, PAUL.email, PAUL.password);
+    await expectVisible(page.getByRole('heading', { name: 'No bots yet' }));
+
+    const extra = await acme().bots.get('Extra Bot');
+    await acme().botRoles.set(PAUL.email, extra!.id, 1); // Designer: no logs, no deleting
+    await page.reload();
+    await expectVisible(card('Extra Bot'));
+    expect(await card('Support Bot').count()).toBe(0);
+    expect(
+      await card('Extra Bot')
+        .getByRole('button', { name: /Actions for/ })
+        .count(),
+    ).toBe(0);
+    await screenshot(page, 'bots-plain-user');
+
+    await acme().botRoles.set(PAUL.email, extra!.id, 4); // Administrator: everything
+    await page.reload();
+    await card('Extra Bot').getByRole('button', { name: 'Actions for Extra Bot' }).click();
+    expect(await page.getByRole('menuitem').allTextContents()).toEqual([
+      'Export Bot',
+      'Download Logs',
+      'Delete Bot',
+    ]);
+    await page.keyboard.press('Escape');
+    await expectHidden(page.getByRole('menu'));
+    expect(browser.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+import { MESSAGES } from '@parley/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createInvitationCode } from '../../server/src/services/bootstrap.service';
+import { startOidcProvider, type TestOidcProvider } from '../../server/test/support/oidc-provider';
+import { popupOf } from './support/accounts';
+import { type AppServer, startAppServer } from './support/app-server';
+import { type Browser, launchBrowser } from './support/browser';
+import { expectHidden, expectVisible } from './support/expect-page';
+import { screenshot, screenshotFailures } from './support/screenshots';
+
+/** The directory's people: login name (their subject) to claims. */
+const ACCOUNTS = {
+  dora: { email: 'dora@directory.example', email_verified: true, name: 'Dora Directory' },
+};
+
+describe('sign-in and sign-up with a directory account', () => {
+  let provider: TestOidcProvider | undefined;
+  let app: AppServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    app = await startAppServer({
+      env: async (baseUrl) => {
+        provider = await startOidcProvider(ACCOUNTS, `${baseUrl}/api/auth/directory/callback`);
+        return provider.env;
+      },
+    });
+    await app.server.signUpFirstAdmin();
+    browser = await launchBrowser();
+    page = await browser.newPage();
+  });
+  screenshotFailures(() => page);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await provider?.close();
+  });
+
+  /** The provider's own sign-in and consent screens. */
+  async function signInAtProvider(login: string) {
+    await page.locator('input[name="login"]').fill(login);
+    await page.locator('input[name="password"]').fill('any password');
+    await page.locator('button[type="submit"]').click();
+    await page.locator('button[type="submit"]', { hasText: 'Continue' }).click();
+  }
+
+  test('the login offers the directory first, with a switch to email and password', async () => {
+    await page.goto(`${app.baseUrl}/login`);
+    const directoryButton = page.getByRole('button', { name: 'Sign in with directory account' });
+    await expectVisible(directoryButton);
+    expect(await page.getByLabel('Email').count()).toBe(0);
+    await screenshot(page, 'login-directory-default');
+
+    await page.getByRole('button', { name: 'Use email and password instead' }).click();
+    await expectVisible(page.getByLabel('Email'));
+    await expectHidden(directoryButton);
+    await screenshot(page, 'login-directory-switched');
+    await page.getByRole('button', { name: 'Use a directory account instead' }).click();
+    await expectVisible(directoryButton);
+    expect(await page.getByLabel('Email').count()).toBe(0);
+  });
+
+  test('signing up with a directory account hides the password and continues at the directory', async () => {
+    const code = await createInvitationCode(app.server.ctx.repos, 'new-tenant', {
+      requiresConfirmation: false,
+    });
+    await page.goto(`${app.baseUrl}/signup?invitationCode=${code}`);
+    await page.getByRole('button', { name: 'Use a directory account instead' }).click();
+    expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0);
+    expect(await page.getByLabel('Work email').count()).toBe(0);
+    await page.getByLabel('Name', { exact: true }).fill('Dora Directory');
+    await page.getByLabel('Organization name').fill('Directory Corp');
+    await page.getByLabel('Directory account email').fill('dora@directory.example');
+    await screenshot(page, 'signup-directory');
+    await page.getByRole('button', { name: MESSAGES.signup.signUpWithDirectory }).click();
+
+    await page.waitForURL((url) => url.href.startsWith(provider?.issuer ?? '-'));
+    await signInAtProvider('dora');
+    await page.waitForURL(`${app.baseUrl}/bots`);
+    await page.getByRole('button', { name: /Dora Directory/ }).hover();
+    const box = page.getByRole('region', { name: 'Profile' });
+    expect(await box.textContent()).toContain('Directory Corp');
+    expect(await box.getByRole('button', { name: 'Change password' }).count()).toBe(0);
+  });
+
+  test('a known directory user signs in through the directory button', async () => {
+    await page.evaluate(() => localStorage.clear());
+    await browser.context.clearCookies();
+    await page.goto(`${app.baseUrl}/login`);
+    await page.getByRole('button', { name: 'Sign in with directory account' }).click();
+    await signInAtProvider('dora');
+    await page.waitForURL(`${app.baseUrl}/bots`);
+    await expectVisible(page.getByRole('button', { name: /Dora Directory/ }));
+  });
+
+  test('a directory account without a Parley account gets the login error', async () => {
+    await page.evaluate(() => localStorage.clear());
+    await browser.context.clearCookies();
+    await page.goto(`${app.baseUrl}/login`);
+    await page.getByRole('button', { name: 'Sign in with directory account' }).click();
+    await signInAtProvider('stranger');
+    await page.waitForURL(`${app.baseUrl}/login`);
+    const popup = popupOf(page);
+    await expectVisible(popup.getByRole('heading', { name: MESSAGES.loginErrorTitle }));
+    await screenshot(page, 'login-directory-error');
+    expect(new URL(page.url()).hash).toBe('');
+    expect(browser.pageErrors).toEqual([]);
+  });
+});

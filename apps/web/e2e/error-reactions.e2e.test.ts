@@ -1,0 +1,244 @@
+import { type ErrorCode, MESSAGES } from '@parley/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, popupOf } from './support/accounts';
+import { type AppServer, startAppServer } from './support/app-server';
+import { type Browser, launchBrowser } from './support/browser';
+import { expectHidden, expectVisible, storedKeys } from './support/expect-page';
+import { screenshot, screenshotFailures } from './support/screenshots';
+
+/**
+ * The global error handler, code by code (spec 01 section 8). Most codes cannot be provoked
+ * on a fresh server at will, so the shell's first call (GET /api/users/info) is answered
+ * with each catalogue error in turn, and the test checks what the user then sees.
+ */
+interface PopupCase {
+  code: ErrorCode;
+  status: number;
+  body?: Record<string, unknown>;
+  kind: 'error' | 'warning';
+  title: string;
+  text: string;
+}
+
+const popupCases: PopupCase[] = [
+  {
+    code: 'internal_error',
+    status: 500,
+    kind: 'error',
+    title: MESSAGES.serverError.title,
+    text: MESSAGES.serverError.text,
+  },
+  {
+    code: 'configuration_error',
+    status: 400,
+    kind: 'warning',
+    title: MESSAGES.configurationError,
+    text: 'The mail server is not configured.',
+  },
+  {
+    code: 'custom_error',
+    status: 400,
+    kind: 'error',
+    title: MESSAGES.errorTitle,
+    text: 'Something specific.',
+  },
+  {
+    code: 'flow_error',
+    status: 400,
+    body: { blockId: 'Task_1' },
+    kind: 'warning',
+    title: MESSAGES.flowDesignError,
+    text: 'The flow has no start.',
+  },
+  {
+    code: 'function_error',
+    status: 400,
+    kind: 'error',
+    title: MESSAGES.errorTitle,
+    text: 'The function failed.',
+  },
+  {
+    code: 'cohesion_error',
+    status: 409,
+    kind: 'warning',
+    title: MESSAGES.dataConflict,
+    text: 'Changed meanwhile.',
+  },
+  {
+    code: 'validation_error',
+    status: 400,
+    body: { fieldName: 'name' },
+    kind: 'error',
+    title: MESSAGES.invalidData,
+    text: 'Please provide a valid name.',
+  },
+  {
+    code: 'not-found_error',
+    status: 404,
+    body: { details: 'Bot support-bot not found' },
+    kind: 'error',
+    title: MESSAGES.notFoundTitle,
+    text: 'Bot support-bot not found',
+  },
+  {
+    code: 'permission_error',
+    status: 403,
+    body: { requiredPermission: 2 },
+    kind: 'error',
+    title: MESSAGES.accessDenied,
+    text: "Insufficient permissions! You don't have the Delete bot permission. Please contact your administrator.",
+  },
+  {
+    code: 'stripe_error',
+    status: 402,
+    body: { message: 'Payment error', additionalMessage: 'Your card was declined.' },
+    kind: 'error',
+    title: 'Payment error',
+    text: 'Your card was declined.',
+  },
+  {
+    code: 'unauthorised_error_code',
+    status: 401,
+    kind: 'error',
+    title: MESSAGES.plainErrorTitle,
+    text: 'No.',
+  },
+  {
+    code: 'user_not_assigned_to_tenant_error',
+    status: 403,
+    kind: 'error',
+    title: MESSAGES.errorTitle,
+    text: 'Your user is not assigned to any tenant! Please, contact your tenant administrator.',
+  },
+  {
+    code: 'users_limit_error',
+    status: 403,
+    kind: 'error',
+    title: MESSAGES.maxUsersReached,
+    text: 'The plan allows 5 users.',
+  },
+  {
+    code: 'rate_limit_error',
+    status: 429,
+    kind: 'warning',
+    title: 'Too many attempts. Please try again later.',
+    text: '',
+  },
+];
+
+describe('the global reaction to every error code', () => {
+  let app: AppServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    app = await startAppServer();
+    await app.server.signUpFirstAdmin();
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    await page.goto(`${app.baseUrl}/login`);
+  });
+  screenshotFailures(() => page);
+  afterEach(async () => {
+    await page.unrouteAll();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  /** A real session in the browser's saved login, as after signing in. */
+  async function signIn() {
+    const { token, user } = await app.server.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.evaluate(
+      ([savedToken, savedUser]) => {
+        localStorage.setItem('parley.token', savedToken);
+        localStorage.setItem('parley.user', savedUser);
+        localStorage.setItem('parley.paymentCustomerId', 'cus_123');
+      },
+      [token, JSON.stringify(user)] as const,
+    );
+  }
+
+  async function answerUserInfoWith(status: number, body: string, contentType = 'application/json') {
+    await page.route('**/api/users/info', (route) => route.fulfill({ status, contentType, body }));
+  }
+
+  test.each(popupCases)(
+    '$code shows the $kind "$title"',
+    async ({ code, status, body, kind, title, text }) => {
+      await signIn();
+      await answerUserInfoWith(status, JSON.stringify({ code, message: text || title, ...body }));
+      await page.goto(`${app.baseUrl}/bots`);
+      const popup = popupOf(page);
+      await expectVisible(popup.getByRole('heading', { name: title, exact: true }));
+      expect(await popup.getAttribute('data-popup-kind')).toBe(kind);
+      if (text) await expectVisible(popup.getByText(text, { exact: true }));
+      if (code === 'permission_error') await screenshot(page, 'error-permission');
+      await popup.getByRole('button', { name: 'OK' }).click();
+      await expectHidden(popup);
+      // None of these end the session.
+      expect(await storedKeys(page)).toContain('parley.token');
+    },
+  );
+
+  test('an answer outside the catalogue (a proxy error page) is the default kind, a server error', async () => {
+    await signIn();
+    await answerUserInfoWith(502, '<html><body>Bad gateway</body></html>', 'text/html');
+    await page.goto(`${app.baseUrl}/bots`);
+    const popup = popupOf(page);
+    await expectVisible(popup.getByRole('heading', { name: MESSAGES.serverError.title }));
+    await popup.getByRole('button', { name: 'OK' }).click();
+  });
+
+  test('no answer at all says the server cannot be reached', async () => {
+    await signIn();
+    await page.route('**/api/users/info', (route) => route.abort('connectionrefused'));
+    await page.goto(`${app.baseUrl}/bots`);
+    const popup = popupOf(page);
+    await expectVisible(popup.getByText(MESSAGES.noServerConnection));
+    await popup.getByRole('button', { name: 'OK' }).click();
+  });
+
+  test.each(['expired_jwt_code', 'invalid_jwt_code'] as const)(
+    '%s logs out and loads the login',
+    async (code) => {
+      await signIn();
+      await answerUserInfoWith(401, JSON.stringify({ code, message: 'JWT has expired' }));
+      await page.goto(`${app.baseUrl}/bots`);
+      await page.waitForURL(`${app.baseUrl}/login`);
+      await expectVisible(page.getByRole('button', { name: 'Sign in', exact: true }));
+      expect(await storedKeys(page)).toEqual([]);
+    },
+  );
+
+  test.each([
+    {
+      code: 'tenant_not_confirmed_code' as const,
+      status: 403,
+      title: MESSAGES.accountNotConfirmed,
+      text: MESSAGES.accountNotConfirmedText,
+    },
+    {
+      code: 'user_not_found_code' as const,
+      status: 404,
+      title: MESSAGES.accessDenied,
+      text: MESSAGES.userNotFoundText,
+    },
+  ])('$code shows "$title", then logs out', async ({ code, status, title, text }) => {
+    await signIn();
+    await answerUserInfoWith(status, JSON.stringify({ code, message: 'from the server' }));
+    await page.goto(`${app.baseUrl}/bots`);
+    const popup = popupOf(page);
+    await expectVisible(popup.getByRole('heading', { name: title }));
+    await expectVisible(popup.getByText(text));
+    await screenshot(page, `error-${code}`);
+    // Still signed in while the dialog is open; logged out once it is answered.
+    expect(await storedKeys(page)).toContain('parley.token');
+    await popup.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(`${app.baseUrl}/login`);
+    await expect.poll(() => storedKeys(page).catch(() => ['navigating'])).toEqual([]);
+    expect(browser.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,395 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FUNCTION_MESSAGES as M } from '@parley/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createPlainUser, logInThroughUi, popupOf } from './support/accounts';
+import { type AppServer, startAppServer } from './support/app-server';
+import { type ApiCall, contentWorld, TINA } from './support/bot-content';
+import { type Browser, launchBrowser } from './support/browser';
+import { expectHidden, expectVisible } from './support/expect-page';
+import { screenshot, screenshotFailures } from './support/screenshots';
+
+const BOT = 'Support Bot';
+const DORA = { email: 'dora@example.com', password: 'Designer-Password-1', name: 'Dora Designer' };
+
+/** The order API a REST function calls: a local server started by the test. */
+async function startOrderApi(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const id = (request.url ?? '').split('/').pop();
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ id, status: id === '42' ? 'shipped' : 'unknown', method: request.method }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('the Functions and Subs tabs', () => {
+  let app: AppServer;
+  let orders: Awaited<ReturnType<typeof startOrderApi>>;
+  let browser: Browser;
+  let page: Page;
+  let tina: ApiCall;
+
+  beforeAll(async () => {
+    orders = await startOrderApi();
+    // The operator opened the SSRF guard so functions may call this machine's order API.
+    app = await startAppServer({ env: () => ({ FUNCTIONS_ALLOW_PRIVATE_NETWORKS: 'true' }) });
+    const world = await contentWorld(app.server, BOT);
+    tina = world.tina;
+    await createPlainUser(app.server, { ...DORA, tenantId: world.tenantId });
+    await tina('POST', '/api/user/role', { userEmail: DORA.email, botName: BOT, role: 1 });
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    await logInThroughUi(page, app.baseUrl, TINA.email, TINA.password);
+  });
+  screenshotFailures(() => page);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await orders?.close();
+  });
+
+  const tabUrl = (tab = 'functions', element = '') =>
+    `${app.baseUrl}/bots/${encodeURIComponent(BOT)}/${tab}${element ? `/${encodeURIComponent(element)}` : ''}`;
+  const pane = () => page.getByRole('article');
+  const list = () => page.getByRole('navigation', { name: 'Functions' });
+  const dialog = (name: string) => page.getByRole('dialog', { name });
+  const output = () => dialog('Output');
+  const closeOutput = async () => {
+    await output().getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expectHidden(output());
+  };
+  const listed = () => list().locator('.item-list__name').allInnerTexts();
+
+  test('a new bot: the Functions tab says Start building!', async () => {
+    await page.goto(tabUrl());
+    await expectVisible(page.getByRole('tab', { name: 'Functions', selected: true }));
+    await expectVisible(page.getByRole('heading', { name: M.startBuilding }).first());
+    await screenshot(page, 'functions-empty');
+  });
+
+  test('a REST function against a local server: created in the modal, run, with its output', async () => {
+    await page.getByRole('button', { name: 'Add Function' }).click();
+    await page.waitForURL(tabUrl('create-function'));
+    const modal = dialog('Create Function');
+    await expectVisible(modal);
+    expect(await modal.getByRole('tab').allInnerTexts()).toEqual([
+      'SQL',
+      'REST',
+      'Adaptive Card',
+      'Custom Code',
+      'Capture Storage (BETA)',
+      'Send Event (BETA)',
+    ]);
+    expect(await modal.getByRole('tab', { name: 'SQL' }).getAttribute('aria-selected')).toBe('true');
+    await modal.getByRole('tab', { name: 'REST' }).click();
+    await modal.getByLabel('Name', { exact: true }).fill('Order status');
+    await modal.getByLabel('URL').fill(`${orders.url}/orders/{{orderId}}`);
+    // GET sends no body: the body type is not offered.
+    expect(await modal.getByLabel('Body type').count()).toBe(0);
+    await modal.getByLabel('Method').selectOption('post');
+    await expectVisible(modal.getByLabel('Body type'));
+    await modal.getByLabel('Method').selectOption('get');
+    await modal.getByRole('button', { name: 'Add input' }).click();
+    await modal.getByLabel('Input 1 name').fill('orderId');
+    await modal.getByLabel('Input 1 default value').fill('42');
+    await modal.getByRole('button', { name: 'Add output' }).click();
+    await modal.getByLabel('Output 1 variable').fill('orderStatus');
+    await modal.getByLabel('Output 1 property path').fill('data.status');
+    await modal.getByRole('button', { name: 'Run Function' }).click();
+    await expectVisible(output().getByText(M.outputHint));
+    const result = output().getByRole('region', { name: 'Function output' });
+    await expectVisible(result.getByText('"status": "shipped"'));
+    await expectVisible(
+      output()
+        .getByRole('row', { name: /orderStatus/ })
+        .getByText('shipped', { exact: true }),
+    );
+    await screenshot(page, 'functions-rest-run-output');
+    await closeOutput();
+    await modal.getByRole('button', { name: 'Create' }).click();
+    await expectHidden(modal);
+    await page.waitForURL(tabUrl('functions', 'Order status'));
+    await expectVisible(pane().getByRole('heading', { name: 'Order status' }));
+    await expectVisible(pane().getByText('REST Function'));
+    await expectVisible(list().getByText('REST Function'));
+    await screenshot(page, 'functions-rest-pane');
+  });
+
+  test('Run Function in the pane runs the saved REST function with its input defaults', async () => {
+    await pane().getByRole('button', { name: 'Run Function' }).click();
+    await expectVisible(output().getByText('"id": "42"'));
+    await closeOutput();
+  });
+
+  test('a code function and its output; code that never ends shows the message and the details', async () => {
+    await page.getByRole('button', { name: 'Add Function' }).click();
+    await page.waitForURL(tabUrl('create-function'));
+    const modal = dialog('Create Function');
+    await modal.getByRole('tab', { name: 'Custom Code' }).click();
+    await modal.getByLabel('Name', { exact: true }).fill('Order total');
+    await modal
+      .getByLabel('Code (JavaScript)')
+      .fill("console.log('pricing');\nreturn { total: price * quantity };");
+    for (const [index, [name, value]] of [
+      ['price', '2.5'],
+      ['quantity', '4'],
+    ].entries()) {
+      await modal.getByRole('button', { name: 'Add input' }).click();
+      await modal.getByLabel(`Input ${index + 1} name`).fill(name as string);
+      await modal.getByLabel(`Input ${index + 1} default value`).fill(value as string);
+    }
+    await modal.getByRole('button', { name: 'Add output' }).click();
+    await modal.getByLabel('Output 1 variable').fill('total');
+    await modal.getByLabel('Output 1 property path').fill('total');
+    await modal.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(tabUrl('functions', 'Order total'));
+    // Added: the list selects it, the last item.
+    expect(await listed()).toEqual(['Order status', 'Order total']);
+    await pane().getByRole('button', { name: 'Run Function' }).click();
+    await expectVisible(output().getByRole('region', { name: 'Function output' }).getByText('"total": 10'));
+    await expectVisible(output().getByText('log: pricing'));
+    await screenshot(page, 'functions-code-output');
+    await closeOutput();
+
+    await pane().getByLabel('Code (JavaScript)').fill('while (true) {}');
+    await pane().getByRole('button', { name: 'Run Function' }).click();
+    const failure = output().getByRole('alert');
+    await expectVisible(failure.getByText('The function took longer than 1000 ms'));
+    await expectVisible(failure.getByText(M.runErrorDetails));
+    await screenshot(page, 'functions-code-timeout');
+    await closeOutput();
+    // The endless loop was only run, never saved: Save stays for the author to decide.
+    await pane().getByLabel('Code (JavaScript)').fill('return { total: price * quantity };');
+    await pane().getByRole('button', { name: 'Save' }).click();
+    await expectVisible(popupOf(page).getByRole('heading', { name: 'Saved!' }));
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+  });
+
+  test('an adaptive card preview filled with the input defaults; bad JSON is not a card', async () => {
+    await page.getByRole('button', { name: 'Add Function' }).click();
+    await page.waitForURL(tabUrl('create-function'));
+    const modal = dialog('Create Function');
+    await modal.getByRole('tab', { name: 'Adaptive Card' }).click();
+    await modal.getByLabel('Name', { exact: true }).fill('Greeting card');
+    await modal.getByLabel('Adaptive card JSON').fill(
+      JSON.stringify({
+        type: 'AdaptiveCard',
+        version: '1.5',
+        body: [
+          { type: 'TextBlock', text: 'Hello {{customer}}', size: 'Large', weight: 'Bolder' },
+          { type: 'TextBlock', text: 'Your order {{orderId}} is on its way.', wrap: true },
+        ],
+        actions: [{ type: 'Action.Submit', title: 'Thanks!' }],
+      }),
+    );
+    for (const [index, [name, value]] of [
+      ['customer', 'Ada'],
+      ['orderId', '42'],
+    ].entries()) {
+      await modal.getByRole('button', { name: 'Add input' }).click();
+      await modal.getByLabel(`Input ${index + 1} name`).fill(name as string);
+      await modal.getByLabel(`Input ${index + 1} default value`).fill(value as string);
+    }
+    // Adaptive cards are previewed, not run.
+    expect(await modal.getByRole('button', { name: 'Run Function' }).count()).toBe(0);
+    await modal.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(tabUrl('functions', 'Greeting card'));
+    await expectVisible(pane().getByText('Adaptive Card', { exact: true }));
+    await pane().getByRole('button', { name: 'Show Adaptive Card' }).click();
+    const card = output().getByTestId('adaptive-card');
+    await expectVisible(card.getByText('Hello Ada'));
+    await expectVisible(card.getByText('Your order 42 is on its way.'));
+    await expectVisible(card.getByRole('button', { name: 'Thanks!' }));
+    await screenshot(page, 'functions-adaptive-card');
+    await closeOutput();
+    await pane().getByLabel('Adaptive card JSON').fill('{"type": "AdaptiveCard", "body": [');
+    await pane().getByRole('button', { name: 'Show Adaptive Card' }).click();
+    await expectVisible(output().getByText(M.invalidAdaptiveCard));
+    await screenshot(page, 'functions-adaptive-card-invalid');
+    await closeOutput();
+  });
+
+  test('validation messages in the create modal; Escape closes it', async () => {
+    await page.getByRole('button', { name: 'Add Function' }).click();
+    await page.waitForURL(tabUrl('create-function'));
+    const modal = dialog('Create Function');
+    await modal.getByRole('tab', { name: 'REST' }).click();
+    await modal.getByLabel('Name', { exact: true }).fill('Bad;name');
+    await modal.getByRole('button', { name: 'Create' }).click();
+    await expectVisible(modal.getByText(M.invalidName));
+    await modal.getByLabel('Name', { exact: true }).fill('Order lookup');
+    await modal.getByRole('button', { name: 'Create' }).click();
+    await expectVisible(modal.getByText(M.apiPathRequired));
+    await modal.getByLabel('URL').fill('https://api.example.com/orders');
+    for (const index of [1, 2]) {
+      await modal.getByRole('button', { name: 'Add input' }).click();
+      await modal.getByLabel(`Input ${index} name`).fill('orderId');
+    }
+    await modal.getByRole('button', { name: 'Create' }).click();
+    await expectVisible(modal.getByText(M.duplicateInput('orderId')));
+    await modal.getByRole('button', { name: 'Delete input 2' }).click();
+    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
+    // The server's rules: a name another function has, ignoring case.
+    await modal.getByLabel('Name', { exact: true }).fill('ORDER STATUS');
+    await modal.getByRole('button', { name: 'Create' }).click();
+    await expectVisible(modal.getByText(M.nameTaken));
+    await screenshot(page, 'functions-create-validation');
+    // Typed work is not thrown away without asking; a fresh modal closes at once.
+    await page.keyboard.press('Escape');
+    await expectVisible(popupOf(page).getByRole('heading', { name: 'Discard changes?' }));
+    await popupOf(page).getByRole('button', { name: 'Discard' }).click();
+    await expectHidden(modal);
+    await page.getByRole('button', { name: 'Add Function' }).click();
+    await page.waitForURL(tabUrl('create-function'));
+    await expectVisible(dialog('Create Function'));
+    await page.keyboard.press('Escape');
+    await expectHidden(dialog('Create Function'));
+    expect(await listed()).toEqual(['Order status', 'Order total', 'Greeting card']);
+  });
+
+  test('the filter: types and Custom; the selection follows the rules; saving resets it to All', async () => {
+    await list()
+      .getByRole('button', { name: /Order total/ })
+      .click();
+    await page.waitForURL(tabUrl('functions', 'Order total'));
+    const filter = page.getByLabel('Filter');
+    expect(await filter.locator('option').allInnerTexts()).toEqual([
+      'All',
+      'SQL',
+      'REST',
+      'Adaptive Card',
+      'Code',
+      'Capture Storage',
+      'Send Event',
+      'Global Functions',
+      'Prebuilt',
+      'Custom',
+    ]);
+    await filter.selectOption('code');
+    expect(await listed()).toEqual(['Order total']);
+    await expect(page.url()).toBe(tabUrl('functions', 'Order total'));
+    await filter.selectOption('rest');
+    // The current function is not shown: the first one is selected.
+    await page.waitForURL(tabUrl('functions', 'Order status'));
+    await filter.selectOption('prebuilt');
+    await expectVisible(page.getByRole('heading', { name: 'No functions match the filter' }));
+    await filter.selectOption('custom');
+    expect(await listed()).toEqual(['Order status', 'Order total', 'Greeting card']);
+    await filter.selectOption('rest');
+    await pane().getByLabel('Input 1 default value').fill('7');
+    await pane().getByRole('button', { name: 'Save' }).click();
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    expect(await filter.inputValue()).toBe('all');
+    expect(await listed()).toEqual(['Order status', 'Order total', 'Greeting card']);
+  });
+
+  test('Show usage: This function is not used anywhere!', async () => {
+    await pane().getByRole('button', { name: 'Show usage' }).click();
+    const usage = dialog('Function usage');
+    await expectVisible(usage.getByText(M.notUsed));
+    await screenshot(page, 'functions-usage');
+    await usage.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expectHidden(usage);
+  });
+
+  test('delete asks first (Warning!); the function at the same place is selected next', async () => {
+    await list()
+      .getByRole('button', { name: /Order total/ })
+      .click();
+    await pane().getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = popupOf(page);
+    await expectVisible(confirm.getByRole('heading', { name: M.deleteTitle }));
+    await expectVisible(confirm.getByText(M.deleteConfirm));
+    await screenshot(page, 'functions-delete-confirm');
+    await confirm.getByRole('button', { name: M.deleteButton }).click();
+    await page.waitForURL(tabUrl('functions', 'Greeting card'));
+    expect(await listed()).toEqual(['Order status', 'Greeting card']);
+    expect(await tina('GET', `/api/bots/${encodeURIComponent(BOT)}/functions`)).toHaveLength(2);
+  });
+
+  test('the Global toggle: the function is listed as Global, and its inputs become read-only', async () => {
+    await list()
+      .getByRole('button', { name: /Order status/ })
+      .click();
+    await pane().getByRole('switch', { name: 'Global' }).click();
+    await expectVisible(pane().getByText('Global', { exact: true }).first());
+    await expectVisible(pane().getByText(M.globalInputsReadOnly));
+    expect(await pane().getByLabel('Input 1 name').getAttribute('readonly')).not.toBeNull();
+    expect(await pane().getByRole('button', { name: 'Add input' }).count()).toBe(0);
+    await page.getByLabel('Filter').selectOption('global');
+    expect(await listed()).toEqual(['Order status']);
+    await screenshot(page, 'functions-global');
+  });
+
+  test('import: a file, then the name can be edited; a taken name says so', async () => {
+    const exported = (
+      await app.server.request({
+        method: 'GET',
+        url: `/api/bots/${encodeURIComponent(BOT)}/functions/Greeting%20card/export`,
+        token: await page.evaluate(() => localStorage.getItem('parley.token') ?? ''),
+      })
+    ).body;
+    await page.getByLabel('Filter').selectOption('all');
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.waitForURL(tabUrl('import-function'));
+    const modal = dialog('Import Function');
+    await modal.getByLabel('Choose function file').setInputFiles({
+      name: 'function-Support Bot-Greeting card.enc',
+      mimeType: 'application/json',
+      buffer: Buffer.from(exported),
+    });
+    const name = modal.getByLabel('Function name');
+    await expectVisible(name);
+    expect(await name.inputValue()).toBe('Greeting card');
+    await expectVisible(modal.getByText(M.nameTaken));
+    await name.fill('Greeting card copy');
+    await modal.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.waitForURL(tabUrl('functions', 'Greeting card copy'));
+    expect(await listed()).toEqual(['Order status', 'Greeting card', 'Greeting card copy']);
+  });
+
+  test('the Subs tab: sub flows only, no Run Function and no buttons of the flow editor yet', async () => {
+    await page.getByRole('tab', { name: 'Subs' }).click();
+    await page.waitForURL(tabUrl('subs'));
+    await expectVisible(page.getByRole('heading', { name: M.startBuilding }).first());
+    await page.getByRole('button', { name: 'Add Sub Flow' }).click();
+    await page.waitForURL(tabUrl('create-subs'));
+    const modal = dialog('Create Sub Flow');
+    expect(await modal.getByRole('tab').count()).toBe(0);
+    await modal.getByLabel('Name', { exact: true }).fill('Checkout steps');
+    await modal.getByRole('button', { name: 'Add input' }).click();
+    await modal.getByLabel('Input 1 name').fill('cart');
+    await modal.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(tabUrl('subs', 'Checkout steps'));
+    for (const label of ['Run Function', 'Edit Sub Flow', 'Test Sub Flow']) {
+      expect(await pane().getByRole('button', { name: label }).count()).toBe(0);
+    }
+    await expectVisible(pane().getByRole('button', { name: 'Show usage' }));
+    expect(
+      await page.getByRole('navigation', { name: 'Sub flows' }).locator('.item-list__name').allInnerTexts(),
+    ).toEqual(['Checkout steps']);
+    await screenshot(page, 'functions-subs');
+  });
+
+  test('a Designer edits functions but has no Export and no Global toggle; global inputs stay read-only', async () => {
+    await page.evaluate(() => localStorage.clear());
+    await logInThroughUi(page, app.baseUrl, DORA.email, DORA.password);
+    await page.goto(tabUrl('functions', 'Order status'));
+    await expectVisible(pane().getByRole('heading', { name: 'Order status' }));
+    expect(await pane().getByRole('button', { name: 'Export' }).count()).toBe(0);
+    expect(await pane().getByRole('switch', { name: 'Global' }).count()).toBe(0);
+    // Renaming or deleting a global function reaches every bot: not without MakeGlobal.
+    expect(await pane().getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
+    expect(await pane().getByRole('button', { name: 'Edit function name' }).count()).toBe(0);
+    await expectVisible(pane().getByRole('button', { name: 'Save' }));
+    expect(await pane().getByLabel('Input 1 name').getAttribute('readonly')).not.toBeNull();
+    await screenshot(page, 'functions-designer');
+    expect(browser.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,328 @@
+import { readFileSync } from 'node:fs';
+import { INTENT_MESSAGES as M, MESSAGES } from '@parley/contracts';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { logInThroughUi, popupOf } from './support/accounts';
+import { type AppServer, startAppServer } from './support/app-server';
+import { type ApiCall, contentWorld, TINA, VERA } from './support/bot-content';
+import { type Browser, launchBrowser } from './support/browser';
+import { expectHidden, expectVisible } from './support/expect-page';
+import { screenshot, screenshotFailures } from './support/screenshots';
+
+const BOT = 'Support Bot';
+
+describe('the Intents tab', () => {
+  let app: AppServer;
+  let browser: Browser;
+  let page: Page;
+  let tina: ApiCall;
+
+  beforeAll(async () => {
+    app = await startAppServer();
+    ({ tina } = await contentWorld(app.server, BOT));
+    await tina('POST', `/api/${encodeURIComponent(BOT)}/entities`, {
+      name: 'Color',
+      type: 'closedlists',
+      sublists: [{ canonicalForm: 'red', list: ['crimson'] }],
+      roles: ['from', 'to'],
+    });
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    await logInThroughUi(page, app.baseUrl, TINA.email, TINA.password);
+  });
+  screenshotFailures(() => page);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  const pane = () => page.getByRole('article');
+  const list = () => page.getByRole('navigation', { name: 'Intents' });
+  const dialog = () => page.getByRole('dialog');
+  const addBox = () => pane().getByRole('combobox', { name: 'New utterance or pattern' });
+  const tabUrl = (element = '') =>
+    `${app.baseUrl}/bots/${encodeURIComponent(BOT)}/intents${element ? `/${element}` : ''}`;
+  // The dialogs are overlay pseudo-tabs of the route (spec 02 section 2.1).
+  const overlayUrl = (value: string) => `${app.baseUrl}/bots/${encodeURIComponent(BOT)}/${value}`;
+
+  test('a new bot: Start building!, and None, which the route selects', async () => {
+    await page.goto(tabUrl());
+    await expectVisible(page.getByRole('heading', { name: M.startBuilding }));
+    await expectVisible(pane().getByRole('heading', { name: 'None' }));
+    await page.waitForURL(tabUrl('None'));
+    expect(await list().getByRole('button').allInnerTexts()).toEqual(['None']);
+    for (const action of ['Add Intent', 'Batch Import', 'Import', 'Export'])
+      await expectVisible(page.getByRole('button', { name: action, exact: true }));
+    await screenshot(page, 'intents-start-building');
+  });
+
+  test('None cannot be deleted or exported', async () => {
+    await pane().getByRole('button', { name: 'Delete intent' }).click();
+    await expectVisible(popupOf(page).getByText(M.cannotDeleteNone));
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await expectVisible(popupOf(page).getByText(M.cannotExportNone));
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+  });
+
+  test('the Create Intent modal checks its fields, then creates the intent and selects it', async () => {
+    await page.getByRole('button', { name: 'Add Intent' }).click();
+    await page.waitForURL(overlayUrl('create-intent'));
+    await expectVisible(dialog().getByText(M.recommendedUtterances));
+    await dialog().getByRole('button', { name: 'Create', exact: true }).click();
+    await expectVisible(dialog().getByText(M.invalidName));
+    await expectVisible(dialog().getByText(M.atLeastOneUtterance));
+    await dialog().getByLabel('Name').fill('Greeting');
+    const typed = dialog().getByRole('combobox', { name: 'New utterance' });
+    await typed.fill('hello');
+    await typed.press('Enter');
+    await typed.fill('HELLO');
+    await typed.press('Enter');
+    await expectVisible(dialog().getByText(M.identicalExamples('hello', 'HELLO')));
+    await typed.fill('good morning');
+    await typed.press('Enter');
+    await typed.fill('hi [col');
+    await expectVisible(dialog().getByRole('option', { name: 'Color', exact: true }));
+    await typed.press('Tab');
+    expect(await typed.inputValue()).toBe('hi [Color]');
+    await typed.press('Enter');
+    await screenshot(page, 'intents-create-modal');
+    await dialog().getByRole('button', { name: 'Create', exact: true }).click();
+    await expectHidden(dialog());
+    await page.waitForURL(tabUrl('Greeting'));
+    await expectVisible(pane().getByRole('heading', { name: 'Greeting' }));
+    expect(await pane().getByRole('listitem').filter({ hasText: 'Pattern' }).count()).toBe(1);
+    await expectVisible(pane().getByRole('region', { name: 'Entities used' }).getByText('Color'));
+  });
+
+  test('a taken name comes back from the server under the field', async () => {
+    await page.getByRole('button', { name: 'Add Intent' }).click();
+    await dialog().getByLabel('Name').fill('greeting');
+    const typed = dialog().getByRole('combobox', { name: 'New utterance' });
+    for (const text of ['one more', 'two more']) {
+      await typed.fill(text);
+      await typed.press('Enter');
+    }
+    await dialog().getByRole('button', { name: 'Create', exact: true }).click();
+    await expectVisible(dialog().getByText(M.nameTaken));
+    await dialog().getByLabel('Name').fill('color');
+    await dialog().getByRole('button', { name: 'Create', exact: true }).click();
+    await expectVisible(dialog().getByText(M.entityNameClash));
+    await dialog().getByRole('button', { name: 'Close' }).click();
+    await popupOf(page).getByRole('button', { name: 'Discard' }).click();
+    await expectHidden(dialog());
+  });
+
+  test('entity suggestions after "[": arrows move, Enter takes one; duplicates are refused', async () => {
+    await addBox().fill('from [Color');
+    const options = page.getByRole('option');
+    await expectVisible(options.first());
+    expect(await options.allInnerTexts()).toEqual(['Color', 'Color:from', 'Color:to']);
+    await addBox().press('ArrowDown');
+    await addBox().press('ArrowDown');
+    expect(await page.getByRole('option', { selected: true }).textContent()).toBe('Color:to');
+    await screenshot(page, 'intents-entity-suggestions');
+    await addBox().press('Enter');
+    expect(await addBox().inputValue()).toBe('from [Color:to]');
+    await addBox().press('End');
+    await addBox().type(' please');
+    await addBox().press('Enter');
+    await expectVisible(pane().getByRole('listitem').filter({ hasText: 'from [Color:to] please' }));
+    expect(await addBox().inputValue()).toBe('');
+
+    await addBox().fill('Hello');
+    await addBox().press('Enter');
+    await expectVisible(popupOf(page).getByText(M.utteranceExists));
+    expect(await popupOf(page).getByRole('heading').textContent()).toBe(MESSAGES.invalidData);
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await addBox().fill('k');
+    await addBox().press('Enter');
+    await expectVisible(popupOf(page).getByText(M.utteranceTooShort));
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await addBox().fill('');
+  });
+
+  test('an example is edited in place and deleted after confirmation', async () => {
+    await pane().getByRole('button', { name: 'Edit "good morning"' }).click();
+    const editor = pane().getByRole('combobox', { name: 'Edit example' });
+    await editor.fill('good morning to you');
+    await editor.press('Enter');
+    await expectVisible(pane().getByText('good morning to you'));
+    await pane().getByRole('button', { name: 'Delete "good morning to you"' }).click();
+    await expectVisible(popupOf(page).getByText('Are you sure you want to delete "good morning to you"?'));
+    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
+    await expectHidden(pane().getByText('good morning to you'));
+  });
+
+  test('renaming follows in the route; a bad name says why', async () => {
+    await pane().getByRole('button', { name: 'Greeting' }).click();
+    const name = pane().getByRole('textbox', { name: 'Intent name' });
+    await name.fill('Hello there');
+    await name.press('Enter');
+    await expectVisible(popupOf(page).getByRole('heading', { name: M.renameFailed }));
+    await expectVisible(popupOf(page).getByText(M.invalidName));
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await name.fill('Welcome');
+    await name.press('Enter');
+    await page.waitForURL(tabUrl('Welcome'));
+    await expectVisible(pane().getByRole('heading', { name: 'Welcome' }));
+    await pane().getByRole('button', { name: 'Add a description' }).click();
+    const description = pane().getByRole('textbox', { name: 'Intent description' });
+    await description.fill('Greets the user');
+    await description.press('Control+Enter');
+    await expectVisible(pane().getByRole('button', { name: 'Greets the user' }));
+  });
+
+  test('an FAQ intent: badge, answer, and the change to a normal intent after the question', async () => {
+    await page.getByRole('button', { name: 'Add Intent' }).click();
+    await dialog().getByRole('switch', { name: 'FAQ Intent' }).click();
+    await dialog().getByLabel('Name').fill('OpeningHours');
+    const typed = dialog().getByRole('combobox', { name: 'New utterance' });
+    for (const text of ['when are you open', 'opening hours']) {
+      await typed.fill(text);
+      await typed.press('Enter');
+    }
+    await dialog().getByRole('button', { name: 'Create', exact: true }).click();
+    await expectVisible(dialog().getByText(M.faqAnswerRequired));
+    await dialog().getByLabel('FAQ Answer').fill('From 9 to 5.');
+    await dialog().getByRole('button', { name: 'Create', exact: true }).click();
+    await page.waitForURL(tabUrl('OpeningHours'));
+    await expectVisible(pane().getByText('FAQ Intent', { exact: true }));
+    await expectVisible(pane().getByRole('region', { name: 'FAQ Answer' }).getByText('From 9 to 5.'));
+    expect(
+      await list()
+        .getByRole('button', { name: /OpeningHours/ })
+        .textContent(),
+    ).toContain('FAQ');
+    await screenshot(page, 'intents-faq');
+    await pane().getByRole('button', { name: M.changeToNormal }).click();
+    await expectVisible(popupOf(page).getByText(M.changeTypeConfirm));
+    await popupOf(page).getByRole('button', { name: M.changeToNormal }).click();
+    await expectHidden(pane().getByText('FAQ Intent', { exact: true }));
+    await expectHidden(pane().getByRole('region', { name: 'FAQ Answer' }));
+  });
+
+  test('export, then import under another name: the taken name is flagged first', async () => {
+    await list().getByRole('button', { name: 'Welcome' }).click();
+    await page.waitForURL(tabUrl('Welcome'));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export', exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${BOT}-Welcome.enc`);
+    const file = readFileSync(await download.path(), 'utf8');
+    expect(JSON.parse(file).intent.name).toBe('Welcome');
+
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.waitForURL(overlayUrl('import-intent'));
+    await dialog()
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'Welcome.enc', mimeType: 'application/json', buffer: Buffer.from(file) });
+    const name = dialog().getByLabel('Intent name');
+    await expectVisible(name);
+    expect(await name.inputValue()).toBe('Welcome');
+    await expectVisible(dialog().getByText(M.nameTaken));
+    expect(await dialog().getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
+    await screenshot(page, 'intents-import-taken');
+    await name.fill('WelcomeCopy');
+    await dialog().getByRole('button', { name: 'Import', exact: true }).click();
+    await page.waitForURL(tabUrl('WelcomeCopy'));
+    await expectVisible(pane().getByText('from [Color:to] please'));
+  });
+
+  test('a file that is not an intent file is refused with the server message', async () => {
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog()
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'notes.enc', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expectVisible(popupOf(page).getByText(M.notAnIntentFile));
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    // Closing goes back to the tab, on the intent selected before.
+    await page.waitForURL(tabUrl('WelcomeCopy'));
+    await expectHidden(dialog());
+  });
+
+  test('batch import: only .xlsx, a template to download, and the rows become intents', async () => {
+    await page.getByRole('button', { name: 'Batch Import' }).click();
+    await page.waitForURL(overlayUrl('batch-import-intents'));
+    const chooser = dialog().locator('input[type=file]');
+    await chooser.setInputFiles({ name: 'intents.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b') });
+    await expectVisible(popupOf(page).getByRole('heading', { name: M.invalidFileExtension }));
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    const [template] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog().getByRole('button', { name: 'Download template' }).click(),
+    ]);
+    expect(template.suggestedFilename()).toBe('intents-batch-import-template.xlsx');
+
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Intents');
+    sheet.addRows([
+      ['Intent name', 'Utterance'],
+      ['Goodbye', 'bye'],
+      ['Goodbye', 'see you later'],
+      ['Goodbye', 'I like [color]'],
+    ]);
+    await chooser.setInputFiles({
+      name: 'intents.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(await book.xlsx.writeBuffer()),
+    });
+    await expectVisible(dialog().getByText('intents.xlsx'));
+    await screenshot(page, 'intents-batch-import');
+    await dialog().getByRole('button', { name: 'Import', exact: true }).click();
+    await expectVisible(popupOf(page).getByText('1 created, 0 updated, 3 utterances added.'));
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await list().getByRole('button', { name: 'Goodbye' }).click();
+    await expectVisible(pane().getByText('I like [Color]'));
+  });
+
+  test('the filter narrows the list; None stays last', async () => {
+    expect(await list().getByRole('button').allInnerTexts()).toEqual([
+      'Goodbye',
+      'OpeningHours',
+      'Welcome',
+      'WelcomeCopy',
+      'None',
+    ]);
+    await page.getByRole('searchbox', { name: 'Filter intents' }).fill('welc');
+    expect(await list().getByRole('button').allInnerTexts()).toEqual(['Welcome', 'WelcomeCopy']);
+    await page.getByRole('searchbox', { name: 'Filter intents' }).fill('');
+  });
+
+  test('the selected intent is kept in the route across a reload', async () => {
+    await page.goto(tabUrl('OpeningHours'));
+    await expectVisible(pane().getByRole('heading', { name: 'OpeningHours' }));
+    await screenshot(page, 'intents-selected-from-route', { fullPage: true });
+  });
+
+  test('an intent is deleted after confirmation', async () => {
+    await list().getByRole('button', { name: 'WelcomeCopy' }).click();
+    await pane().getByRole('button', { name: 'Delete intent' }).click();
+    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
+    await expectHidden(list().getByRole('button', { name: 'WelcomeCopy' }));
+  });
+
+  test('without the intents permission everything is read-only and an edit attempt warns', async () => {
+    const viewerPage = await browser.newPage();
+    await logInThroughUi(viewerPage, app.baseUrl, VERA.email, VERA.password);
+    await viewerPage.goto(tabUrl('Welcome'));
+    const viewerPane = viewerPage.getByRole('article');
+    await expectVisible(viewerPane.getByRole('heading', { name: 'Welcome' }));
+    for (const action of ['Add Intent', 'Batch Import', 'Import', 'Export', 'Delete intent'])
+      expect(await viewerPage.getByRole('button', { name: action, exact: true }).count()).toBe(0);
+    expect(await viewerPane.getByRole('combobox').count()).toBe(0);
+    expect(await viewerPane.getByRole('button', { name: /^Edit "/ }).count()).toBe(0);
+    await viewerPane.getByRole('button', { name: 'Welcome' }).click();
+    await expectVisible(popupOf(viewerPage).getByText(MESSAGES.permissionDenied));
+    await screenshot(viewerPage, 'intents-read-only');
+    await popupOf(viewerPage).getByRole('button', { name: 'OK' }).click();
+    await viewerPage.close();
+  });
+
+  test('no page errors', () => {
+    expect(browser.pageErrors).toEqual([]);
+  });
+});

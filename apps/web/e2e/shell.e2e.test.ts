@@ -1,0 +1,181 @@
+import { MESSAGES } from '@parley/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createOrganisation,
+  createPlainUser,
+  directoryUserSession,
+  logInThroughUi,
+  popupOf,
+} from './support/accounts';
+import { type AppServer, startAppServer } from './support/app-server';
+import { type Browser, launchBrowser } from './support/browser';
+import { expectHidden, expectVisible } from './support/expect-page';
+import { screenshot, screenshotFailures } from './support/screenshots';
+
+const PLAIN_EMAIL = 'paul@example.com';
+const PLAIN_PASSWORD = 'Plain-Password-1';
+
+const navLabels = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts();
+
+describe('the signed-in shell', () => {
+  let app: AppServer;
+  let browser: Browser;
+  let page: Page;
+  let acmeId: string;
+
+  beforeAll(async () => {
+    app = await startAppServer();
+    await app.server.signUpFirstAdmin();
+    const acme = await createOrganisation(app.server, 'Acme Support');
+    acmeId = acme.id;
+    await createPlainUser(app.server, {
+      email: PLAIN_EMAIL,
+      password: PLAIN_PASSWORD,
+      name: 'Paul Plain',
+      tenantId: acme.id,
+    });
+    browser = await launchBrowser();
+    page = await browser.newPage();
+  });
+  screenshotFailures(() => page);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  test('a master administrator sees every navigation entry; the guide opens in a new tab', async () => {
+    await logInThroughUi(page, app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(await navLabels(page)).toEqual(['Bots', 'LLMs', 'Guide', 'Admin', 'Tenants']);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/configuration');
+    expect(await nav.getByRole('link', { name: 'Tenants' }).getAttribute('href')).toBe(
+      '/master-configuration',
+    );
+    const guide = nav.getByRole('link', { name: /Guide/ });
+    expect(await guide.getAttribute('href')).toBe('/user-manual');
+    expect(await guide.getAttribute('target')).toBe('_blank');
+    await expectVisible(page.getByRole('button', { name: 'Get Matched' }));
+    await screenshot(page, 'shell-master-admin');
+  });
+
+  test('the profile box shows name, account, plan and e-mail', async () => {
+    await page.getByRole('button', { name: /Ada Admin/ }).hover();
+    const box = page.getByRole('region', { name: 'Profile' });
+    await expectVisible(box);
+    const text = await box.textContent();
+    for (const expected of [
+      'Ada Admin',
+      ADMIN_EMAIL,
+      'Master',
+      'Master tenant',
+      'Change password',
+      'Log out',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    await screenshot(page, 'shell-profile-box');
+    await page.mouse.move(900, 400);
+    await expectHidden(box);
+  });
+
+  test('Get Matched mails the support address and says so', async () => {
+    await page.getByRole('button', { name: 'Get Matched' }).click();
+    const popup = popupOf(page);
+    await expectVisible(popup.getByRole('heading', { name: MESSAGES.getMatched.success }));
+    await popup.getByRole('button', { name: 'OK' }).click();
+    const mails = await app.server.ctx.repos.outbox.listFor(app.server.ctx.config.supportEmail);
+    expect(mails.map((mail) => mail.subject)).toContainEqual(
+      expect.stringContaining('Get Matched: Ada Admin'),
+    );
+  });
+
+  test('switching the tenant closes the selector, goes to / and shows the new account', async () => {
+    const switcher = page.getByRole('button', { name: /Switch account/ });
+    expect(await switcher.textContent()).toContain('Master');
+    await switcher.click();
+    const list = page.getByRole('list', { name: 'Switch account' });
+    await expectVisible(list);
+    await screenshot(page, 'shell-tenant-selector');
+
+    await page.goto(`${app.baseUrl}/bots`);
+    await page.getByRole('button', { name: /Switch account/ }).click();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}`));
+    await list.getByRole('button', { name: 'Acme Support' }).click();
+    await expectHidden(list);
+    await expect
+      .poll(() => page.getByRole('button', { name: /Switch account/ }).textContent())
+      .toContain('Acme Support');
+    expect(requests).toContain('PUT /api/users/selected-tenant');
+    expect(requests).toContain('GET /api/users/info');
+    expect(page.url()).toBe(`${app.baseUrl}/bots`);
+    expect((await app.server.ctx.repos.users.get(ADMIN_EMAIL))?.selectedTenantId).toBe(acmeId);
+
+    await page.getByRole('button', { name: /Ada Admin/ }).hover();
+    expect(await page.getByRole('region', { name: 'Profile' }).textContent()).toContain('Acme Support');
+    await screenshot(page, 'shell-after-tenant-switch');
+  });
+
+  test('a plain user sees only Bots and Guide, and no tenant switch with a single tenant', async () => {
+    await page.evaluate(() => localStorage.clear());
+    await logInThroughUi(page, app.baseUrl, PLAIN_EMAIL, PLAIN_PASSWORD);
+    expect(await navLabels(page)).toEqual(['Bots', 'Guide']);
+    expect(await page.getByRole('button', { name: /Switch account/ }).count()).toBe(0);
+    await page.getByRole('button', { name: /Paul Plain/ }).hover();
+    const box = page.getByRole('region', { name: 'Profile' });
+    expect(await box.textContent()).toContain('Acme Support');
+    await expectVisible(box.getByRole('button', { name: 'Change password' }));
+    await screenshot(page, 'shell-plain-user');
+
+    // The admin pages are not open to them by URL either: they say so.
+    await page.goto(`${app.baseUrl}/configuration`);
+    await expectVisible(page.getByText(MESSAGES.admin.noPermission, { exact: true }));
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  test('the directory sign-in returning with #token signs in; a directory user has no password change', async () => {
+    const token = await directoryUserSession(app.server, {
+      email: 'dora@example.com',
+      name: 'Dora Directory',
+      tenantId: acmeId,
+    });
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${app.baseUrl}/login#token=${encodeURIComponent(token)}`);
+    await page.waitForURL(`${app.baseUrl}/bots`);
+    await expectVisible(page.getByRole('heading', { name: 'Bot Overview' }));
+    // The token left the address bar and went into the saved login, with the user info.
+    expect(await page.evaluate(() => localStorage.getItem('parley.token'))).toBe(token);
+    await page.getByRole('button', { name: /Dora Directory/ }).hover();
+    const box = page.getByRole('region', { name: 'Profile' });
+    await expectVisible(box.getByRole('link', { name: 'Log out' }));
+    expect(await box.getByRole('button', { name: 'Change password' }).count()).toBe(0);
+  });
+
+  test('the directory sign-in returning with #error shows the login error with the catalogue text', async () => {
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${app.baseUrl}/login#error=tenant_not_confirmed_code`);
+    const popup = popupOf(page);
+    await expectVisible(popup.getByRole('heading', { name: MESSAGES.loginErrorTitle }));
+    await expectVisible(popup.getByText(MESSAGES.accountNotConfirmed));
+    expect(new URL(page.url()).hash).toBe('');
+    await popup.getByRole('button', { name: 'OK' }).click();
+  });
+
+  test('a session ended elsewhere logs out and reloads the login on the next call', async () => {
+    await logInThroughUi(page, app.baseUrl, PLAIN_EMAIL, PLAIN_PASSWORD);
+    await expectVisible(page.getByRole('heading', { name: 'Bot Overview' }));
+    const token = await page.evaluate(() => localStorage.getItem('parley.token'));
+    await app.server.request({ method: 'DELETE', url: '/api/auth/logout', token: token ?? '' });
+    await page.reload();
+    await page.waitForURL(`${app.baseUrl}/login`);
+    // The login is loaded afresh: read the storage once that page stands.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('parley.token')).catch(() => 'navigating'))
+      .toBeNull();
+    await expectVisible(page.getByRole('button', { name: 'Sign in', exact: true }));
+  });
+});

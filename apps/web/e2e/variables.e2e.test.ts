@@ -1,0 +1,305 @@
+import { VARIABLE_MESSAGES as M, MESSAGES, type VariablesAndObjects } from '@parley/contracts';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createPlainUser, logInThroughUi, popupOf } from './support/accounts';
+import { type AppServer, startAppServer } from './support/app-server';
+import { type ApiCall, contentWorld, TINA, VERA } from './support/bot-content';
+import { type Browser, launchBrowser } from './support/browser';
+import { expectHidden, expectVisible } from './support/expect-page';
+import { screenshot, screenshotFailures } from './support/screenshots';
+
+const BOT = 'Support Bot';
+/** A designer: may manage variables and objects, not make them global (the built-in Designer role). */
+const DANA = { email: 'dana@example.com', password: 'Designer-Password-1', name: 'Dana Designer' };
+const DESIGNER_ROLE = 1;
+
+describe('the Variables tab', () => {
+  let app: AppServer;
+  let browser: Browser;
+  let page: Page;
+  let tina: ApiCall;
+  let tenantId: string;
+
+  beforeAll(async () => {
+    app = await startAppServer();
+    ({ tina, tenantId } = await contentWorld(app.server, BOT));
+    await createPlainUser(app.server, { ...DANA, tenantId });
+    await tina('POST', '/api/user/role', { userEmail: DANA.email, botName: BOT, role: DESIGNER_ROLE });
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    await logInThroughUi(page, app.baseUrl, TINA.email, TINA.password);
+  });
+  screenshotFailures(() => page);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  const url = () => `${app.baseUrl}/bots/${encodeURIComponent(BOT)}/variables`;
+  const section = (p: Page, title: string) =>
+    p.locator('section.card', { has: p.getByRole('heading', { name: title }) });
+  const variables = (p: Page = page) => section(p, M.variablesSection);
+  const objects = (p: Page = page) => section(p, M.objectsSection);
+  const rowOf = (area: Locator, name: string) =>
+    area.getByRole('row').filter({ has: area.page().getByText(name, { exact: true }) });
+  const dialog = () => page.getByRole('dialog');
+  const stored = async () =>
+    (await tina('GET', `/api/${encodeURIComponent(BOT)}/variables/all`)) as VariablesAndObjects;
+  const closePopup = async (p: Page = page) => {
+    await popupOf(p).getByRole('button', { name: 'OK' }).click();
+    await expectHidden(popupOf(p));
+  };
+
+  test('a new bot: both sections, empty, with their add forms', async () => {
+    await page.goto(url());
+    await expectVisible(page.getByRole('tab', { name: 'Variables', selected: true }));
+    await expectVisible(variables().getByText('No variables yet'));
+    await expectVisible(objects().getByText('No objects yet'));
+    await expectVisible(variables().getByRole('button', { name: 'Add' }));
+    await expectVisible(objects().getByRole('button', { name: 'Add' }));
+    await screenshot(page, 'variables-empty');
+  });
+
+  test('adding a variable checks the name and the value, then lists it', async () => {
+    const form = variables().getByRole('form', { name: 'Add a variable' });
+    await form.getByRole('button', { name: 'Add' }).click();
+    await expectVisible(form.getByText(M.nameRequired));
+    await expectVisible(form.getByText(M.valueRequired));
+    await form.getByLabel('Name').fill('  city ');
+    await form.getByLabel('Value').fill('   ');
+    await form.getByRole('button', { name: 'Add' }).click();
+    await expectVisible(form.getByText(M.valueRequired));
+    await form.getByLabel('Value').fill('Berlin');
+    await form.getByRole('button', { name: 'Add' }).click();
+    await expectVisible(rowOf(variables(), 'city'));
+    expect(await form.getByLabel('Name').inputValue()).toBe('');
+    expect(await variables().getByLabel('Value of city').inputValue()).toBe('Berlin');
+    expect((await stored()).variables).toEqual({ city: 'Berlin' });
+
+    await form.getByLabel('Name').fill('CITY');
+    await form.getByLabel('Value').fill('Rome');
+    await form.getByRole('button', { name: 'Add' }).click();
+    await expectVisible(form.getByText(M.nameTaken('CITY')));
+    // The server's own refusal (a prebuilt entity's name) shows at the field too.
+    await form.getByLabel('Name').fill('Date');
+    await form.getByRole('button', { name: 'Add' }).click();
+    await expectVisible(form.getByText(M.nameUsedElsewhere));
+    expect((await stored()).variables).toEqual({ city: 'Berlin' });
+    await screenshot(page, 'variables-add-refused');
+    await form.getByLabel('Name').fill('greeting');
+    await form.getByLabel('Value').fill('Hello there');
+    await form.getByRole('button', { name: 'Add' }).click();
+    await expectVisible(rowOf(variables(), 'greeting'));
+  });
+
+  test('Update saves a changed value; a blank one is refused', async () => {
+    const row = rowOf(variables(), 'city');
+    const update = row.getByRole('button', { name: 'Update' });
+    expect(await update.isDisabled()).toBe(true);
+    await row.getByLabel('Value of city').fill('  ');
+    await update.click();
+    await expectVisible(popupOf(page).getByText(M.valueRequired));
+    await closePopup();
+    await row.getByLabel('Value of city').fill('Paris');
+    await update.click();
+    await expectVisible(popupOf(page).getByText('Saved!'));
+    await closePopup();
+    expect((await stored()).variables.city).toBe('Paris');
+    await page.reload();
+    expect(await variables().getByLabel('Value of city').inputValue()).toBe('Paris');
+  });
+
+  test('an object is added through the Edit Object modal, with its rules', async () => {
+    const form = objects().getByRole('form', { name: 'Add an object' });
+    await form.getByLabel('Name').fill('city');
+    await form.getByRole('button', { name: 'Add' }).click();
+    await expectVisible(form.getByText(M.nameTaken('city')));
+    await form.getByLabel('Name').fill('customer');
+    await form.getByRole('button', { name: 'Add' }).click();
+    // The new object's modal is the overlay pseudo-tab create-object (spec 02 section 2.1).
+    await page.waitForURL(`${app.baseUrl}/bots/${encodeURIComponent(BOT)}/create-object/customer`);
+
+    await expectVisible(dialog().getByRole('heading', { name: M.editObject }));
+    expect(await dialog().getByLabel('Object name').textContent()).toBe('customer');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectVisible(popupOf(page).getByText(M.atLeastOneProperty));
+    await closePopup();
+
+    await dialog().getByLabel('Key 1').fill('name');
+    await dialog().getByLabel('Value 1').fill('Ada');
+    await dialog().getByRole('button', { name: 'Add property' }).click();
+    await dialog().getByLabel('Key 2').fill(' NAME ');
+    await dialog().getByLabel('Value 2').fill('ada@example.com');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectVisible(popupOf(page).getByText(M.duplicateKeys));
+    await screenshot(page, 'variables-object-duplicate-keys');
+    await closePopup();
+    await dialog().getByLabel('Key 2').fill('email');
+    await screenshot(page, 'variables-edit-object');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectVisible(popupOf(page).getByText('Saved!'));
+    await closePopup();
+    await expectHidden(dialog());
+    await page.waitForURL(url());
+    await expectVisible(rowOf(objects(), 'customer').getByText('name, email'));
+    expect((await stored()).objects.customer?.variables).toMatchObject({
+      name: { key: 'name', value: 'Ada', isSystem: false },
+      email: { key: 'email', value: 'ada@example.com', isSystem: false },
+    });
+  });
+
+  test('editing an object keeps its name fixed; system properties keep their key and stay', async () => {
+    // An API client marks a property as a system one.
+    await tina('PUT', `/api/${encodeURIComponent(BOT)}/objects`, {
+      name: 'customer',
+      properties: {
+        variables: {
+          id: { key: 'id', value: 'c-1', isSystem: true },
+          name: { value: 'Ada' },
+          email: { value: 'ada@example.com' },
+        },
+      },
+    });
+    await page.reload();
+    await rowOf(objects(), 'customer').getByRole('button', { name: 'Edit customer' }).click();
+    await expectVisible(dialog().getByText('System'));
+    expect(await dialog().getByLabel('Key 1').getAttribute('readonly')).not.toBeNull();
+    expect(await dialog().getByRole('button', { name: 'Remove property 1' }).count()).toBe(0);
+    expect(await dialog().getByRole('textbox', { name: 'Object name' }).count()).toBe(0);
+
+    await dialog().getByLabel('Value 1').fill('c-2');
+    await dialog().getByRole('button', { name: 'Remove property 3' }).click();
+    await popupOf(page).getByRole('button', { name: 'Remove' }).click();
+    await screenshot(page, 'variables-edit-object-system');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await closePopup();
+    const customer = (await stored()).objects.customer;
+    expect(Object.keys(customer?.variables ?? {})).toEqual(['id', 'name']);
+    expect(customer?.variables.id).toMatchObject({ value: 'c-2', isSystem: true });
+  });
+
+  test('the Global toggle asks, then shows the Global badge; the name is the whole account’s', async () => {
+    const row = rowOf(variables(), 'city');
+    await row.getByRole('switch', { name: M.global }).click();
+    await expectVisible(popupOf(page).getByText(M.makeGlobalTitle('city')));
+    await popupOf(page).getByRole('button', { name: 'Cancel' }).click();
+    expect((await stored()).isGlobalVariable.city).toBe(false);
+    await row.getByRole('switch', { name: M.global }).click();
+    await popupOf(page).getByRole('button', { name: 'Make global' }).click();
+    // The toggle's own label reads 'Global' too: the badge is what stays once the toggle is gone.
+    await expectHidden(row.getByRole('switch'));
+    await expectVisible(row.getByText(M.global, { exact: true }));
+    expect((await stored()).isGlobalVariable.city).toBe(true);
+
+    await rowOf(objects(), 'customer').getByRole('switch', { name: M.global }).click();
+    await popupOf(page).getByRole('button', { name: 'Make global' }).click();
+    await expectHidden(rowOf(objects(), 'customer').getByRole('switch'));
+    await expectVisible(rowOf(objects(), 'customer').getByText(M.global, { exact: true }));
+    expect((await stored()).objects.customer?.isGlobal).toBe(true);
+    await screenshot(page, 'variables-global', { fullPage: true });
+
+    // Another bot of the account sees them.
+    await tina('POST', '/api/bot', { name: 'Sales Bot', region: 'eu-west', language: 'en' });
+    await page.goto(`${app.baseUrl}/bots/Sales%20Bot/variables`);
+    await expectVisible(rowOf(variables(), 'city').getByText(M.global, { exact: true }));
+    await expectVisible(rowOf(objects(), 'customer'));
+    expect(await rowOf(variables(), 'greeting').count()).toBe(0);
+    await page.goto(url());
+  });
+
+  test('deleting asks first; Cancel keeps the row', async () => {
+    const row = rowOf(variables(), 'greeting');
+    await row.getByRole('button', { name: 'Delete greeting' }).click();
+    await expectVisible(popupOf(page).getByText(M.deleteVariable('greeting')));
+    await screenshot(page, 'variables-delete-confirm');
+    await popupOf(page).getByRole('button', { name: 'Cancel' }).click();
+    await expectVisible(row);
+    await row.getByRole('button', { name: 'Delete greeting' }).click();
+    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
+    await expectHidden(rowOf(variables(), 'greeting'));
+    expect((await stored()).variables).not.toHaveProperty('greeting');
+
+    await tina('PUT', `/api/${encodeURIComponent(BOT)}/objects`, {
+      name: 'scratch',
+      properties: { variables: { a: { value: '1' } } },
+    });
+    await page.reload();
+    await rowOf(objects(), 'scratch').getByRole('button', { name: 'Delete scratch' }).click();
+    await expectVisible(popupOf(page).getByText(M.deleteObject('scratch')));
+    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
+    await expectHidden(rowOf(objects(), 'scratch'));
+    expect((await stored()).objects).not.toHaveProperty('scratch');
+  });
+
+  test('without MakeGlobal the toggle and changes to global rows warn, and nothing changes', async () => {
+    await tina('PUT', `/api/${encodeURIComponent(BOT)}/variables`, {
+      variables: [{ key: 'tone', value: 'friendly' }],
+    });
+    const designer = await launchBrowser();
+    try {
+      const dPage = await designer.newPage();
+      await logInThroughUi(dPage, app.baseUrl, DANA.email, DANA.password);
+      await dPage.goto(url());
+      await rowOf(variables(dPage), 'tone').getByRole('switch', { name: M.global }).click();
+      await expectVisible(popupOf(dPage).getByText(MESSAGES.permissionDenied));
+      await screenshot(dPage, 'variables-designer-no-make-global');
+      await closePopup(dPage);
+
+      const city = rowOf(variables(dPage), 'city');
+      await city.getByLabel('Value of city').fill('Madrid');
+      await city.getByRole('button', { name: 'Update' }).click();
+      await expectVisible(popupOf(dPage).getByText(MESSAGES.permissionDenied));
+      await closePopup(dPage);
+      await city.getByRole('button', { name: 'Delete city' }).click();
+      await expectVisible(popupOf(dPage).getByText(MESSAGES.permissionDenied));
+      await closePopup(dPage);
+
+      // Bot-owned ones are the designer's to change.
+      const tone = rowOf(variables(dPage), 'tone');
+      await tone.getByLabel('Value of tone').fill('formal');
+      await tone.getByRole('button', { name: 'Update' }).click();
+      await closePopup(dPage);
+      const state = await stored();
+      expect(state.variables).toMatchObject({ city: 'Paris', tone: 'formal' });
+      expect(state.isGlobalVariable.tone).toBe(false);
+      expect(designer.pageErrors).toEqual([]);
+    } finally {
+      await designer.close();
+    }
+  });
+
+  test('without ManageVariablesAndObjects the page is read-only and an edit attempt warns', async () => {
+    const viewer = await launchBrowser();
+    try {
+      const vPage = await viewer.newPage();
+      await logInThroughUi(vPage, app.baseUrl, VERA.email, VERA.password);
+      await vPage.goto(url());
+      await expectVisible(vPage.getByText(M.readOnly));
+      await expectVisible(rowOf(variables(vPage), 'city').getByText(M.global, { exact: true }));
+      for (const name of ['Add', 'Update', 'Delete city', 'Delete customer'])
+        expect(await vPage.getByRole('button', { name, exact: true }).count()).toBe(0);
+      expect(await vPage.getByRole('switch').count()).toBe(0);
+      expect(await vPage.getByRole('form').count()).toBe(0);
+      await vPage.getByLabel('Value of tone').click();
+      await expectVisible(popupOf(vPage).getByText(MESSAGES.permissionDenied));
+      await screenshot(vPage, 'variables-read-only', { fullPage: true });
+      await closePopup(vPage);
+
+      await rowOf(objects(vPage), 'customer').getByRole('button', { name: 'View customer' }).click();
+      const viewDialog = vPage.getByRole('dialog');
+      await expectVisible(viewDialog.getByRole('heading', { name: M.editObject }));
+      expect(await viewDialog.getByRole('button', { name: 'Save' }).count()).toBe(0);
+      expect(await viewDialog.getByRole('button', { name: 'Add property' }).count()).toBe(0);
+      expect(await viewDialog.getByLabel('Value 1').getAttribute('readonly')).not.toBeNull();
+      await viewDialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+      await expectHidden(viewDialog);
+      expect(viewer.pageErrors).toEqual([]);
+    } finally {
+      await viewer.close();
+    }
+  });
+
+  test('no page errors', () => {
+    expect(browser.pageErrors).toEqual([]);
+  });
+});

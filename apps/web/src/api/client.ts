@@ -1,0 +1,65 @@
+import { toApiError } from './api-error';
+import { getToken } from './session';
+
+/** The manual is public: its calls never carry the token (spec 01 section 7). */
+const TOKENLESS_PREFIX = '/api/user-manual/';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiResponse<T> {
+  status: number;
+  data: T;
+}
+
+interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  if (response.headers.get('content-type')?.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * Sends one request to the API and answers its status and body. Error answers throw an
+ * ApiError of the catalogue kind; a network failure (no response at all) is rethrown as is.
+ */
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  { body, signal }: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token && !path.startsWith(TOKENLESS_PREFIX)) headers.AuthToken = token;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  const data = await readBody(response);
+  if (!response.ok) throw toApiError(response.status, data);
+  return { status: response.status, data: data as T };
+}
+
+/** Shorthands answering only the body. */
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>('GET', path, { signal }).then((r) => r.data),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, { body }).then((r) => r.data),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, { body }).then((r) => r.data),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, { body }).then((r) => r.data),
+  delete: <T = void>(path: string) => apiRequest<T>('DELETE', path).then((r) => r.data),
+};

@@ -1,0 +1,9 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/** React.lazy for a module's named export: `lazyNamed(() => import('./Page'), 'Page')`. */
+export function lazyNamed<M extends Record<K, ComponentType>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<M[K]> {
+  return lazy(async () => ({ default: (await load())[name] }));
+}

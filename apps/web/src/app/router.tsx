@@ -1,0 +1,96 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoginPage } from '../features/auth/components/LoginPage';
+import { isLocalHost } from './is-local-host';
+import { lazyNamed } from './lazy-named';
+import { RequireAuth } from './RequireAuth';
+import { RootLayout } from './RootLayout';
+import { RootRedirect } from './RootRedirect';
+import { RouteError } from './RouteError';
+import type { RouteHandle } from './TitleSync';
+
+// Only the login is in the first download; every other screen is its own chunk.
+const SignupPage = lazyNamed(() => import('../features/auth/components/SignupPage'), 'SignupPage');
+const LogoutPage = lazyNamed(() => import('../features/auth/components/LogoutPage'), 'LogoutPage');
+const ForgotPasswordPage = lazyNamed(
+  () => import('../features/auth/components/ForgotPasswordPage'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyNamed(
+  () => import('../features/auth/components/ResetPasswordPage'),
+  'ResetPasswordPage',
+);
+const UserManualPage = lazyNamed(
+  () => import('../features/user-manual/components/UserManualPage'),
+  'UserManualPage',
+);
+const NotFoundPage = lazyNamed(
+  () => import('../features/system-pages/components/NotFoundPage'),
+  'NotFoundPage',
+);
+const SupportPage = lazyNamed(() => import('../features/system-pages/components/SupportPage'), 'SupportPage');
+const StyleGuidePage = lazyNamed(
+  () => import('../features/style-guide/components/StyleGuidePage'),
+  'StyleGuidePage',
+);
+const AppShell = lazyNamed(() => import('./shell/AppShell'), 'AppShell');
+const BotsPage = lazyNamed(() => import('../features/bots/components/BotsPage'), 'BotsPage');
+const BotPage = lazyNamed(() => import('../features/bots/components/page/BotPage'), 'BotPage');
+const BotIndexRedirect = lazyNamed(
+  () => import('../features/bots/components/page/BotPage'),
+  'BotIndexRedirect',
+);
+const AccountAdministrationPage = lazyNamed(
+  () => import('../features/administration/components/AdministrationPage'),
+  'AccountAdministrationPage',
+);
+const TenantAdministrationPage = lazyNamed(
+  () => import('../features/administration/components/AdministrationPage'),
+  'TenantAdministrationPage',
+);
+
+const page = (path: string, title: string, element: RouteObject['element']): RouteObject => ({
+  path,
+  element,
+  handle: { title } satisfies RouteHandle,
+});
+
+/** The style guide is left out of the live site: only a browser on this machine gets the route. */
+const localOnlyRoutes = (): RouteObject[] =>
+  isLocalHost() ? [page('style-guide', 'Style guide', <StyleGuidePage />)] : [];
+
+export const appRoutes = (): RouteObject[] => [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <RootRedirect /> },
+      page('login', 'Login', <LoginPage />),
+      page('signup', 'Sign up', <SignupPage />),
+      page('logout', 'Logout', <LogoutPage />),
+      page('forgot-password', 'Forgot password', <ForgotPasswordPage />),
+      page('password/reset/:id', 'Reset password', <ResetPasswordPage />),
+      page('user-manual/*', 'User manual', <UserManualPage />),
+      page('support', 'Support', <SupportPage />),
+      page('404', 'Page not found', <NotFoundPage />),
+      ...localOnlyRoutes(),
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppShell />,
+            children: [
+              page('bots', 'Bots', <BotsPage />),
+              page('bots/:botName', 'Bot', <BotIndexRedirect />),
+              page('bots/:botName/:tab/:element?', 'Bot', <BotPage />),
+              page('configuration/:page?', 'Account administration', <AccountAdministrationPage />),
+              page('master-configuration/:page?', 'Tenant administration', <TenantAdministrationPage />),
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(appRoutes());

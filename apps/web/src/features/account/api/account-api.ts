@@ -1,0 +1,16 @@
+import type { ChangePasswordResponse, UserInfo } from '@parley/contracts';
+import { api } from '../../../api/client';
+
+export const fetchUserInfo = (signal?: AbortSignal): Promise<UserInfo> =>
+  api.get<UserInfo>('/api/users/info', signal);
+
+export const selectTenant = (tenantId: string) =>
+  api.put<unknown>('/api/users/selected-tenant', { tenantId });
+
+/** The Hire-an-expert mail. */
+export const sendGetMatchEmail = (userId: string) =>
+  api.post<unknown>('/api/users/get-match-email', { userId });
+
+/** Checks the current password and answers the reset screen's address with a fresh token. */
+export const requestPasswordChange = (currentPassword: string) =>
+  api.post<ChangePasswordResponse>('/api/user/password', { currentPassword });

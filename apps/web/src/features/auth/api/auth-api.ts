@@ -1,0 +1,13 @@
+import type { AuthMethods, LoginBody, LoginResponse, SignupUserData } from '@parley/contracts';
+import { api, apiRequest } from '../../../api/client';
+
+export const fetchAuthMethods = (): Promise<AuthMethods> => api.get<AuthMethods>('/api/auth/methods');
+
+export const logIn = (body: LoginBody): Promise<LoginResponse> =>
+  api.post<LoginResponse>('/api/auth/login', body);
+
+export const logOutOnServer = (): Promise<void> => api.delete('/api/auth/logout');
+
+/** 200 with the password identity is success; otherwise the body is an address to open. */
+export const signUp = (userData: SignupUserData) =>
+  apiRequest<unknown>('POST', '/api/users/signup', { body: { userData } });

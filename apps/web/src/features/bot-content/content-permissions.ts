@@ -1,0 +1,21 @@
+import { Permission } from '@parley/contracts';
+
+/** What the caller may do with a bot's intents and entities (spec 02 section 6). */
+export interface ContentPermissions {
+  canManageIntents: boolean;
+  canExportIntents: boolean;
+  canManageEntities: boolean;
+  canExportEntities: boolean;
+}
+
+/** PublishIntentsAndEntities allows editing both too. */
+export function contentPermissions(permissions: readonly number[]): ContentPermissions {
+  const has = (id: number) => permissions.includes(id);
+  const canPublish = has(Permission.PublishIntentsAndEntities);
+  return {
+    canManageIntents: has(Permission.ManageIntents) || canPublish,
+    canExportIntents: has(Permission.ExportIntents),
+    canManageEntities: has(Permission.ManageEntities) || canPublish,
+    canExportEntities: has(Permission.ExportEntities),
+  };
+}

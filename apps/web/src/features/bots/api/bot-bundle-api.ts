@@ -1,0 +1,44 @@
+import {
+  BOT_BUNDLE_FILE_FIELD,
+  botFileNames,
+  type ImportBotResponse,
+  type ImportedBotData,
+  type TenantPlan,
+} from '@parley/contracts';
+import { api } from '../../../api/client';
+import { downloadFile } from '../../administration/api/download-file';
+import { uploadFile } from '../../bot-content/api/upload-file';
+
+/** Export Bot: the whole bot as bot-{bot}.enc. */
+export const exportBotFile = (botName: string) =>
+  downloadFile(`/api/bots/${encodeURIComponent(botName)}/export`, botFileNames.export(botName));
+
+/** 'Load bot data': the server checks the file and tells what it holds. */
+export const stageBotImport = (file: File) =>
+  uploadFile<ImportedBotData>('/api/bots/import/staging', BOT_BUNDLE_FILE_FIELD, file);
+
+/** The Import-a-bot form's choices, as the import's query (spec 01 section 7). */
+export interface ImportBotChoice {
+  name: string;
+  region: string;
+  language: string;
+  nluAutomate: boolean;
+  /** Left out with Automate on: Parley picks the recognizer. */
+  recognizer?: string;
+  acceptAdditionalCost: boolean;
+}
+
+export function importBot(file: File, choice: ImportBotChoice): Promise<ImportBotResponse> {
+  const query = new URLSearchParams({
+    name: choice.name,
+    region: choice.region,
+    language: choice.language,
+    nluAutomate: String(choice.nluAutomate),
+    ...(choice.recognizer !== undefined ? { recognizer: choice.recognizer } : {}),
+    ...(choice.acceptAdditionalCost ? { acceptAdditionalCost: 'true' } : {}),
+  });
+  return uploadFile<ImportBotResponse>(`/api/bots/import?${query.toString()}`, BOT_BUNDLE_FILE_FIELD, file);
+}
+
+/** The selected tenant's plan: its feature flags decide what the overview offers. */
+export const fetchTenantPlan = (signal?: AbortSignal) => api.get<TenantPlan>('/api/tenant/plan', signal);

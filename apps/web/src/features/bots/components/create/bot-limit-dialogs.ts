@@ -1,0 +1,37 @@
+import { BOT_MESSAGES, type BotLimitRefusal } from '@parley/contracts';
+import { popup } from '../../../../ui';
+
+export const SUBSCRIPTION_PATH = '/configuration/subscription';
+
+/** At the cap without extra-cost bots: the dialog offering the upgrade. True when chosen. */
+export const offerUpgrade = (): Promise<boolean> =>
+  popup.confirm({ title: 'Upgrade your plan', text: BOT_MESSAGES.botLimitReached, actionText: 'Upgrade' });
+
+/** At the cap with extra-cost bots: the warning; true to go on at additional cost. */
+export const warnAdditionalCost = (): Promise<boolean> =>
+  popup.confirm({
+    title: 'Additional cost',
+    text: BOT_MESSAGES.botLimitAdditionalCost,
+    actionText: 'Continue',
+  });
+
+export const isBotLimitRefusal = (value: unknown): value is BotLimitRefusal =>
+  value === 'reached' || value === 'additional-cost' || value === 'no-plan';
+
+/**
+ * The server refused a new bot over the plan's cap (a race with the check before the dialog
+ * opened): the cap's dialogs. True when the caller agreed to the additional cost and the call
+ * should be repeated with that consent; `goToSubscription` after choosing Upgrade.
+ */
+export async function reactToBotLimit(
+  refusal: BotLimitRefusal,
+  goToSubscription: () => void,
+): Promise<boolean> {
+  if (refusal === 'additional-cost') return warnAdditionalCost();
+  if (refusal === 'no-plan') {
+    await popup.warning({ title: BOT_MESSAGES.noPlan });
+    return false;
+  }
+  if (await offerUpgrade()) goToSubscription();
+  return false;
+}

@@ -1,0 +1,82 @@
+import { BOT_MESSAGES, MESSAGES } from '@parley/contracts';
+import { useEffect } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../../../api/api-error';
+import { handleApiError } from '../../../../api/error-reactions';
+import { PageLoader } from '../../../../app/PageLoader';
+import { popup, Tabs } from '../../../../ui';
+import { useBot, useBotPermissionIds } from '../../hooks/use-bots';
+import { BotBanners } from './BotBanners';
+import { BotHeader } from './BotHeader';
+import { resolveBotRoute } from './bot-route';
+import { availableBotTabs, DEFAULT_BOT_TAB } from './bot-tabs';
+import './bot-page.css';
+
+export const botTabPath = (botName: string, tab: string) => `/bots/${encodeURIComponent(botName)}/${tab}`;
+
+/** /bots/{botName}: the bot screen opens on its analytics tab. */
+export function BotIndexRedirect() {
+  const { botName = '' } = useParams();
+  return <Navigate to={botTabPath(botName, DEFAULT_BOT_TAB)} replace />;
+}
+
+/**
+ * /bots/{botName}/{tab}/{element?} (spec 02 section 2.1): header, banners and the tabs this
+ * caller may open on this bot; the tab and element live in the route. A tab that is not
+ * available falls back to analytics. An overlay pseudo-tab (create-intent, import-entity...) shows
+ * its tab with the dialog open; one the caller may not open falls back to its tab with 'You do
+ * not have permission to do that!'. A refusal to load the bot leads back to the overview with
+ * 'You do not have permission'; any other failure goes to the global handler first.
+ */
+export function BotPage() {
+  const { botName = '', tab, element } = useParams();
+  const navigate = useNavigate();
+  const bot = useBot(botName);
+  const permissions = useBotPermissionIds(botName);
+  const error = bot.error ?? permissions.error;
+
+  useEffect(() => {
+    if (!error) return;
+    if (isApiError(error) && error.is('permission_error'))
+      void popup.warning({ title: BOT_MESSAGES.noPermission });
+    else handleApiError(error);
+    navigate('/bots', { replace: true });
+  }, [error, navigate]);
+
+  const tabs = bot.data && permissions.data ? availableBotTabs(bot.data, permissions.data) : undefined;
+  const route = tabs && permissions.data ? resolveBotRoute(tab, tabs, permissions.data) : undefined;
+  const refusedListTab = route?.kind === 'refused' ? route.listTab : undefined;
+
+  useEffect(() => {
+    if (refusedListTab === undefined) return;
+    void popup.warning({ title: MESSAGES.permissionDenied });
+    navigate(botTabPath(botName, refusedListTab), { replace: true });
+  }, [refusedListTab, botName, navigate]);
+
+  if (error || !bot.data || !permissions.data || !tabs || !route || route.kind === 'refused')
+    return <PageLoader label="Loading the bot" />;
+  if (route.kind === 'unknown') return <Navigate to={botTabPath(botName, DEFAULT_BOT_TAB)} replace />;
+  const { tab: current, listTab, dialog } = route;
+  const { Panel } = current;
+
+  return (
+    <div className="bot-page">
+      <BotHeader bot={bot.data} />
+      <BotBanners bot={bot.data} />
+      <Tabs
+        label={`${bot.data.displayName} sections`}
+        tabs={tabs.map((t) => ({ id: t.id, label: t.label, isDisabled: t.isDisabled }))}
+        selectedId={current.id}
+        onSelect={(id) => navigate(botTabPath(botName, id))}
+      >
+        <Panel
+          bot={bot.data}
+          permissions={permissions.data}
+          element={element}
+          listTab={listTab}
+          dialog={dialog}
+        />
+      </Tabs>
+    </div>
+  );
+}

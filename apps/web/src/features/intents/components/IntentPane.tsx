@@ -1,0 +1,123 @@
+import { type EntityView, type IntentView, isNoneIntent, INTENT_MESSAGES as M } from '@parley/contracts';
+import { Button, popup, TrashIcon } from '../../../ui';
+import { EditableText } from '../../bot-content/components/EditableText';
+import { useContentRefresh } from '../../bot-content/hooks/use-content-refresh';
+import { placeholderEntitiesOf } from '../../bot-content/placeholder-entities';
+import { showFailure } from '../../bot-content/server-error';
+import { deleteIntent, renameIntent, updateIntentDescription } from '../api/intents-api';
+import { ExampleList } from './ExampleList';
+import { FaqAnswer } from './FaqAnswer';
+
+interface IntentPaneProps {
+  botName: string;
+  intent: IntentView;
+  entities: readonly EntityView[];
+  canManage: boolean;
+  onRenamed: (name: string) => void;
+  onDeleted: () => void;
+}
+
+/** The selected intent: name, description, badges, entities used, FAQ answer and examples. */
+export function IntentPane({ botName, intent, entities, canManage, onRenamed, onDeleted }: IntentPaneProps) {
+  const refresh = useContentRefresh(botName);
+  const isNone = isNoneIntent(intent.name);
+
+  const rename = async (newName: string) => {
+    try {
+      await renameIntent(botName, intent.name, newName);
+    } catch (error) {
+      showFailure(M.renameFailed, error);
+      throw error;
+    }
+    await refresh();
+    onRenamed(newName);
+  };
+
+  const describe = async (description: string) => {
+    try {
+      await updateIntentDescription(botName, intent.name, description);
+    } catch (error) {
+      showFailure(M.descriptionSaveFailed, error);
+      throw error;
+    }
+    await refresh();
+  };
+
+  const remove = async () => {
+    if (isNone) {
+      void popup.warning({ title: M.cannotDeleteNone });
+      return;
+    }
+    const isSure = await popup.confirm({
+      title: 'Delete intent?',
+      text: `Are you sure you want to delete the intent ${intent.name}? Its examples go with it.`,
+      actionText: 'Delete',
+      isDanger: true,
+    });
+    if (!isSure) return;
+    try {
+      await deleteIntent(botName, intent.name);
+    } catch (error) {
+      showFailure('Deletion error', error);
+      return;
+    }
+    await refresh();
+    onDeleted();
+  };
+
+  return (
+    <article className="intent-pane" aria-label={`Intent ${intent.name}`}>
+      <header className="intent-pane__header">
+        <div className="intent-pane__title">
+          <EditableText
+            label="Intent name"
+            value={intent.name}
+            canEdit={canManage}
+            isLocked={isNone}
+            variant="title"
+            onSave={rename}
+          />
+          {intent.type === 'faq' && <span className="content-badge content-badge--faq">FAQ Intent</span>}
+          {intent.isRedirect && <span className="content-badge">Redirect Intent</span>}
+        </div>
+        {canManage && (
+          <Button size="sm" variant="ghost" icon={<TrashIcon />} onClick={() => void remove()}>
+            Delete intent
+          </Button>
+        )}
+      </header>
+      <EditableText
+        label="Intent description"
+        value={intent.description}
+        placeholder={canManage ? 'Add a description' : 'No description'}
+        canEdit={canManage}
+        isMultiline
+        onSave={describe}
+      />
+      <section className="intent-pane__entities" aria-label="Entities used">
+        <h3 className="content-section-title">Entities used</h3>
+        {intent.entities.length === 0 ? (
+          <p className="content-muted">No entities are used in this intent.</p>
+        ) : (
+          <ul className="content-chips">
+            {intent.entities.map((name) => (
+              <li key={name} className="content-chip">
+                {name}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {intent.type === 'faq' && (
+        <FaqAnswer botName={botName} intent={intent} canManage={canManage} onChanged={refresh} />
+      )}
+      <ExampleList
+        botName={botName}
+        intent={intent}
+        entities={placeholderEntitiesOf(entities)}
+        canManage={canManage}
+        onChanged={refresh}
+      />
+    </article>
+  );
+}

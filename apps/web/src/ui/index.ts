@@ -1,0 +1,21 @@
+/** The design system: import components from here, never from their files. */
+export { cx } from './class-names';
+export { Banner, type BannerTone } from './components/Banner';
+export { Button, type ButtonSize, type ButtonVariant, buttonClassName } from './components/Button';
+export { Card } from './components/Card';
+export { Checkbox } from './components/Checkbox';
+export { EmptyState } from './components/EmptyState';
+export { Modal } from './components/Modal';
+export { PageHeader } from './components/PageHeader';
+export { PasswordField } from './components/PasswordField';
+export { Select, type SelectOption } from './components/Select';
+export { Spinner } from './components/Spinner';
+export { Table, type TableColumn } from './components/Table';
+export { type TabItem, Tabs } from './components/Tabs';
+export { TextField } from './components/TextField';
+export { Toggle } from './components/Toggle';
+export { Tooltip } from './components/Tooltip';
+export * from './icons';
+export { Logo } from './Logo';
+export { PopupHost } from './popup/PopupHost';
+export { type ConfirmOptions, type PopupOptions, popup } from './popup/popup-service';

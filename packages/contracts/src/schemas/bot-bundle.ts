@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { hasControlCharacters } from '../validators';
+import { type BotRegion, botRegionOf } from './bot-regions';
+import { botSettingsSchema, createBotBodySchema } from './bots';
+import { entityFileEntrySchema } from './entities';
+import { ENTITY_MESSAGES, entityContentProblem, isValidEntityName } from './entity-model';
+import { functionDefinitionSchema } from './functions';
+import { INTENT_MESSAGES, identicalExamples, isNoneIntent } from './intent-model';
+import { createIntentBodySchema } from './intents';
+import {
+  objectPropertiesProblem,
+  VARIABLE_MESSAGES,
+  variableNameProblem,
+  variableValueProblem,
+} from './variable-model';
+
+/**
+ * The sections of a bot bundle (docs/bot-bundle-format.md), one schema per kind of content, in
+ * the form the bundle carries it. The server's kind declarations (apps/server/src/bot-bundle)
+ * pair each schema with its export and import; the rules that need the rest of the bot (names
+ * against other kinds, values across entities, regexes run by RE2) are the import's, as for any
+ * other way content is created. Every section defaults to empty, so a bundle written before a
+ * kind existed still reads.
+ */
+
+export const BOT_BUNDLE_FORMAT = 'parley-bot';
+
+/** How many of each kind a bundle may hold, besides its size limits. */
+export const BOT_BUNDLE_LIMITS = {
+  intents: 10_000,
+  entities: 5_000,
+  functions: 2_000,
+  variables: 10_000,
+  objects: 5_000,
+} as const;
+
+const plainText = (field: string, max: number) =>
+  z
+    .string({ message: `The ${field} must be text.` })
+    .max(max, `The ${field} can be at most ${max} characters long.`)
+    .refine((v) => !hasControlCharacters(v), `The ${field} cannot contain control characters.`);
+
+/** The bot itself: its name and region as exported (the import dialog lets both change). */
+export const bundleBotSchema = z.object({
+  botName: plainText('bot name', 200),
+  displayName: plainText('display name', 200),
+  region: z
+    .string({ message: 'The region must be eu-west or us-east.' })
+    .refine((v) => botRegionOf(v) !== undefined, 'The region must be eu-west or us-east.')
+    .transform((v) => botRegionOf(v) as BotRegion),
+});
+export type BundleBot = z.infer<typeof bundleBotSchema>;
+
+/** Settings: the fields of botSettingsSchema (later settings add theirs there, secrets excluded). */
+export const settingsSectionSchema = botSettingsSchema;
+export type SettingsSection = z.infer<typeof settingsSectionSchema>;
+
+/**
+ * An intent with its utterances and patterns. The create rules apply, except that an intent
+ * may hold a single example (deleting keeps the last one, so a bot can have such intents);
+ * None and redirect intents may hold none.
+ */
+export const bundleIntentSchema = z
+  .object({
+    ...createIntentBodySchema.shape,
+    utterances: createIntentBodySchema.shape.utterances.default([]),
+    patterns: createIntentBodySchema.shape.patterns.default([]),
+  })
+  .superRefine((intent, ctx) => {
+    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const examples = [...intent.utterances, ...intent.patterns];
+    const same = identicalExamples(examples);
+    if (same) return fail('utterances', INTENT_MESSAGES.identicalExamples(same[0], same[1]));
+    if (!intent.isRedirect && !isNoneIntent(intent.name) && examples.length === 0)
+      return fail('utterances', INTENT_MESSAGES.atLeastOneUtterance);
+    if (intent.type === 'faq' && intent.answer === '') fail('answer', INTENT_MESSAGES.faqAnswerRequired);
+  });
+export type BundleIntent = z.infer<typeof bundleIntentSchema>;
+
+export const intentsSectionSchema = z
+  .array(bundleIntentSchema, { message: 'The intents must be a list.' })
+  .max(BOT_BUNDLE_LIMITS.intents, `At most ${BOT_BUNDLE_LIMITS.intents} intents are allowed.`)
+  .superRefine((intents, ctx) => {
+    // None too may be there once only: its examples are added to the new bot's None.
+    const seen = new Set<string>();
+    for (const [index, intent] of intents.entries()) {
+      const key = intent.name.toLowerCase();
+      if (seen.has(key))
+        return ctx.addIssue({ code: 'custom', path: [index, 'name'], message: INTENT_MESSAGES.nameTaken });
+      seen.add(key);
+    }
+  })
+  .default([]);
+
+/**
+ * A custom entity as entity files carry it. Its content follows the editing rules (a regex
+ * entity may have lost its examples since it was created); regexes are compiled at import.
+ */
+export const bundleEntitySchema = entityFileEntrySchema.superRefine((entity, ctx) => {
+  if (!isValidEntityName(entity.name))
+    return ctx.addIssue({ code: 'custom', path: ['name'], message: ENTITY_MESSAGES.invalidName });
+  const problem = entityContentProblem(entity.type, entity, 'update');
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+});
+
+export const entitiesSectionSchema = z
+  .array(bundleEntitySchema, { message: 'The entities must be a list.' })
+  .max(BOT_BUNDLE_LIMITS.entities, `At most ${BOT_BUNDLE_LIMITS.entities} entities are allowed.`)
+  .default([]);
+
+/** Functions and sub flows as function files carry them; `isGlobal` marks the account's global ones. */
+export const functionsSectionSchema = z
+  .array(functionDefinitionSchema, { message: 'The functions must be a list.' })
+  .max(BOT_BUNDLE_LIMITS.functions, `At most ${BOT_BUNDLE_LIMITS.functions} functions are allowed.`)
+  .default([]);
+
+const checkedText = (typeMessage: string, problem: (value: string) => string | undefined) =>
+  z.string({ message: typeMessage }).superRefine((value, ctx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+const variableName = checkedText(VARIABLE_MESSAGES.nameRequired, (v) => variableNameProblem(v)).transform(
+  (v) => v.trim(),
+);
+const isGlobalFlag = z.boolean({ message: VARIABLE_MESSAGES.isGlobalFlag }).default(false);
+
+export const bundleVariableSchema = z.object({
+  name: variableName,
+  value: checkedText(VARIABLE_MESSAGES.valueRequired, (v) => variableValueProblem(v)),
+  isGlobal: isGlobalFlag,
+});
+export type BundleVariable = z.infer<typeof bundleVariableSchema>;
+
+export const variablesSectionSchema = z
+  .array(bundleVariableSchema, { message: 'The variables must be a list.' })
+  .max(BOT_BUNDLE_LIMITS.variables, `At most ${BOT_BUNDLE_LIMITS.variables} variables are allowed.`)
+  .default([]);
+
+/** An object with its properties in order; system properties keep their mark. */
+export const bundleObjectSchema = z.object({
+  name: variableName,
+  isGlobal: isGlobalFlag,
+  properties: z
+    .array(
+      z.object({
+        key: z.string({ message: VARIABLE_MESSAGES.keyRequired }).transform((v) => v.trim()),
+        value: z.string({ message: 'The property value must be text.' }),
+        isSystem: z.boolean({ message: VARIABLE_MESSAGES.isSystemFlag }).default(false),
+      }),
+      { message: 'The properties must be a list of key, value and isSystem.' },
+    )
+    .superRefine((properties, ctx) => {
+      const problem = objectPropertiesProblem(properties);
+      if (problem)
+        ctx.addIssue({
+          code: 'custom',
+          path: problem.index === undefined ? [] : [problem.index, problem.field],
+          message: problem.message,
+        });
+    }),
+});
+export type BundleObject = z.infer<typeof bundleObjectSchema>;
+
+export const objectsSectionSchema = z
+  .array(bundleObjectSchema, { message: 'The objects must be a list.' })
+  .max(BOT_BUNDLE_LIMITS.objects, `At most ${BOT_BUNDLE_LIMITS.objects} objects are allowed.`)
+  .default([]);
+
+/**
+ * Flows with their versions. Flows arrive with the flow editor; until then a bundle holds none,
+ * and the flow issue replaces this schema with the flow's (and raises the format version).
+ */
+export const flowsSectionSchema = z
+  .array(z.unknown())
+  .max(0, 'This version of Parley has no flows yet, so it cannot import a bot that holds some.')
+  .default([]);
+
+/** A channel as a bundle carries it: never its secrets (tokens, passwords, keys). */
+export const bundleChannelSchema = z.object({
+  type: plainText('channel type', 100),
+  name: plainText('channel name', 200),
+  connected: z.boolean(),
+});
+
+/** Channels arrive with the channels issue; until then a bundle holds none (see flows). */
+export const channelsSectionSchema = z
+  .array(bundleChannelSchema)
+  .max(0, 'This version of Parley has no channels yet, so it cannot import a bot that holds some.')
+  .default([]);
+
+const queryFlag = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value);
+
+/**
+ * POST /api/bots/import: the query's name, region, recognizer, language and nluAutomate (and
+ * acceptAdditionalCost, the consent to a bot beyond the plan's free bots) follow the create
+ * payload's rules: the language must be in the chosen recognizer's list ('Invalid language').
+ */
+export const importBotQuerySchema = z.preprocess(
+  (query) =>
+    typeof query === 'object' && query !== null
+      ? {
+          ...query,
+          nluAutomate: queryFlag((query as Record<string, unknown>).nluAutomate),
+          acceptAdditionalCost: queryFlag((query as Record<string, unknown>).acceptAdditionalCost),
+          createType: 'scratch',
+          template: undefined,
+        }
+      : query,
+  createBotBodySchema,
+);
+export type ImportBotQuery = z.infer<typeof importBotQuerySchema>;

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import { botTotalsRepository } from './repositories/bot-totals.repository';
+import { invitationRepository } from './repositories/invitation.repository';
+import { membershipRepository } from './repositories/membership.repository';
+import {
+  emailConfirmationRepository,
+  passwordResetRepository,
+} from './repositories/one-time-token.repository';
+import { outboxRepository } from './repositories/outbox.repository';
+import { planRepository } from './repositories/plan.repository';
+import { sessionRepository } from './repositories/session.repository';
+import { tenantRepository } from './repositories/tenant.repository';
+import { tenantRemovalRepository } from './repositories/tenant-removal.repository';
+import { tenantScope } from './repositories/tenant-scope';
+import { userRepository } from './repositories/user.repository';
+import type { Database } from './schema';
+
+export * from './connect';
+export * from './dialect';
+export type { Bot } from './repositories/bot.repository';
+export type { EntityRecord, StoredEntityContent } from './repositories/entity.repository';
+export type {
+  FunctionRecord,
+  NewFunction,
+  StoredFunctionFields,
+} from './repositories/function.repository';
+export type { ExampleKind, IntentExampleRecord, IntentRecord } from './repositories/intent.repository';
+export type { InvitationCode, InvitationKind } from './repositories/invitation.repository';
+export type { Membership } from './repositories/membership.repository';
+export type { OutboxMail } from './repositories/outbox.repository';
+export type { Plan } from './repositories/plan.repository';
+export type { Tenant } from './repositories/tenant.repository';
+export type { AuditEntry, Role, TenantScope } from './repositories/tenant-scope';
+export type { Identity, TenantRole, User } from './repositories/user.repository';
+export { normaliseEmail } from './repositories/user.repository';
+export type {
+  NewVariable,
+  ObjectPropertyRecord,
+  VariableKind,
+  VariableRecord,
+} from './repositories/variable.repository';
+export type { Database } from './schema';
+
+/** The repository layer: global tables directly, tenant-owned tables only through `forTenant`. */
+export function createRepositories(db: Kysely<Database>) {
+  return {
+    db,
+    tenants: tenantRepository(db),
+    users: userRepository(db),
+    sessions: sessionRepository(db),
+    invitations: invitationRepository(db),
+    passwordResets: passwordResetRepository(db),
+    emailConfirmations: emailConfirmationRepository(db),
+    outbox: outboxRepository(db),
+    plans: planRepository(db),
+    memberships: membershipRepository(db),
+    tenantRemoval: tenantRemovalRepository(db),
+    botTotals: botTotalsRepository(db),
+    forTenant: (tenantId: string) => tenantScope(db, tenantId),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,0 +1,15 @@
+import type { Migration } from 'kysely';
+import * as initialSchema from './202611211800-initial-schema';
+import * as bots from './202611211900-bots';
+import * as intentsEntities from './202611211910-intents-entities';
+import * as functions from './202611211920-functions';
+import * as variablesObjects from './202611211930-variables-objects';
+
+/** The one ordered list of migrations for both dialects; append, never reorder or edit. */
+export const MIGRATIONS: Record<string, Migration> = {
+  '202611211800-initial-schema': initialSchema,
+  '202611211900-bots': bots,
+  '202611211910-intents-entities': intentsEntities,
+  '202611211920-functions': functions,
+  '202611211930-variables-objects': variablesObjects,
+};

@@ -1,0 +1,263 @@
+/**
+ * Table shapes. Portable column types only: text ids, ISO-8601 text timestamps, 0/1 integer
+ * booleans and JSON as text, so one migration list serves SQLite and PostgreSQL.
+ */
+export interface Database {
+  tenants: TenantTable;
+  users: UserTable;
+  user_tenants: UserTenantTable;
+  roles: RoleTable;
+  role_permissions: RolePermissionTable;
+  bot_roles: BotRoleTable;
+  sessions: SessionTable;
+  invitation_codes: InvitationCodeTable;
+  password_resets: PasswordResetTable;
+  email_confirmations: EmailConfirmationTable;
+  outbox: OutboxTable;
+  audit_log: AuditLogTable;
+  plans: PlanTable;
+  bots: BotTable;
+  intents: IntentTable;
+  intent_examples: IntentExampleTable;
+  entities: EntityTable;
+  entity_roles: EntityRoleTable;
+  functions: FunctionTable;
+  variables: VariableTable;
+  object_properties: ObjectPropertyTable;
+}
+
+export interface TenantTable {
+  id: string;
+  name: string;
+  display_name: string;
+  email: string;
+  secret_key: string;
+  plan_id: string;
+  is_master: number;
+  is_confirmed: number;
+  is_disabled: number;
+  has_premium_channels: number;
+  has_premium_engines: number;
+  created_at: string;
+}
+
+export interface UserTable {
+  id: string; // lower-cased e-mail address
+  name: string;
+  identity: 'platform' | 'microsoft';
+  password_hash: string | null;
+  directory_subject: string | null;
+  selected_tenant_id: string | null;
+  auto_publish: number;
+  auto_validation: number;
+  created_at: string;
+}
+
+export interface UserTenantTable {
+  user_id: string;
+  tenant_id: string;
+  role: 'admin' | 'user';
+}
+
+export interface RoleTable {
+  tenant_id: string;
+  role_id: number;
+  role_name: string;
+}
+
+export interface RolePermissionTable {
+  tenant_id: string;
+  role_id: number;
+  permission_id: number;
+}
+
+export interface BotRoleTable {
+  tenant_id: string;
+  user_id: string;
+  bot_id: string;
+  role_id: number;
+}
+
+export interface SessionTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface InvitationCodeTable {
+  code: string;
+  /** master-admin: joins the master tenant as administrator; new-tenant: creates an organisation. */
+  kind: 'master-admin' | 'new-tenant';
+  requires_confirmation: number;
+  created_at: string;
+  expires_at: string | null;
+  used_at: string | null;
+  used_by: string | null;
+}
+
+export interface PasswordResetTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface EmailConfirmationTable {
+  token_hash: string;
+  user_id: string;
+  tenant_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface OutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface AuditLogTable {
+  id: string;
+  tenant_id: string;
+  actor: string;
+  action: string;
+  target: string;
+  details: string;
+  created_at: string;
+}
+
+export interface PlanTable {
+  id: string;
+  name: string;
+  max_free_bots: number;
+  max_free_users: number;
+  max_free_interactions: number;
+  has_additional_bots_cost: number;
+  has_additional_users_cost: number;
+  has_additional_interactions_cost: number;
+  metadata: string;
+}
+
+export interface BotTable {
+  id: string;
+  tenant_id: string;
+  bot_name: string;
+  display_name: string;
+  region: string;
+  /** JSON: language, supportedLanguages, providers, thresholds ... (contracts BotSettings). */
+  settings: string;
+  is_published: number;
+  show_snippet_migration_banner: number;
+  interactions: number;
+  questions_asked: number;
+  questions_recognized: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IntentTable {
+  id: string;
+  tenant_id: string;
+  bot_id: string;
+  name: string;
+  /** Lower-cased name: names are unique ignoring case. */
+  name_key: string;
+  description: string;
+  type: 'normal' | 'faq';
+  answer: string;
+  is_redirect: number;
+  template: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IntentExampleTable {
+  /** The example's ids.internal. */
+  id: string;
+  tenant_id: string;
+  bot_id: string;
+  intent_id: string;
+  kind: 'utterance' | 'pattern';
+  text: string;
+  text_key: string;
+  position: number;
+  created_at: string;
+}
+
+export interface EntityTable {
+  id: string;
+  tenant_id: string;
+  bot_id: string;
+  name: string;
+  name_key: string;
+  description: string;
+  type: string;
+  /** JSON: sublists, resolveWithCanonical, examples, regexes. */
+  content: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EntityRoleTable {
+  id: string;
+  tenant_id: string;
+  bot_id: string;
+  entity_id: string;
+  name: string;
+  name_key: string;
+  position: number;
+}
+
+export interface FunctionTable {
+  id: string;
+  tenant_id: string;
+  /** The bot the function belongs to; null for a global function (the tenant's). */
+  bot_id: string | null;
+  /** The bot it was made in; kept when it becomes global. */
+  home_bot_id: string;
+  name: string;
+  name_key: string;
+  type: string;
+  is_global: number;
+  description: string;
+  group_name: string;
+  /** JSON: the type's own fields, inputs and outputs (contracts FunctionDefinition). */
+  definition: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A variable or an object (they share one namespace); `bot_id` null means global (the tenant's). */
+export interface VariableTable {
+  id: string;
+  tenant_id: string;
+  bot_id: string | null;
+  kind: 'variable' | 'object';
+  name: string;
+  /** Trimmed, lower-cased name: one name per bot, and per tenant among global ones. */
+  name_key: string;
+  /** The variable's value ('' for objects). */
+  value: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ObjectPropertyTable {
+  id: string;
+  tenant_id: string;
+  /** The object's bot, null for a global object. */
+  bot_id: string | null;
+  object_id: string;
+  key: string;
+  key_key: string;
+  value: string;
+  is_system: number;
+  position: number;
+}

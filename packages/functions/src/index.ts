@@ -1,0 +1,19 @@
+export { FunctionRunError } from './function-run-error';
+export { createNetworkPolicy, type NetworkPolicy } from './network/network-policy';
+export {
+  type HostResolver,
+  PRIVATE_NETWORK_MESSAGE,
+  type ResolvedAddress,
+  systemResolver,
+} from './network/resolve-host';
+export { type FunctionRunResult, runFunction } from './run-function';
+export {
+  DEFAULT_CODE_TIMEOUT_MS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_MAX_ROWS,
+  DEFAULT_MEMORY_LIMIT_MB,
+  DEFAULT_NETWORK_TIMEOUT_MS,
+  type NetworkAccess,
+  type RunOptions,
+} from './run-options';
+export { isRunnableHere, type RunnableFunctionType } from './runners';

@@ -1,0 +1,28 @@
+import type { FunctionDefinitionOf, FunctionType } from '@parley/contracts';
+import type { NetworkPolicy } from './network/network-policy';
+import type { HostResolver } from './network/resolve-host';
+
+/** The limits and guards of one run, with every default applied. */
+export interface RunContext {
+  timeoutMs: number;
+  maxResponseBytes: number;
+  maxRows: number;
+  memoryLimitMb: number;
+  policy: NetworkPolicy;
+  resolveHost: HostResolver;
+  sqliteDirectory: string | undefined;
+}
+
+export interface RunnerResult {
+  output: unknown;
+  /** Something the author should know about a run that worked (rows cut off, nothing stored). */
+  notice?: string;
+  /** console output of code functions. */
+  logs?: string[];
+}
+
+export type Runner<T extends FunctionType> = (
+  definition: FunctionDefinitionOf<T>,
+  inputs: Record<string, unknown>,
+  context: RunContext,
+) => Promise<RunnerResult>;

@@ -1,0 +1,86 @@
+import { isIP } from 'node:net';
+import mssql, { type Request } from 'mssql';
+import { commandFailure, connectFailure, type SqlDriver, type SqlResult } from './sql-driver';
+import { parameterise, SQL_SERVER_STYLE } from './sql-parameters';
+
+/**
+ * SQL Server through mssql (tedious). Inputs are named parameters @p1, @p2, ...; rows are
+ * streamed and the request cancelled once more than maxRows came. Not tried against a live
+ * server here (none runs on our machines); the connection strings are unit-tested.
+ */
+export const runSqlServer: SqlDriver<'mssql'> = async (target, sql, inputs, context) => {
+  const address = await context.addressOf(target.host);
+  const pool = new mssql.ConnectionPool({
+    server: address,
+    ...(target.instanceName ? {} : { port: target.port }),
+    user: target.user,
+    password: target.password,
+    database: target.database || undefined,
+    connectionTimeout: context.timeoutMs,
+    requestTimeout: context.timeoutMs,
+    pool: { max: 1, min: 0 },
+    options: {
+      encrypt: target.tls !== 'off',
+      trustServerCertificate: target.tls !== 'verify',
+      ...(target.instanceName ? { instanceName: target.instanceName } : {}),
+      // The certificate names the host, not the address we connect to.
+      ...(isIP(target.host) ? {} : { serverName: target.host }),
+      appName: 'parley-function',
+    },
+  });
+  pool.on('error', () => {});
+  const close = () => void pool.close().catch(() => {});
+  context.signal.addEventListener('abort', close, { once: true });
+  try {
+    await pool.connect().catch((error) => {
+      throw connectFailure(error);
+    });
+    const statement = parameterise(sql, inputs, SQL_SERVER_STYLE);
+    const request = pool.request();
+    statement.values.forEach((value, index) => {
+      request.input(`p${index + 1}`, typeof value === 'boolean' ? Number(value) : value);
+    });
+    return await readRows(request, statement.text, context.maxRows).catch((error) => {
+      throw commandFailure(error);
+    });
+  } finally {
+    context.signal.removeEventListener('abort', close);
+    close();
+  }
+};
+
+function readRows(request: Request, text: string, maxRows: number): Promise<SqlResult> {
+  return new Promise<SqlResult>((resolve, reject) => {
+    const rows: Record<string, unknown>[] = [];
+    let hasResultSet = false;
+    let rowsAffected = 0;
+    let isTruncated = false;
+    request.stream = true;
+    request.on('recordset', () => {
+      hasResultSet = true;
+    });
+    request.on('rowsaffected', (count: number) => {
+      rowsAffected += count;
+    });
+    request.on('row', (row: Record<string, unknown>) => {
+      if (rows.length === maxRows) {
+        if (!isTruncated) request.cancel();
+        isTruncated = true;
+        return;
+      }
+      rows.push(row);
+    });
+    request.on('error', (error: Error & { code?: string }) => {
+      if (isTruncated && error.code === 'ECANCEL') return;
+      reject(error);
+    });
+    request.on('done', () =>
+      resolve({
+        rows: hasResultSet ? rows : null,
+        rowsAffected: hasResultSet ? rows.length : rowsAffected,
+        isTruncated,
+      }),
+    );
+    request.query(text);
+  });
+}

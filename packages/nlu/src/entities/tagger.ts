@@ -1,0 +1,231 @@
+import { hashString, seededRandom, shuffleInPlace } from '../text/hash';
+import type { Token } from '../text/tokenize';
+import type { Gazetteer } from './gazetteer';
+
+/**
+ * The sequence tagger of learned (simple) entities: an averaged perceptron over BIO labels
+ * with token features (word, stem, shape, affixes, neighbours, gazetteer marks) and label
+ * transitions, decoded left to right with the BIO constraint (I-x only after B-x or I-x).
+ */
+export interface TaggedSentence {
+  tokens: Token[];
+  /** One label a token: 'O', 'B-x' or 'I-x' (x: entity, or entity:role). */
+  labels: string[];
+  /** The sentence's intent: the same words are different entities in different intents. */
+  intent?: string;
+  /** The gazetteer its features read while training (default: the tagger's). */
+  gazetteer?: Gazetteer;
+}
+
+export interface TaggerModel {
+  labels: string[];
+  featureHashes: Uint32Array;
+  /** featureHashes.length x labels.length */
+  weights: Float32Array;
+  /** (labels.length + 1) x labels.length: row 0 is the sentence start. */
+  transitions: Float32Array;
+}
+
+const shapeOf = (text: string) =>
+  text
+    .replace(/\p{Lu}+/gu, 'A')
+    .replace(/\p{Ll}+/gu, 'a')
+    .replace(/\p{N}+/gu, '0')
+    .slice(0, 6);
+
+/** Label-independent features of every token of a sentence, as hashes. */
+export function tokenFeatures(tokens: readonly Token[], gazetteer: Gazetteer, intent?: string): number[][] {
+  const marks = gazetteer.marks(tokens);
+  const at = (i: number) => (i < 0 ? '<s>' : i >= tokens.length ? '</s>' : (tokens[i] as Token).plain);
+  const stemAt = (i: number) => (i < 0 ? '<s>' : i >= tokens.length ? '</s>' : (tokens[i] as Token).stem);
+  return tokens.map((token, i) => {
+    const f = [
+      'bias',
+      `w:${token.plain}`,
+      `s:${token.stem}`,
+      `sh:${shapeOf(token.text)}`,
+      `p3:${token.plain.slice(0, 3)}`,
+      `x3:${token.plain.slice(-3)}`,
+      `x2:${token.plain.slice(-2)}`,
+      `w-1:${at(i - 1)}`,
+      `w+1:${at(i + 1)}`,
+      `w-2:${at(i - 2)}`,
+      `w+2:${at(i + 2)}`,
+      `s-1s0:${stemAt(i - 1)}|${token.stem}`,
+      `s0s+1:${token.stem}|${stemAt(i + 1)}`,
+      `s-2s-1:${stemAt(i - 2)}|${stemAt(i - 1)}`,
+      `s+1s+2:${stemAt(i + 1)}|${stemAt(i + 2)}`,
+      `len:${Math.min(token.plain.length, 8)}`,
+    ];
+    for (const mark of marks[i] ?? []) f.push(`g:${mark}`, `gw:${mark}|${token.plain}`);
+    if (intent !== undefined)
+      f.push(`i:${intent}`, `iw:${intent}|${token.plain}`, `iw-1:${intent}|${at(i - 1)}`);
+    return f.map(hashString);
+  });
+}
+
+export interface TaggerOptions {
+  epochs: number;
+  seed: number;
+}
+
+export function trainTagger(
+  sentences: readonly TaggedSentence[],
+  gazetteer: Gazetteer,
+  options: TaggerOptions = { epochs: 6, seed: 11 },
+): TaggerModel {
+  const labelSet = new Set<string>(['O']);
+  for (const s of sentences) for (const l of s.labels) labelSet.add(l);
+  const labels = ['O', ...[...labelSet].filter((l) => l !== 'O').sort()];
+  const labelIndex = new Map(labels.map((l, i) => [l, i]));
+  const L = labels.length;
+  const features = sentences.map((s) => tokenFeatures(s.tokens, s.gazetteer ?? gazetteer, s.intent));
+  const hashSet = new Set<number>();
+  for (const sentence of features) for (const token of sentence) for (const h of token) hashSet.add(h);
+  const featureHashes = Uint32Array.from([...hashSet].sort((a, b) => a - b));
+  const row = new Map<number, number>();
+  for (let i = 0; i < featureHashes.length; i++) row.set(featureHashes[i] as number, i);
+  const rows = features.map((sentence) =>
+    sentence.map((token) => Int32Array.from(token.map((h) => row.get(h) as number))),
+  );
+  const gold = sentences.map((s) => s.labels.map((l) => labelIndex.get(l) as number));
+
+  const w = new Float32Array(featureHashes.length * L);
+  const u = new Float32Array(featureHashes.length * L);
+  const tr = new Float32Array((L + 1) * L);
+  const ut = new Float32Array((L + 1) * L);
+  const allowed = allowedTransitions(labels);
+  const scores = new Float64Array(L);
+  const order = sentences.map((_, i) => i);
+  const random = seededRandom(options.seed);
+  let t = 1;
+  for (let epoch = 0; epoch < options.epochs; epoch++) {
+    shuffleInPlace(order, random);
+    for (const s of order) {
+      const tokenRows = rows[s] as Int32Array[];
+      const goldLabels = gold[s] as number[];
+      let previous = 0; // the start row
+      let goldPrevious = 0;
+      for (let i = 0; i < tokenRows.length; i++) {
+        const feats = tokenRows[i] as Int32Array;
+        const guess = bestLabel(w, tr, allowed, L, feats, previous, scores);
+        const truth = goldLabels[i] as number;
+        if (guess !== truth || previous !== goldPrevious) {
+          for (const f of feats) {
+            w[f * L + truth] = (w[f * L + truth] as number) + 1;
+            u[f * L + truth] = (u[f * L + truth] as number) + t;
+            if (guess !== truth) {
+              w[f * L + guess] = (w[f * L + guess] as number) - 1;
+              u[f * L + guess] = (u[f * L + guess] as number) - t;
+            }
+          }
+          tr[goldPrevious * L + truth] = (tr[goldPrevious * L + truth] as number) + 1;
+          ut[goldPrevious * L + truth] = (ut[goldPrevious * L + truth] as number) + t;
+          tr[previous * L + guess] = (tr[previous * L + guess] as number) - 1;
+          ut[previous * L + guess] = (ut[previous * L + guess] as number) - t;
+        }
+        // Train on the gold history: errors do not cascade while learning.
+        previous = truth + 1;
+        goldPrevious = truth + 1;
+        t++;
+      }
+    }
+  }
+  for (let i = 0; i < w.length; i++) w[i] = (w[i] as number) - (u[i] as number) / t;
+  for (let i = 0; i < tr.length; i++) tr[i] = (tr[i] as number) - (ut[i] as number) / t;
+  return { labels, featureHashes, weights: w, transitions: tr };
+}
+
+/** allowed[(previous + 1) * L + label]: BIO forbids I-x after anything but B-x / I-x. */
+function allowedTransitions(labels: readonly string[]): Uint8Array {
+  const L = labels.length;
+  const allowed = new Uint8Array((L + 1) * L);
+  for (let p = -1; p < L; p++) {
+    const previous = p < 0 ? 'O' : (labels[p] as string);
+    for (let l = 0; l < L; l++) {
+      const label = labels[l] as string;
+      const ok = !label.startsWith('I-') || previous.slice(2) === label.slice(2);
+      allowed[(p + 1) * L + l] = ok ? 1 : 0;
+    }
+  }
+  return allowed;
+}
+
+function bestLabel(
+  w: Float32Array,
+  tr: Float32Array,
+  allowed: Uint8Array,
+  L: number,
+  feats: Int32Array,
+  previous: number,
+  scores: Float64Array,
+): number {
+  for (let l = 0; l < L; l++) scores[l] = tr[previous * L + l] as number;
+  for (const f of feats) {
+    const base = f * L;
+    for (let l = 0; l < L; l++) scores[l] = (scores[l] as number) + (w[base + l] as number);
+  }
+  let best = 0;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (let l = 0; l < L; l++) {
+    if (!allowed[previous * L + l]) continue;
+    if ((scores[l] as number) > bestScore) {
+      bestScore = scores[l] as number;
+      best = l;
+    }
+  }
+  return best;
+}
+
+/** A trained tagger ready to label sentences. */
+export class Tagger {
+  private readonly row = new Map<number, number>();
+  private readonly allowed: Uint8Array;
+  private readonly scores: Float64Array;
+
+  constructor(
+    readonly model: TaggerModel,
+    private readonly gazetteer: Gazetteer,
+  ) {
+    for (let i = 0; i < model.featureHashes.length; i++) this.row.set(model.featureHashes[i] as number, i);
+    this.allowed = allowedTransitions(model.labels);
+    this.scores = new Float64Array(model.labels.length);
+  }
+
+  /** Spans of entities as token ranges [from, to) with their label (entity or entity:role). */
+  tag(tokens: readonly Token[], intent?: string): Array<{ label: string; from: number; to: number }> {
+    const L = this.model.labels.length;
+    if (L <= 1 || tokens.length === 0) return [];
+    const features = tokenFeatures(tokens, this.gazetteer, intent);
+    const spans: Array<{ label: string; from: number; to: number }> = [];
+    let previous = 0;
+    let open: { label: string; from: number; to: number } | undefined;
+    for (let i = 0; i < tokens.length; i++) {
+      const feats = Int32Array.from(
+        (features[i] ?? []).map((h) => this.row.get(h) ?? -1).filter((r) => r >= 0),
+      );
+      const l = bestLabel(
+        this.model.weights,
+        this.model.transitions,
+        this.allowed,
+        L,
+        feats,
+        previous,
+        this.scores,
+      );
+      const label = this.model.labels[l] as string;
+      if (label.startsWith('B-')) {
+        if (open) spans.push(open);
+        open = { label: label.slice(2), from: i, to: i + 1 };
+      } else if (label.startsWith('I-') && open) {
+        open.to = i + 1;
+      } else {
+        if (open) spans.push(open);
+        open = undefined;
+      }
+      previous = l + 1;
+    }
+    if (open) spans.push(open);
+    return spans;
+  }
+}

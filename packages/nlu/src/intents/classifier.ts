@@ -1,0 +1,184 @@
+import { seededRandom, shuffleInPlace } from '../text/hash';
+import type { Token } from '../text/tokenize';
+import { type IntentScore, NONE } from '../types';
+import { type SparseVector, utteranceFeatures, Vocabulary } from './features';
+import { DEFAULT_SOFTMAX, logits, type SoftmaxModel, softmaxInPlace, trainSoftmax } from './softmax';
+
+/**
+ * The intent classifier: a softmax regression over hashed word and character features, its
+ * probabilities calibrated (a temperature fitted on a held-out fold of the bot's own
+ * examples), then discounted by vocabulary coverage: input made mostly of words the bot never
+ * saw is out of scope, and its probability mass goes to None.
+ */
+export interface ClassifierExample {
+  tokens: Token[];
+  intent: string;
+}
+
+export interface IntentClassifierState {
+  classes: string[];
+  vocabulary: { hashes: Uint32Array; idf: Float32Array };
+  model: SoftmaxModel;
+  temperature: number;
+  /** Known words (stems) of the training examples. */
+  words: string[];
+  /** The share of known words a typical in-scope input has (a low percentile of held-out examples). */
+  coverageReference: number;
+}
+
+const HOLDOUT_SHARE = 5;
+const HOLDOUT_MAX = 1500;
+/** The fold model only calibrates: a sample of this size is enough and keeps training fast. */
+const FOLD_TRAIN_MAX = 2000;
+const MIN_FOR_HOLDOUT = 100;
+const DEFAULT_COVERAGE_REFERENCE = 0.4;
+const UPDATES_WANTED = 30_000;
+const MAX_EPOCHS = 100;
+
+function fit(examples: readonly ClassifierExample[], classes: readonly string[]) {
+  const counts = examples.map((e) => utteranceFeatures(e.tokens));
+  const vocabulary = Vocabulary.build(counts);
+  const rows = counts.map((c) => vocabulary.vectorise(c));
+  const classIndex = new Map(classes.map((c, i) => [c, i]));
+  const labels = examples.map((e) => classIndex.get(e.intent) as number);
+  // Small bots get more passes: a few dozen examples need them to fit, and they cost nothing.
+  const epochs = Math.min(
+    MAX_EPOCHS,
+    Math.max(DEFAULT_SOFTMAX.epochs, Math.ceil(UPDATES_WANTED / Math.max(1, examples.length))),
+  );
+  const model = trainSoftmax(
+    rows,
+    labels,
+    classes.length,
+    vocabulary.size,
+    { ...DEFAULT_SOFTMAX, epochs },
+    classes.indexOf(NONE),
+  );
+  const words = new Set<string>();
+  for (const e of examples) for (const t of e.tokens) if (t.isWord) words.add(t.stem);
+  return { vocabulary, model, words };
+}
+
+const coverage = (
+  tokens: readonly Token[],
+  words: ReadonlySet<string>,
+  isEntity?: (token: Token) => boolean,
+) => {
+  let all = 0;
+  let known = 0;
+  for (const t of tokens) {
+    if (!t.isWord || isEntity?.(t)) continue;
+    all++;
+    if (words.has(t.stem)) known++;
+  }
+  return all === 0 ? 0 : known / all;
+};
+
+export function trainIntentClassifier(examples: readonly ClassifierExample[]): IntentClassifierState {
+  const classes = [...new Set(examples.map((e) => e.intent))].sort((a, b) =>
+    a === NONE ? 1 : b === NONE ? -1 : a < b ? -1 : a > b ? 1 : 0,
+  );
+  let temperature = 1;
+  let coverageReference = DEFAULT_COVERAGE_REFERENCE;
+  if (examples.length >= MIN_FOR_HOLDOUT && classes.length > 1) {
+    const order = shuffleInPlace(
+      examples.map((_, i) => i),
+      seededRandom(97),
+    );
+    const holdoutSize = Math.min(HOLDOUT_MAX, Math.floor(examples.length / HOLDOUT_SHARE));
+    const held = new Set(order.slice(0, holdoutSize));
+    const foldTrain = order
+      .slice(holdoutSize, holdoutSize + FOLD_TRAIN_MAX)
+      .sort((a, b) => a - b)
+      .map((i) => examples[i] as ClassifierExample);
+    const foldTest = [...held].sort((a, b) => a - b).map((i) => examples[i] as ClassifierExample);
+    const fold = fit(foldTrain, classes);
+    const outputs = foldTest.map((e) => {
+      const row = fold.vocabulary.vectorise(utteranceFeatures(e.tokens));
+      return logits(
+        fold.model.weights,
+        fold.model.bias,
+        classes.length,
+        row,
+        new Float64Array(classes.length),
+      );
+    });
+    temperature = fitTemperature(
+      outputs,
+      foldTest.map((e) => classes.indexOf(e.intent)),
+    );
+    const inScope = foldTest.filter((e) => e.intent !== NONE).map((e) => coverage(e.tokens, fold.words));
+    if (inScope.length >= 10) {
+      inScope.sort((a, b) => a - b);
+      coverageReference = Math.min(0.5, Math.max(0.2, inScope[Math.floor(inScope.length * 0.05)] as number));
+    }
+  }
+  const full = fit(examples, classes);
+  return {
+    classes,
+    vocabulary: { hashes: full.vocabulary.hashes, idf: full.vocabulary.idf },
+    model: full.model,
+    temperature,
+    words: [...full.words].sort(),
+    coverageReference,
+  };
+}
+
+/** The temperature that minimises the held-out negative log-likelihood (a grid: deterministic). */
+function fitTemperature(outputs: readonly Float64Array[], labels: readonly number[]): number {
+  let best = 1;
+  let bestLoss = Number.POSITIVE_INFINITY;
+  for (let t = 0.2; t <= 4.0001; t += 0.1) {
+    let loss = 0;
+    outputs.forEach((raw, i) => {
+      const p = softmaxInPlace(Float64Array.from(raw), t);
+      loss -= Math.log(Math.max(1e-12, p[labels[i] as number] as number));
+    });
+    if (loss < bestLoss - 1e-9) {
+      bestLoss = loss;
+      best = Math.round(t * 10) / 10;
+    }
+  }
+  return best;
+}
+
+export class IntentClassifier {
+  private readonly vocabulary: Vocabulary;
+  private readonly words: Set<string>;
+  private readonly buffer: Float64Array;
+
+  constructor(readonly state: IntentClassifierState) {
+    this.vocabulary = new Vocabulary(state.vocabulary.hashes, state.vocabulary.idf);
+    this.words = new Set(state.words);
+    this.buffer = new Float64Array(state.classes.length);
+  }
+
+  /** Every intent with its calibrated confidence, best first; None takes what is out of scope. */
+  /** `isEntity`: tokens inside a recognised entity, whose words need not be known. */
+  rank(tokens: readonly Token[], isEntity?: (token: Token) => boolean): IntentScore[] {
+    const { classes, model, temperature } = this.state;
+    const row: SparseVector = this.vocabulary.vectorise(utteranceFeatures(tokens));
+    const probabilities = softmaxInPlace(
+      logits(model.weights, model.bias, classes.length, row, this.buffer),
+      temperature,
+    );
+    const inScope = Math.min(
+      1,
+      (tokens.some((t) => t.isWord && !isEntity?.(t))
+        ? coverage(tokens, this.words, isEntity)
+        : coverage(tokens, this.words)) / this.state.coverageReference,
+    );
+    const scores: IntentScore[] = [];
+    let real = 0;
+    classes.forEach((intent, i) => {
+      if (intent === NONE) return;
+      const score = (probabilities[i] as number) * inScope;
+      real += score;
+      scores.push({ intent, score });
+    });
+    scores.push({ intent: NONE, score: Math.max(0, 1 - real) });
+    return scores
+      .map((s) => ({ intent: s.intent, score: Math.round(s.score * 10000) / 10000 }))
+      .sort((a, b) => b.score - a.score || (a.intent < b.intent ? -1 : 1));
+  }
+}

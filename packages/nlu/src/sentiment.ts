@@ -1,0 +1,77 @@
+import { createRequire } from 'node:module';
+import type { NluLanguage, Stem } from './text/languages';
+import type { Token } from './text/tokenize';
+import type { Sentiment } from './types';
+
+/**
+ * Lexicon sentiment with negation. The lexicons are the ones @nlpjs (MIT) ships for each
+ * language, keyed by stem: ML-SentiCon for en/de/es (Cruz et al. 2014), the CLiPS Pattern
+ * lexicons for fr/it/nl (BSD), AFINN for pt (Nielsen 2011). A negation word flips the
+ * polarity of the next three words.
+ */
+const require = createRequire(import.meta.url);
+
+interface LexiconFile {
+  senticon?: Record<string, number>;
+  afinn?: Record<string, number>;
+  pattern?: Record<string, number>;
+  negations: { words: string[] };
+}
+
+/** Negations @nlpjs leaves out for French and Italian. */
+const EXTRA_NEGATIONS: Partial<Record<NluLanguage, string[]>> = {
+  fr: ['ne', 'pas', 'jamais', 'aucun', 'aucune', 'rien', 'non', 'sans'],
+  it: ['non', 'mai', 'nessuno', 'nessuna', 'niente', 'nulla', 'senza', 'né'],
+  en: ['not', 'no', 'never', 'neither', 'nor', 'without', 't', 'nothing', 'hardly'],
+};
+
+interface Lexicon {
+  polarity: Map<string, number>;
+  negations: Set<string>;
+}
+
+const lexicons = new Map<NluLanguage, Lexicon>();
+
+function lexiconFor(language: NluLanguage): Lexicon {
+  const cached = lexicons.get(language);
+  if (cached) return cached;
+  const file = require(`@nlpjs/lang-${language}/src/sentiment/sentiment_${language}.js`) as LexiconFile;
+  const polarity = new Map<string, number>();
+  // AFINN scores run from -5 to 5; the others from -1 to 1.
+  const source = file.senticon ?? file.pattern ?? file.afinn ?? {};
+  const scale = file.afinn && !file.senticon && !file.pattern ? 5 : 1;
+  for (const [word, score] of Object.entries(source)) polarity.set(word, score / scale);
+  const lexicon = {
+    polarity,
+    negations: new Set([...file.negations.words, ...(EXTRA_NEGATIONS[language] ?? [])]),
+  };
+  lexicons.set(language, lexicon);
+  return lexicon;
+}
+
+const NEGATION_REACH = 3;
+
+export function sentimentOf(tokens: readonly Token[], language: NluLanguage, stem: Stem): Sentiment {
+  const { polarity, negations } = lexiconFor(language);
+  let sum = 0;
+  let hits = 0;
+  let negatedFor = 0;
+  for (const token of tokens) {
+    if (!token.isWord) continue;
+    if (negations.has(token.lower)) {
+      negatedFor = NEGATION_REACH;
+      continue;
+    }
+    const score = polarity.get(stem(token.lower)) ?? polarity.get(token.lower);
+    if (score !== undefined && score !== 0) {
+      sum += negatedFor > 0 ? -score : score;
+      hits++;
+    }
+    if (negatedFor > 0) negatedFor--;
+  }
+  // The mean polarity of the words that carry one, damped when only one word speaks.
+  const score = hits === 0 ? 0 : Math.max(-1, Math.min(1, (sum / hits) * (hits / (hits + 0.5))));
+  const rounded = Math.round(score * 1000) / 1000;
+  const label = rounded > 0.05 ? 'positive' : rounded < -0.05 ? 'negative' : 'neutral';
+  return { label, score: rounded };
+}

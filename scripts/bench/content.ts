@@ -1,0 +1,161 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { hashPassword } from '../../apps/server/src/auth/passwords';
+import { loadConfig } from '../../apps/server/src/config';
+import { createContext } from '../../apps/server/src/server';
+import { ensureFirstRun } from '../../apps/server/src/services/bootstrap.service';
+import { round, runLoad } from './load';
+import { startServerProcess } from './server-process';
+
+const PORT = 3918;
+const EMAIL = 'bench@example.com';
+const PASSWORD = 'Bench-Password-1';
+const BOTS = 1000;
+const INTENTS = 500;
+const UTTERANCES = 50;
+const BIG_BOT = 'Big Bot';
+
+const words = [
+  'order',
+  'status',
+  'invoice',
+  'delivery',
+  'account',
+  'refund',
+  'change',
+  'address',
+  'book',
+  'cancel',
+];
+const utterance = (i: number, j: number) =>
+  `please ${words[j % words.length]} my ${words[(i + j) % words.length]} number ${i}-${j} today`;
+
+/** Fills a fresh embedded database directly: 1,000 bots, one of them with 500 intents x 50 utterances. */
+async function seed(dataDir: string): Promise<void> {
+  const ctx = await createContext(
+    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    pino({ level: 'silent' }),
+  );
+  try {
+    await ensureFirstRun(ctx.repos, 'http://localhost', ctx.log);
+    const master = await ctx.repos.tenants.getMaster();
+    if (!master) throw new Error('no master tenant');
+    await ctx.repos.plans.ensureDefaults();
+    await ctx.repos.users.create({
+      id: EMAIL,
+      name: 'Bench',
+      identity: 'platform',
+      passwordHash: await hashPassword(PASSWORD),
+      selectedTenantId: master.id,
+    });
+    const scope = ctx.repos.forTenant(master.id);
+    await scope.members.set(EMAIL, 'admin');
+    const settings = {
+      language: 'en-us',
+      intentRecognizerProvider: 'parley',
+      entityExtractorProvider: 'parley',
+    };
+    await ctx.repos.db.transaction().execute(async (trx) => {
+      const { createRepositories } = await import('@parley/db');
+      const bots = createRepositories(trx).forTenant(master.id).bots;
+      for (let i = 0; i < BOTS - 1; i++)
+        await bots.create({ botName: `Bot ${i}`, region: 'eu-west', settings });
+    });
+    const big = await scope.bots.create({ botName: BIG_BOT, region: 'eu-west', settings });
+    const intents = scope.intents(big.id);
+    for (let i = 0; i < INTENTS; i++) {
+      await intents.create({
+        name: `intent_${i}`,
+        description: `Intent number ${i}`,
+        type: 'normal',
+        answer: '',
+        isRedirect: false,
+        template: null,
+        examples: Array.from({ length: UTTERANCES }, (_, j) => ({
+          kind: 'utterance' as const,
+          text: utterance(i, j),
+        })),
+      });
+    }
+  } finally {
+    await ctx.shared.close();
+    await ctx.database.close();
+  }
+}
+
+/** Seconds a call takes, and its answer; a failing answer stops the benchmark. */
+async function timed(send: () => Promise<Response>): Promise<{ seconds: number; response: Response }> {
+  const started = performance.now();
+  const response = await send();
+  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+  return { seconds: round((performance.now() - started) / 1000), response };
+}
+
+/** Export Bot of the 500 x 50 bot, then its staging and import under a new name, once each. */
+async function exportAndImport(url: string, token: string) {
+  const headers = { authtoken: token };
+  const exported = await timed(() =>
+    fetch(`${url}/api/bots/${encodeURIComponent(BIG_BOT)}/export`, { headers }),
+  );
+  const file = new Blob([await exported.response.arrayBuffer()]);
+  const form = () => {
+    const body = new FormData();
+    body.append('bot-file', file, 'bot-Big Bot.enc');
+    return body;
+  };
+  // The master plan takes 1,000 bots: one goes to make room for the copy.
+  await fetch(`${url}/api/bots/Bot%200`, { method: 'DELETE', headers });
+  const staging = await timed(() =>
+    fetch(`${url}/api/bots/import/staging`, { method: 'POST', headers, body: form() }),
+  );
+  const query = 'name=Big%20Bot%20Copy&region=eu-west&recognizer=dialogflow&language=en-us&nluAutomate=false';
+  const imported = await timed(() =>
+    fetch(`${url}/api/bots/import?${query}`, { method: 'POST', headers, body: form() }),
+  );
+  return {
+    fileBytes: file.size,
+    exportSeconds: exported.seconds,
+    stagingSeconds: staging.seconds,
+    importSeconds: imported.seconds,
+  };
+}
+
+export async function benchContent(options: { seconds: number }) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-content-'));
+  const seedStarted = performance.now();
+  await seed(dataDir);
+  const seedSeconds = round((performance.now() - seedStarted) / 1000);
+  const server = await startServerProcess({ port: PORT, dataDir });
+  try {
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: EMAIL, password: PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const get = (url: string) => () => fetch(`${server.url}${url}`, { headers: { authtoken: token } });
+
+    const overview = get('/api/bots');
+    const overviewBody = (await (await overview()).json()) as unknown[];
+    if (overviewBody.length !== BOTS) throw new Error(`expected ${BOTS} bots, got ${overviewBody.length}`);
+    const intentList = get(`/api/${encodeURIComponent(BIG_BOT)}/intents`);
+    const intentBody = (await (await intentList()).json()) as unknown[];
+    if (intentBody.length < INTENTS) throw new Error(`expected ${INTENTS} intents, got ${intentBody.length}`);
+
+    const loads = {
+      botOverview1000Bots: await runLoad({ concurrency: 4, seconds: options.seconds, send: overview }),
+      intentList500x50: await runLoad({ concurrency: 4, seconds: options.seconds, send: intentList }),
+      intentListBytes: JSON.stringify(intentBody).length,
+    };
+    return {
+      setup: { bots: BOTS, intents: INTENTS, utterancesPerIntent: UTTERANCES, seedSeconds },
+      ...loads,
+      bigBotExportImport: await exportAndImport(server.url, token),
+    };
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
