@@ -180,6 +180,9 @@ describe('the Entities tab', () => {
     await pane().getByRole('textbox', { name: 'Entity description' }).fill('Five digits');
     await pane().getByRole('textbox', { name: 'Entity description' }).press('Control+Enter');
     await expectVisible(pane().getByRole('button', { name: 'Five digits' }));
+    // The renamed entity stays the one shown and named by the address.
+    expect(page.url()).toBe(tabUrl('PostCode'));
+    await expectVisible(pane().getByRole('heading', { name: 'PostCode' }));
   });
 
   test('export, then import under a free name; a taken name shows taken', async () => {

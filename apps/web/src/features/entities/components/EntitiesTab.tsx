@@ -1,5 +1,5 @@
 import { ENTITY_FILTERS, type EntityFilter, ENTITY_MESSAGES as M } from '@parley/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, DownloadIcon, EmptyState, PlusIcon, popup, Spinner, TrashIcon } from '../../../ui';
 import { ContentLayout } from '../../bot-content/components/ContentLayout';
@@ -8,6 +8,7 @@ import { contentPath } from '../../bot-content/content-paths';
 import { contentPermissions } from '../../bot-content/content-permissions';
 import { useEntities, useIntents } from '../../bot-content/hooks/use-content-queries';
 import { useContentRefresh } from '../../bot-content/hooks/use-content-refresh';
+import { useRouteFallback } from '../../bot-content/hooks/use-route-fallback';
 import { showFailure } from '../../bot-content/server-error';
 import type { BotTabProps } from '../../bots/components/page/bot-tabs';
 import { useBotDialog } from '../../bots/hooks/use-bot-dialog';
@@ -43,9 +44,11 @@ export function EntitiesTab(props: BotTabProps) {
   const select = (name: string, replace = false) =>
     navigate(contentPath(bot.botName, 'entities', name), { replace });
   const fallback = list.find((e) => !e.isPrebuilt) ?? list[0];
-  useEffect(() => {
-    // An overlay's route names no entity while its dialog is open.
-    if (entities.data && !selected && fallback && !modal.dialog) select(fallback.name, true);
+  // An overlay's route names no entity while its dialog is open.
+  useRouteFallback({
+    isNeeded: Boolean(entities.data) && !selected && !modal.dialog,
+    fallbackPath: fallback && contentPath(bot.botName, 'entities', fallback.name),
+    navigate: (path) => navigate(path, { replace: true }),
   });
 
   if (entities.isPending) return <Spinner label="Loading entities" />;

@@ -1,5 +1,5 @@
 import { isNoneIntent, INTENT_MESSAGES as M } from '@parley/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, DownloadIcon, EmptyState, PlusIcon, popup, Spinner } from '../../../ui';
 import { ContentLayout } from '../../bot-content/components/ContentLayout';
@@ -7,6 +7,7 @@ import { ItemList } from '../../bot-content/components/ItemList';
 import { contentPath } from '../../bot-content/content-paths';
 import { contentPermissions } from '../../bot-content/content-permissions';
 import { useEntities, useIntents } from '../../bot-content/hooks/use-content-queries';
+import { useRouteFallback } from '../../bot-content/hooks/use-route-fallback';
 import { showFailure } from '../../bot-content/server-error';
 import type { BotTabProps } from '../../bots/components/page/bot-tabs';
 import { useBotDialog } from '../../bots/hooks/use-bot-dialog';
@@ -44,8 +45,10 @@ export function IntentsTab(props: BotTabProps) {
   // The route always names the intent shown: the first one when none (or an unknown one) is
   // named; an overlay's route names none while its dialog is open.
   const fallback = list.find((i) => !isNoneIntent(i.name)) ?? list[0];
-  useEffect(() => {
-    if (intents.data && !selected && fallback && !modal.dialog) select(fallback.name, true);
+  useRouteFallback({
+    isNeeded: Boolean(intents.data) && !selected && !modal.dialog,
+    fallbackPath: fallback && contentPath(bot.botName, listTab, fallback.name),
+    navigate: (path) => navigate(path, { replace: true }),
   });
 
   if (intents.isPending) return <Spinner label="Loading intents" />;
