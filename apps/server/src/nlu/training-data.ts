@@ -1,0 +1,39 @@
+import type { EntityType } from '@parley/contracts';
+import type { EntityRecord, IntentRecord } from '@parley/db';
+import type { NluEntity, NluTrainingData } from '@parley/nlu';
+
+/**
+ * A bot's intents and entities as the NLU engines train from them. Examples that are
+ * patterns (placeholders naming the bot's entities) go to `patterns`; the engine matches
+ * them before its classifier and also learns from them with sample values filled in.
+ * Prebuilt entities are not stored per bot: a pattern or an utterance naming one is enough
+ * for the engine to recognise it.
+ */
+export function trainingDataOf(
+  language: string,
+  intents: readonly IntentRecord[],
+  entities: readonly EntityRecord[],
+): NluTrainingData {
+  return {
+    language,
+    intents: intents.map((intent) => ({
+      name: intent.name,
+      utterances: intent.examples.filter((e) => e.kind === 'utterance').map((e) => e.text),
+      patterns: intent.examples.filter((e) => e.kind === 'pattern').map((e) => e.text),
+    })),
+    entities: entities.map(toNluEntity),
+  };
+}
+
+function toNluEntity(entity: EntityRecord): NluEntity {
+  const { sublists, resolveWithCanonical, examples, regexes } = entity.content;
+  return {
+    name: entity.name,
+    type: entity.type as EntityType,
+    roles: entity.roles.map((name) => ({ name })),
+    ...(sublists && { sublists }),
+    ...(resolveWithCanonical !== undefined && { resolveWithCanonical }),
+    ...(examples && { examples }),
+    ...(regexes && { regexes }),
+  };
+}
