@@ -27,6 +27,12 @@ export type {
 export type { ExampleKind, IntentExampleRecord, IntentRecord } from './repositories/intent.repository';
 export type { InvitationCode, InvitationKind } from './repositories/invitation.repository';
 export type { Membership } from './repositories/membership.repository';
+export type {
+  NewNluDataset,
+  NluDataset,
+  NluDatasetRow,
+} from './repositories/nlu-dataset.repository';
+export type { NluRunKind, NluRunStatus, NluTestRun } from './repositories/nlu-test-run.repository';
 export type { OutboxMail } from './repositories/outbox.repository';
 export type { Plan } from './repositories/plan.repository';
 export type { Tenant } from './repositories/tenant.repository';

@@ -24,6 +24,8 @@ export interface Database {
   functions: FunctionTable;
   variables: VariableTable;
   object_properties: ObjectPropertyTable;
+  nlu_datasets: NluDatasetTable;
+  nlu_test_runs: NluTestRunTable;
 }
 
 export interface TenantTable {
@@ -260,4 +262,31 @@ export interface ObjectPropertyTable {
   value: string;
   is_system: number;
   position: number;
+}
+
+/** A bot's NLU test dataset: the CSV as uploaded and its parsed rows (JSON). */
+export interface NluDatasetTable {
+  bot_id: string;
+  tenant_id: string;
+  file_name: string;
+  csv: string;
+  /** JSON: Array<{ utterance, intent }>. */
+  rows: string;
+  row_count: number;
+  uploaded_by: string;
+  uploaded_at: string;
+}
+
+/** One run of an NLU test or of NLU automate; `results` is JSON written when it finishes. */
+export interface NluTestRunTable {
+  id: string;
+  tenant_id: string;
+  bot_id: string;
+  kind: 'test' | 'automate';
+  status: 'running' | 'finished' | 'failed';
+  started_by: string;
+  started_at: string;
+  finished_at: string | null;
+  error: string | null;
+  results: string | null;
 }

@@ -6,6 +6,8 @@ import { botRepository } from './bot.repository';
 import { entityRepository } from './entity.repository';
 import { functionRepository, tenantFunctionRepository } from './function.repository';
 import { intentRepository } from './intent.repository';
+import { nluDatasetRepository } from './nlu-dataset.repository';
+import { nluTestRunRepository } from './nlu-test-run.repository';
 import { normaliseEmail, type TenantRole } from './user.repository';
 import { variableRepository } from './variable.repository';
 
@@ -366,6 +368,10 @@ export function tenantScope(db: Kysely<Database>, tenantId: string) {
     functions: (botId: string) => functionRepository(db, tenantId, botId),
     /** The tenant's functions across its bots. */
     tenantFunctions: tenantFunctionRepository(db, tenantId),
+    /** One bot's NLU test dataset. */
+    nluDatasets: (botId: string) => nluDatasetRepository(db, tenantId, botId),
+    /** One bot's NLU test and NLU automate runs with their results. */
+    nluTestRuns: (botId: string) => nluTestRunRepository(db, tenantId, botId),
   };
 }
 
