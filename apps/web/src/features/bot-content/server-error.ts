@@ -22,3 +22,23 @@ export function showFailure(title: string, error: unknown): void {
     error.is('not-found_error') && typeof error.data.details === 'string' ? error.data.details : undefined;
   void popup.error({ title, text: details ?? error.message });
 }
+
+/**
+ * A save an editable field makes: a failure shows under the spec's title and is thrown again,
+ * so the field keeps what the user typed; after a success `then` runs (refresh, navigate).
+ */
+export function savingWith(
+  failureTitle: string,
+  save: (value: string) => Promise<unknown>,
+  then: (value: string) => Promise<void> | void,
+): (value: string) => Promise<void> {
+  return async (value) => {
+    try {
+      await save(value);
+    } catch (error) {
+      showFailure(failureTitle, error);
+      throw error;
+    }
+    await then(value);
+  };
+}

@@ -2,7 +2,7 @@ import { ENTITY_TYPE_DEFINITIONS, type EntityView, ENTITY_MESSAGES as M } from '
 import { Toggle } from '../../../ui';
 import { EditableText } from '../../bot-content/components/EditableText';
 import { useContentRefresh } from '../../bot-content/hooks/use-content-refresh';
-import { showFailure } from '../../bot-content/server-error';
+import { savingWith } from '../../bot-content/server-error';
 import { renameEntity, updateEntityDescription } from '../api/entities-api';
 import { EntityEditor } from './EntityEditor';
 import { SupportedBy } from './SupportedBy';
@@ -28,26 +28,20 @@ export function EntityPane({
   const refresh = useContentRefresh(botName);
   const canEdit = canManage && !entity.isPrebuilt;
 
-  const rename = async (newName: string) => {
-    try {
-      await renameEntity(botName, entity.name, newName);
-    } catch (error) {
-      showFailure(M.renameFailed, error);
-      throw error;
-    }
-    await refresh();
-    onRenamed(newName);
-  };
+  const rename = savingWith(
+    M.renameFailed,
+    (newName) => renameEntity(botName, entity.name, newName),
+    async (newName) => {
+      await refresh();
+      onRenamed(newName);
+    },
+  );
 
-  const describe = async (description: string) => {
-    try {
-      await updateEntityDescription(botName, entity.name, description);
-    } catch (error) {
-      showFailure(M.descriptionSaveFailed, error);
-      throw error;
-    }
-    await refresh();
-  };
+  const describe = savingWith(
+    M.descriptionSaveFailed,
+    (description) => updateEntityDescription(botName, entity.name, description),
+    refresh,
+  );
 
   return (
     <article className="entity-pane" aria-label={`Entity ${entity.name}`}>

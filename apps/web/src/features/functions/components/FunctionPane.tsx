@@ -2,7 +2,7 @@ import { type FunctionView, FUNCTION_MESSAGES as M } from '@parley/contracts';
 import { useState } from 'react';
 import { Button, DownloadIcon, popup, Toggle, TrashIcon } from '../../../ui';
 import { EditableText } from '../../bot-content/components/EditableText';
-import { showFailure } from '../../bot-content/server-error';
+import { savingWith, showFailure } from '../../bot-content/server-error';
 import {
   deleteFunction,
   exportFunction,
@@ -79,26 +79,20 @@ export function FunctionPane({ botName, fn, rights, onRenamed, onSaved }: Functi
     }
   };
 
-  const rename = async (newName: string) => {
-    try {
-      await renameFunction(botName, fn.name, newName);
-    } catch (error) {
-      showFailure(M.renameFailed, error);
-      throw error;
-    }
-    await refresh();
-    onRenamed(newName);
-  };
+  const rename = savingWith(
+    M.renameFailed,
+    (newName) => renameFunction(botName, fn.name, newName),
+    async (newName) => {
+      await refresh();
+      onRenamed(newName);
+    },
+  );
 
-  const describe = async (description: string) => {
-    try {
-      await updateFunctionDescription(botName, fn.name, description);
-    } catch (error) {
-      showFailure(M.descriptionSaveFailed, error);
-      throw error;
-    }
-    await refresh();
-  };
+  const describe = savingWith(
+    M.descriptionSaveFailed,
+    (description) => updateFunctionDescription(botName, fn.name, description),
+    refresh,
+  );
 
   // The Global toggle applies at once, to the stored function; unsaved edits stay unsaved.
   const toggleGlobal = async (isGlobal: boolean) => {

@@ -3,7 +3,7 @@ import { Button, popup, TrashIcon } from '../../../ui';
 import { EditableText } from '../../bot-content/components/EditableText';
 import { useContentRefresh } from '../../bot-content/hooks/use-content-refresh';
 import { placeholderEntitiesOf } from '../../bot-content/placeholder-entities';
-import { showFailure } from '../../bot-content/server-error';
+import { savingWith, showFailure } from '../../bot-content/server-error';
 import { deleteIntent, renameIntent, updateIntentDescription } from '../api/intents-api';
 import { ExampleList } from './ExampleList';
 import { FaqAnswer } from './FaqAnswer';
@@ -22,26 +22,20 @@ export function IntentPane({ botName, intent, entities, canManage, onRenamed, on
   const refresh = useContentRefresh(botName);
   const isNone = isNoneIntent(intent.name);
 
-  const rename = async (newName: string) => {
-    try {
-      await renameIntent(botName, intent.name, newName);
-    } catch (error) {
-      showFailure(M.renameFailed, error);
-      throw error;
-    }
-    await refresh();
-    onRenamed(newName);
-  };
+  const rename = savingWith(
+    M.renameFailed,
+    (newName) => renameIntent(botName, intent.name, newName),
+    async (newName) => {
+      await refresh();
+      onRenamed(newName);
+    },
+  );
 
-  const describe = async (description: string) => {
-    try {
-      await updateIntentDescription(botName, intent.name, description);
-    } catch (error) {
-      showFailure(M.descriptionSaveFailed, error);
-      throw error;
-    }
-    await refresh();
-  };
+  const describe = savingWith(
+    M.descriptionSaveFailed,
+    (description) => updateIntentDescription(botName, intent.name, description),
+    refresh,
+  );
 
   const remove = async () => {
     if (isNone) {

@@ -6,9 +6,8 @@ import {
   FUNCTION_MESSAGES as M,
 } from '@parley/contracts';
 import { useState } from 'react';
-import { Button, Modal, TextField, Toggle } from '../../../../ui';
-import { FilePicker } from '../../../bot-content/components/FilePicker';
-import { showFailure } from '../../../bot-content/server-error';
+import { Toggle } from '../../../../ui';
+import { ImportContentModal } from '../../../bot-content/components/ImportContentModal';
 import { importFunction, stageFunctionImport } from '../../api/functions-api';
 import type { FunctionsMode } from '../../function-rights';
 import { useFunctionsRefresh } from '../../hooks/use-functions';
@@ -24,7 +23,7 @@ interface ImportFunctionModalProps {
   onImported: (name: string) => void;
 }
 
-/** Import Function (spec 02 section 2.4): a file, then its name can be edited. */
+/** Import Function / Import Sub Flow (spec 02 section 2.4), with the Global choice. */
 export function ImportFunctionModal({
   botName,
   mode,
@@ -34,124 +33,51 @@ export function ImportFunctionModal({
   onImported,
 }: ImportFunctionModalProps) {
   const refresh = useFunctionsRefresh();
-  const [file, setFile] = useState<File | undefined>(undefined);
-  const [staged, setStaged] = useState<FunctionDefinition | undefined>(undefined);
-  const [name, setName] = useState('');
   const [isGlobal, setIsGlobal] = useState(false);
-  const [serverError, setServerError] = useState<string | undefined>(undefined);
-  const [isBusy, setIsBusy] = useState(false);
-  const noun = mode === 'subs' ? 'Sub Flow' : 'Function';
-
-  const isTaken = takenNames.some((taken) => taken.toLowerCase() === name.trim().toLowerCase());
-  const isWrongTab = !!staged && isSubFlowType(staged.type) !== (mode === 'subs');
-  const nameError = !staged
-    ? undefined
-    : isTaken
-      ? M.nameTaken
-      : !isValidFunctionName(name)
-        ? M.invalidName
-        : serverError;
-
-  const load = async (chosen: File) => {
-    setFile(chosen);
-    setStaged(undefined);
-    setIsBusy(true);
-    try {
-      const fn = await stageFunctionImport(chosen);
-      setStaged(fn);
-      setName(fn.name);
-      setServerError(undefined);
-    } catch (error) {
-      setFile(undefined);
-      showFailure('Import failed', error);
-    } finally {
-      setIsBusy(false);
-    }
-  };
-
-  const submit = async () => {
-    if (!file || !staged || nameError || isWrongTab) return;
-    setIsBusy(true);
-    try {
-      const fn = await importFunction(botName, name.trim(), isGlobal, file);
-      await refresh();
-      onImported(fn.name);
-    } catch (error) {
-      const refusal = draftFieldError(error);
-      if (refusal?.name) setServerError(refusal.name);
-      else showFailure('Import failed', error);
-    } finally {
-      setIsBusy(false);
-    }
-  };
-
+  const isSubs = mode === 'subs';
   return (
-    <Modal
-      title={`Import ${noun}`}
-      onClose={onClose}
-      footer={(requestClose) => (
+    <ImportContentModal<FunctionDefinition>
+      noun={isSubs ? 'Sub Flow' : 'Function'}
+      takenNames={takenNames}
+      takenMessage={M.nameTaken}
+      nameProblem={(name) => (isValidFunctionName(name) ? undefined : M.invalidName)}
+      stage={stageFunctionImport}
+      nameOf={(fn) => fn.name}
+      importAs={async (name, file) => {
+        const fn = await importFunction(botName, name, isGlobal, file);
+        await refresh();
+        return fn.name;
+      }}
+      nameRefusalOf={(error) => draftFieldError(error)?.name}
+      refusalOf={(fn) =>
+        isSubFlowType(fn.type) === isSubs
+          ? undefined
+          : isSubs
+            ? 'This file holds a function: import it in the Functions tab.'
+            : 'This file holds a sub flow: import it in the Subs tab.'
+      }
+      extraFields={
+        canMakeGlobal && (
+          <Toggle
+            label="Global"
+            description="Available to every bot of the account."
+            isChecked={isGlobal}
+            onChange={setIsGlobal}
+          />
+        )
+      }
+      summary={(fn) => (
         <>
-          <Button variant="secondary" onClick={requestClose}>
-            Cancel
-          </Button>
-          <Button
-            onClick={() => void submit()}
-            isLoading={isBusy}
-            disabled={!staged || !!nameError || isWrongTab}
-          >
-            Import
-          </Button>
+          <dt>Type</dt>
+          <dd>{FUNCTION_TYPE_CATALOGUE[fn.type].label}</dd>
+          <dt>Inputs</dt>
+          <dd>{fn.inputs.length > 0 ? fn.inputs.map((i) => i.name).join(', ') : 'None'}</dd>
+          <dt>Outputs</dt>
+          <dd>{fn.outputs.length > 0 ? fn.outputs.map((o) => o.variableName).join(', ') : 'None'}</dd>
         </>
       )}
-    >
-      <div className="content-form">
-        <FilePicker
-          label={`Choose ${noun.toLowerCase()} file`}
-          accept=".enc,.json"
-          file={file}
-          onChoose={(f) => void load(f)}
-          isDisabled={isBusy}
-        />
-        {staged && (
-          <>
-            {isWrongTab && (
-              <p className="field__error" role="alert">
-                {mode === 'subs'
-                  ? 'This file holds a function: import it in the Functions tab.'
-                  : 'This file holds a sub flow: import it in the Subs tab.'}
-              </p>
-            )}
-            <TextField
-              label={`${noun} name`}
-              value={name}
-              error={nameError}
-              onChange={(event) => {
-                setName(event.target.value);
-                setServerError(undefined);
-              }}
-            />
-            {isTaken && <span className="content-badge content-badge--taken">taken</span>}
-            {canMakeGlobal && (
-              <Toggle
-                label="Global"
-                description="Available to every bot of the account."
-                isChecked={isGlobal}
-                onChange={setIsGlobal}
-              />
-            )}
-            <dl className="content-summary" aria-label="File contents">
-              <dt>Type</dt>
-              <dd>{FUNCTION_TYPE_CATALOGUE[staged.type].label}</dd>
-              <dt>Inputs</dt>
-              <dd>{staged.inputs.length > 0 ? staged.inputs.map((i) => i.name).join(', ') : 'None'}</dd>
-              <dt>Outputs</dt>
-              <dd>
-                {staged.outputs.length > 0 ? staged.outputs.map((o) => o.variableName).join(', ') : 'None'}
-              </dd>
-            </dl>
-          </>
-        )}
-      </div>
-    </Modal>
+      onClose={onClose}
+      onImported={onImported}
+    />
   );
 }
