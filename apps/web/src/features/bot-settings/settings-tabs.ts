@@ -1,4 +1,5 @@
-import type { BotDetails, PermissionId } from '@parley/contracts';
+import { type BotDetails, Permission, type PermissionId } from '@parley/contracts';
+import { type ComponentType, lazy } from 'react';
 
 /**
  * The save a settings tab offers (spec 04 section 2.3). The tab registers it while it is shown;
@@ -23,3 +24,82 @@ export interface SettingsTabProps {
    */
   registerSaveAction(action: SettingsSaveAction | undefined): void;
 }
+
+// Each settings tab is its own chunk, loaded when it opens.
+const NluStatusTab = lazy(async () => ({
+  default: (await import('../nlu-status/components/NluStatusTab')).NluStatusTab,
+}));
+
+export type SettingsTabId =
+  | 'general'
+  | 'configuration'
+  | 'system-languages'
+  | 'nluStatus'
+  | 'nluPerformance'
+  | 'features'
+  | 'bubble';
+
+interface SettingsTabDefinition {
+  id: SettingsTabId;
+  title: string;
+  /** Other route values that open this tab (spec 04 section 2.1: systemLanguages). */
+  aliases?: readonly string[];
+  /** Shown only with one of these permissions on the bot (spec 04 section 6). */
+  requiresAnyOf?: readonly PermissionId[];
+  /** Reached from elsewhere (the chat bubble from the channel list), not from the tab bar. */
+  isHiddenFromBar?: boolean;
+  /**
+   * The tab's content. A tab whose part is not built yet has none and is not shown: the frame
+   * lists no tab it cannot fill (the rule of bot-tabs.ts). The parts add their panel here.
+   */
+  Panel?: ComponentType<SettingsTabProps>;
+}
+
+/** The settings tabs in their order (spec 04 sections 2.1 and 2.3). */
+export const SETTINGS_TABS: readonly SettingsTabDefinition[] = [
+  { id: 'general', title: 'General Settings' },
+  { id: 'configuration', title: 'Configuration' },
+  { id: 'system-languages', title: 'System Messages', aliases: ['systemLanguages'] },
+  { id: 'nluStatus', title: 'NLU Status', Panel: NluStatusTab },
+  {
+    id: 'nluPerformance',
+    title: 'NLU Performance',
+    requiresAnyOf: [Permission.ManageNluMeasuring, Permission.RunNluTests],
+  },
+  { id: 'features', title: 'Features' },
+  { id: 'bubble', title: 'Chat Bubble', isHiddenFromBar: true },
+];
+
+/** The spec's default settings tab; while it is not built, the first tab that is (the one rule). */
+export const PREFERRED_SETTINGS_TAB: SettingsTabId = 'general';
+
+export interface AvailableSettingsTab extends SettingsTabDefinition {
+  Panel: ComponentType<SettingsTabProps>;
+}
+
+/** The built settings tabs this caller may open on the bot. */
+export function availableSettingsTabs(permissions: readonly number[]): AvailableSettingsTab[] {
+  return SETTINGS_TABS.flatMap((tab) => {
+    if (!tab.Panel) return [];
+    if (tab.requiresAnyOf && !tab.requiresAnyOf.some((p) => permissions.includes(p))) return [];
+    return [{ ...tab, Panel: tab.Panel }];
+  });
+}
+
+/** The tab a route without a (known) settings tab opens. */
+export function defaultSettingsTab(tabs: readonly AvailableSettingsTab[]): AvailableSettingsTab | undefined {
+  return tabs.find((t) => t.id === PREFERRED_SETTINGS_TAB) ?? tabs.find((t) => !t.isHiddenFromBar);
+}
+
+/** The tab a route value names, by id or alias; undefined for anything else. */
+export function settingsTabNamed(
+  value: string | undefined,
+  tabs: readonly AvailableSettingsTab[],
+): AvailableSettingsTab | undefined {
+  if (value === undefined) return undefined;
+  return tabs.find((t) => t.id === value || t.aliases?.includes(value));
+}
+
+/** /bots/{botName}/settings/{settingsTab} (route BotSettings, spec 04 section 2.1). */
+export const settingsPath = (botName: string, tab: string) =>
+  `/bots/${encodeURIComponent(botName)}/settings/${tab}`;

@@ -22,6 +22,9 @@ const FunctionsTab = lazy(async () => ({
 const SubsTab = lazy(async () => ({
   default: (await import('../../../functions/components/FunctionsTab')).SubsTab,
 }));
+const SettingsTab = lazy(async () => ({
+  default: (await import('../../../bot-settings/components/SettingsFrame')).SettingsFrame,
+}));
 
 /** What every tab's panel receives. */
 export interface BotTabProps {
@@ -60,7 +63,7 @@ export const BOT_TABS: readonly BotTabDefinition[] = [
   { id: 'functions', label: 'Functions', requires: Permission.ManageFunctions, Panel: FunctionsTab },
   { id: 'subs', label: 'Subs', requires: Permission.ManageSubflows, Panel: SubsTab },
   { id: 'variables', label: 'Variables', Panel: VariablesTab },
-  { id: 'settings', label: 'Settings' },
+  { id: 'settings', label: 'Settings', Panel: SettingsTab },
 ];
 
 export const DEFAULT_BOT_TAB: BotTabId = 'analytics';

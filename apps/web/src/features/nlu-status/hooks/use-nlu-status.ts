@@ -1,0 +1,29 @@
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchNluProviders, fetchNluStatus } from '../api/nlu-status-api';
+import { NLU_STATUS_KEYS } from './nlu-status-keys';
+
+export const useNluProviders = (botName: string) =>
+  useQuery({
+    queryKey: NLU_STATUS_KEYS.providers(botName),
+    queryFn: ({ signal }) => fetchNluProviders(botName, signal),
+  });
+
+/**
+ * The status of each listed provider. A provider Parley cannot configure (yet) answers a 400
+ * whose message the row shows, so these queries report their errors themselves.
+ */
+export const useNluStatuses = (botName: string, providers: readonly string[]) =>
+  useQueries({
+    queries: providers.map((provider) => ({
+      queryKey: NLU_STATUS_KEYS.status(botName, provider),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchNluStatus(botName, provider, signal),
+      meta: { handlesErrors: true },
+      retry: false,
+    })),
+  });
+
+/** After Configure or Remove: the providers list and every status again. */
+export function useNluStatusRefresh(botName: string): () => Promise<void> {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: NLU_STATUS_KEYS.bot(botName) });
+}
