@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Mailer } from './mail/mailer';
+import type { NluProviderRegistry } from './nlu/nlu-providers';
 import type { SharedState } from './shared-state';
 
 /** What services and routes are given: plain values, passed explicitly. */
@@ -13,5 +14,7 @@ export interface AppContext {
   tokens: TokenService;
   mailer: Mailer;
   shared: SharedState;
+  /** The NLU providers of this app (the embedded one keeps its models in this app's database). */
+  nluProviders: NluProviderRegistry;
   log: Logger;
 }

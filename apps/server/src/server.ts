@@ -6,6 +6,8 @@ import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createMailer } from './mail/mailer';
+import { createEmbeddedProvider } from './nlu/embedded-provider';
+import { createNluProviderRegistry } from './nlu/nlu-providers';
 import { ensureFirstRun } from './services/bootstrap.service';
 import { createSharedState } from './shared-state';
 
@@ -37,6 +39,7 @@ export async function createContext(
     tokens: createTokenService(config.jwtSecret, config.sessionTtlMs),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, repos, log }),
     shared: createSharedState(config.redisUrl),
+    nluProviders: createNluProviderRegistry([createEmbeddedProvider(repos)]),
     log,
   };
 }

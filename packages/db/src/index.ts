@@ -32,6 +32,12 @@ export type {
   NluDataset,
   NluDatasetRow,
 } from './repositories/nlu-dataset.repository';
+export type {
+  NluModelKind as StoredNluModelKind,
+  NluProviderState,
+  StoredNluModel,
+} from './repositories/nlu-model.repository';
+export type { NluSyncPatch, NluSyncRecord, StoredSyncStep } from './repositories/nlu-sync.repository';
 export type { NluRunKind, NluRunStatus, NluTestRun } from './repositories/nlu-test-run.repository';
 export type { OutboxMail } from './repositories/outbox.repository';
 export type { Plan } from './repositories/plan.repository';

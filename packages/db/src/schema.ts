@@ -26,6 +26,9 @@ export interface Database {
   object_properties: ObjectPropertyTable;
   nlu_datasets: NluDatasetTable;
   nlu_test_runs: NluTestRunTable;
+  nlu_provider_states: NluProviderStateTable;
+  nlu_models: NluModelTable;
+  nlu_syncs: NluSyncTable;
 }
 
 export interface TenantTable {
@@ -289,4 +292,45 @@ export interface NluTestRunTable {
   finished_at: string | null;
   error: string | null;
   results: string | null;
+}
+
+export interface NluProviderStateTable {
+  tenant_id: string;
+  bot_id: string;
+  provider: string;
+  has_resource: number;
+  has_nlu: number;
+  updated_at: string;
+}
+
+export interface NluModelTable {
+  tenant_id: string;
+  bot_id: string;
+  provider: string;
+  /** draft or published */
+  kind: string;
+  version: number;
+  /** The serialised model (embedded engine). */
+  model: string;
+  data_hash: string;
+  trained_at: string;
+}
+
+export interface NluSyncTable {
+  id: string;
+  tenant_id: string;
+  bot_id: string;
+  provider: string;
+  /** botName|timestamp: one publish, shared by its providers. */
+  sync_id: string;
+  state: string;
+  progress: number;
+  /** JSON: the steps with their statuses. */
+  steps: string;
+  /** JSON: draft and published accuracy on the bot's test dataset, or null. */
+  comparison: string | null;
+  data_hash: string | null;
+  started_by: string;
+  started_at: string;
+  finished_at: string | null;
 }

@@ -60,3 +60,14 @@ export interface NluProviderStatus {
 
 /** A provider refused or failed; `message` is shown on the step (spec 02 section 8 'sync_error'). */
 export class NluProviderError extends Error {}
+
+/** The bot has no model of that kind yet (never trained, or never published). */
+export class NluModelMissing extends NluProviderError {
+  constructor(readonly kind: NluModelKind) {
+    super(
+      kind === 'published'
+        ? 'This bot has no published NLU model yet.'
+        : 'This bot has no trained NLU model yet.',
+    );
+  }
+}

@@ -3,6 +3,7 @@ import { hasControlCharacters } from '../validators';
 import type { BotSettings } from './bots';
 import { DEFAULT_RECOGNIZER } from './engines';
 import { DEFAULT_LANGUAGE } from './languages';
+import type { BotSyncStatusView } from './synchronization-model';
 
 /**
  * Bots without zod (the browser loads this, not the request schemas of bots.ts): messages,
@@ -123,11 +124,8 @@ export interface BotView {
   allTimeData: BotAllTimeData;
 }
 
-/**
- * Publishing state per provider; the NLU issue defines its fields (spec 04 section 3.10).
- * null while no publish ever ran.
- */
-export type BotSyncStatus = Record<string, unknown>;
+/** Publishing state per provider (spec 04 section 3.10); null while no publish ever ran. */
+export type BotSyncStatus = BotSyncStatusView;
 
 /** GET /api/bots/{bot} (spec 02 section 7 'Bot page'). */
 export interface BotDetails extends BotView {

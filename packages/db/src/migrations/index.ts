@@ -4,6 +4,7 @@ import * as bots from './202611211900-bots';
 import * as intentsEntities from './202611211910-intents-entities';
 import * as functions from './202611211920-functions';
 import * as variablesObjects from './202611211930-variables-objects';
+import * as nluPublishing from './202611212000-nlu-publishing';
 import * as nluPerformance from './202611212010-nlu-performance';
 
 /** The one ordered list of migrations for both dialects; append, never reorder or edit. */
@@ -13,5 +14,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611211910-intents-entities': intentsEntities,
   '202611211920-functions': functions,
   '202611211930-variables-objects': variablesObjects,
+  '202611212000-nlu-publishing': nluPublishing,
   '202611212010-nlu-performance': nluPerformance,
 };

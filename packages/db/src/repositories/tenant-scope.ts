@@ -7,6 +7,8 @@ import { entityRepository } from './entity.repository';
 import { functionRepository, tenantFunctionRepository } from './function.repository';
 import { intentRepository } from './intent.repository';
 import { nluDatasetRepository } from './nlu-dataset.repository';
+import { nluModelRepository } from './nlu-model.repository';
+import { nluSyncRepository } from './nlu-sync.repository';
 import { nluTestRunRepository } from './nlu-test-run.repository';
 import { normaliseEmail, type TenantRole } from './user.repository';
 import { variableRepository } from './variable.repository';
@@ -372,6 +374,10 @@ export function tenantScope(db: Kysely<Database>, tenantId: string) {
     nluDatasets: (botId: string) => nluDatasetRepository(db, tenantId, botId),
     /** One bot's NLU test and NLU automate runs with their results. */
     nluTestRuns: (botId: string) => nluTestRunRepository(db, tenantId, botId),
+    /** One bot's NLU models (draft, published) and provider states. */
+    nluModels: (botId: string) => nluModelRepository(db, tenantId, botId),
+    /** One bot's NLU syncs (publishing). */
+    nluSyncs: (botId: string) => nluSyncRepository(db, tenantId, botId),
   };
 }
 

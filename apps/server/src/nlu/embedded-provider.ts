@@ -1,0 +1,91 @@
+import { engineById } from '@parley/contracts';
+import type { Repositories } from '@parley/db';
+import { load, type NluPrediction, type NluTrainingData } from '@parley/nlu';
+import {
+  type NluBotRef,
+  type NluModelKind,
+  NluModelMissing,
+  type NluProvider,
+  NluProviderError,
+} from './nlu-provider';
+import { createPredictorCache } from './predictor-cache';
+import { TrainingRefused, trainInWorker } from './train-in-worker';
+import { trainingDataHash } from './training-data-hash';
+
+export const EMBEDDED_PROVIDER_ID = 'parley';
+
+const languagesOf = (id: string) => engineById(id)?.languages ?? [];
+
+/**
+ * Parley NLU, the embedded engine (spec 02 section 4 'Per provider', 'all at once'): its
+ * resource and NLU are a row per bot, its draft and published models live in the database,
+ * training runs in a worker thread. Loaded predictors are cached per bot and model version.
+ */
+export function createEmbeddedProvider(repos: Repositories): NluProvider {
+  const id = EMBEDDED_PROVIDER_ID;
+  const cache = createPredictorCache();
+  const modelsOf = (bot: NluBotRef) => repos.forTenant(bot.tenantId).nluModels(bot.botId);
+
+  async function train(data: NluTrainingData): Promise<string> {
+    try {
+      return await trainInWorker(data);
+    } catch (error) {
+      if (error instanceof TrainingRefused) throw new NluProviderError(error.message);
+      throw error;
+    }
+  }
+
+  return {
+    id,
+    languages: languagesOf(id),
+    syncMode: 'all-at-once',
+
+    async status(bot) {
+      const { hasResource, hasNlu } = await modelsOf(bot).state(id);
+      return { hasResource, hasNlu };
+    },
+    async createResource(bot) {
+      await modelsOf(bot).setState(id, { hasResource: true });
+    },
+    async createNlu(bot) {
+      const models = modelsOf(bot);
+      if (!(await models.state(id)).hasResource)
+        throw new NluProviderError('The resource must exist before the NLU.');
+      await models.setState(id, { hasNlu: true });
+    },
+    async remove(bot) {
+      const models = modelsOf(bot);
+      await models.removeAll(id);
+      await models.removeState(id);
+      cache.forget(`${bot.botId}|`);
+    },
+
+    async train(bot, data, onProgress) {
+      onProgress(0);
+      const model = await trainInWorker(data, onProgress).catch((error) => {
+        if (error instanceof TrainingRefused) throw new NluProviderError(error.message);
+        throw error;
+      });
+      await modelsOf(bot).saveDraft(id, model, trainingDataHash(data));
+      onProgress(100);
+    },
+    async publish(bot) {
+      if (!(await modelsOf(bot).publishDraft(id)))
+        throw new NluProviderError('There is no trained model to publish.');
+    },
+    async predict(bot, kind: NluModelKind, text): Promise<NluPrediction> {
+      const models = modelsOf(bot);
+      const version = await models.version(id, kind);
+      const predictor =
+        version === undefined
+          ? undefined
+          : await cache.get(`${bot.botId}|${kind}`, version, async () => (await models.get(id, kind))?.model);
+      if (!predictor) throw new NluModelMissing(kind);
+      return predictor.predict(text);
+    },
+    async measure(data, texts) {
+      const predictor = load(await train(data));
+      return texts.map((text) => predictor.predict(text));
+    },
+  };
+}
