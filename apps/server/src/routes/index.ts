@@ -10,6 +10,7 @@ import { functionsRoutes } from './functions.routes';
 import { healthRoutes } from './health.routes';
 import { intentsRoutes } from './intents.routes';
 import { masterTenantRoutes } from './master-tenant.routes';
+import { nluStatusRoutes } from './nlu-status.routes';
 import { passwordRoutes } from './password.routes';
 import { rolesRoutes } from './roles.routes';
 import { signupRoutes } from './signup.routes';
@@ -40,5 +41,6 @@ export const ROUTE_MODULES: Array<(app: FastifyInstance, ctx: AppContext) => voi
   entitiesRoutes,
   functionsRoutes,
   variablesRoutes,
+  nluStatusRoutes,
   websocketRoutes,
 ];
