@@ -89,6 +89,12 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
+  /** Hours between two scheduled NLU automate runs of a bot (besides one after each publish); 0: none. */
+  NLU_AUTOMATE_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
 });
 
 export interface Config {
@@ -115,6 +121,8 @@ export interface Config {
   functions: { allowPrivateNetworks: boolean; allowedHosts: string[]; sqliteDirectory: string | undefined };
   /** The operator's secret for bot bundles; undefined: the key all installations share. */
   botBundleSecret: string | undefined;
+  /** Hours between scheduled NLU automate runs; 0 turns the schedule off. */
+  nluAutomateIntervalHours: number;
 }
 
 export class ConfigError extends Error {}
@@ -170,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sqliteDirectory: e.FUNCTIONS_SQLITE_DIR,
     },
     botBundleSecret: e.BOT_BUNDLE_SECRET,
+    nluAutomateIntervalHours: e.NLU_AUTOMATE_INTERVAL_HOURS,
   };
 }
 

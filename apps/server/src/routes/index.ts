@@ -10,6 +10,7 @@ import { functionsRoutes } from './functions.routes';
 import { healthRoutes } from './health.routes';
 import { intentsRoutes } from './intents.routes';
 import { masterTenantRoutes } from './master-tenant.routes';
+import { nluPerformanceRoutes } from './nlu-performance.routes';
 import { nluStatusRoutes } from './nlu-status.routes';
 import { passwordRoutes } from './password.routes';
 import { rolesRoutes } from './roles.routes';
@@ -42,5 +43,6 @@ export const ROUTE_MODULES: Array<(app: FastifyInstance, ctx: AppContext) => voi
   functionsRoutes,
   variablesRoutes,
   nluStatusRoutes,
+  nluPerformanceRoutes,
   websocketRoutes,
 ];

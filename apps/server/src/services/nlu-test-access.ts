@@ -1,0 +1,40 @@
+import { NLU_PERFORMANCE_MESSAGES as M } from '@parley/contracts';
+import type { Bot, TenantScope } from '@parley/db';
+import type { NluTrainingData } from '@parley/nlu';
+import type { Principal } from '../auth/principal';
+import type { AppContext } from '../context';
+import { AppError } from '../http/errors';
+import { trainingDataOf } from '../nlu/training-data';
+import { botNamed } from './bot-access.service';
+import { planOf } from './tenant-plan.service';
+
+/**
+ * The bot of an NLU performance call. The plan's metadata.hasNluPerformance gates the area;
+ * a plan without the field has it (docs/decisions.md 'NLU performance').
+ */
+export async function nluPerformanceBot(
+  ctx: AppContext,
+  principal: Principal,
+  botName: string,
+): Promise<Bot> {
+  const plan = await planOf(ctx, principal);
+  if (plan?.metadata.hasNluPerformance === false)
+    throw new AppError('custom_error', M.notInPlan, { planFeature: 'hasNluPerformance' }, 403);
+  return botNamed(principal, botName);
+}
+
+export const botLanguage = (bot: Bot): string =>
+  typeof bot.settings.language === 'string' ? bot.settings.language : '';
+
+/** What the bot's recognizers train on: its intents and entities as they are now. */
+export async function botTrainingData(scope: TenantScope, bot: Bot): Promise<NluTrainingData> {
+  const [intents, entities] = await Promise.all([
+    scope.intents(bot.id).list(),
+    scope.entities(bot.id).list(),
+  ]);
+  return trainingDataOf(botLanguage(bot), intents, entities);
+}
+
+/** Training needs at least one intent with an utterance or a pattern. */
+export const hasExamples = (data: NluTrainingData): boolean =>
+  data.intents.some((i) => i.utterances.length > 0 || (i.patterns ?? []).length > 0);
