@@ -7,48 +7,32 @@ import {
   createEntity,
   createIntent,
   listIntents,
-  multipartBody,
 } from './support/bot-content';
 import { testDatabases } from './support/databases';
+import {
+  createFuzzLog,
+  HOSTILE_PARAMS,
+  HOSTILE_RAW_BODIES,
+  HOSTILE_VALUES,
+  hostileBodies,
+  sendBrokenMultiparts,
+  sendJsonBodies,
+} from './support/fuzz';
 import { fillPath } from './support/route-walk';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /** The intents and entities area: every route of it, including those added later. */
 const CONTENT_AREA = /^\/api\/(:bot\/(intents|entities)|examples|intents|entities)(\/|$)/;
 
-const HOSTILE_VALUES: unknown[] = [
-  null,
-  [],
-  [[[]]],
-  {},
-  { a: { b: { c: {} } } },
-  'x'.repeat(100_000),
-  '',
-  ' ',
-  '\u0000\u0001',
-  '𝕏😀\u202e\ufeff',
+/** The shared hostile values, and what bites intents and entities: brackets, regexes, long lists. */
+const VALUES: unknown[] = [
+  ...HOSTILE_VALUES,
   '[Color:from] [[[[',
   '(a+)+$',
-  '<script>alert(1)</script>',
-  "' OR 1=1 --",
-  -1,
-  2 ** 53 + 1,
-  1e308,
-  true,
   ['(a+)+$', '(.*a){20}'],
   [{ canonicalForm: null, list: 'x' }],
   [{ name: '__proto__' }],
   Array.from({ length: 6000 }, (_, i) => `v${i}`),
-];
-
-const RAW_BODIES = [
-  '{"__proto__":{"polluted":true}}',
-  '{"constructor":{"prototype":{"polluted":true}}}',
-  'null',
-  '[]',
-  '"text"',
-  '{"name":',
-  '{}'.repeat(500),
 ];
 
 /** A well-formed body per route, so each field's mutation reaches past the first check. */
@@ -81,26 +65,7 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/:bot/entities/update-description': { name: 'Color', description: 'd' },
 };
 
-function hostileBodies(base: Record<string, unknown>): unknown[] {
-  const bodies: unknown[] = [...HOSTILE_VALUES, base];
-  for (const field of Object.keys(base)) {
-    for (const value of HOSTILE_VALUES) bodies.push({ ...base, [field]: value });
-    const { [field]: _dropped, ...without } = base;
-    bodies.push(without);
-  }
-  return bodies;
-}
-
-const HOSTILE_PARAMS = [
-  '__proto__',
-  'constructor',
-  '..%2F..%2Fetc',
-  '%00',
-  '%F0%9F%98%80',
-  'a'.repeat(300),
-  'None',
-  '[Color]',
-];
+const PARAMS = [...HOSTILE_PARAMS, 'None', '[Color]'];
 
 const HOSTILE_UPLOADS: Array<Buffer | string> = [
   '',
@@ -139,14 +104,7 @@ describe.each(testDatabases())('hostile input to the intents and entities API on
       (r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && CONTENT_AREA.test(r.url),
     );
     expect(routes.length).toBeGreaterThanOrEqual(20);
-    const failures: string[] = [];
-    let sent = 0;
-    const check = (label: string, status: number, body: string) => {
-      sent++;
-      if (status >= 500) failures.push(`${label} -> ${status} ${body.slice(0, 200)}`);
-      else if (status >= 400 && typeof JSON.parse(body).code !== 'string')
-        failures.push(`${label} -> ${status} no code`);
-    };
+    const log = createFuzzLog();
     const params = { bot: 'Fuzz Bot', intent: 'Target', name: 'Color', id: 'x' };
     for (const route of routes) {
       const isUpload =
@@ -155,8 +113,8 @@ describe.each(testDatabases())('hostile input to the intents and entities API on
         route.url.includes('batch') ||
         route.url.endsWith('import-faq');
       const urls = [
-        ...HOSTILE_PARAMS.map((p) => fillPath(route.url, { bot: p, intent: p, name: p, id: p })),
-        ...HOSTILE_PARAMS.map((p) => fillPath(route.url, { ...params, intent: p, name: p, id: p })),
+        ...PARAMS.map((p) => fillPath(route.url, { bot: p, intent: p, name: p, id: p })),
+        ...PARAMS.map((p) => fillPath(route.url, { ...params, intent: p, name: p, id: p })),
       ].map((u) => u.replace(/%25/g, '%'));
       const url = fillPath(route.url, params);
       for (const other of [...new Set(urls)]) {
@@ -166,62 +124,32 @@ describe.each(testDatabases())('hostile input to the intents and entities API on
           token: w.world.tenantAdmin.token,
           body: {},
         });
-        check(`${route.method} ${other}`, response.statusCode, response.body);
+        log.check(`${route.method} ${other}`, response.statusCode, response.body);
       }
       if (isUpload) {
         for (const upload of HOSTILE_UPLOADS) {
           for (const field of ['intent-file', 'entity-file', 'intents-file', 'faq-file']) {
             const response = await w.upload('admin', url, field, 'x.xlsx', upload);
-            check(`${route.method} ${url} upload ${field}`, response.statusCode, response.body);
+            log.check(`${route.method} ${url} upload ${field}`, response.statusCode, response.body);
           }
         }
-        const broken = await server.request({
-          method: 'POST',
-          url,
-          token: w.world.tenantAdmin.token,
-          body: '--nope\r\nContent-Disposition: form-data; name="intent-file"\r\n\r\nunterminated',
-          headers: { 'content-type': 'multipart/form-data; boundary=nope' },
-        });
-        check(`${route.method} ${url} truncated multipart`, broken.statusCode, broken.body);
-        const { payload } = multipartBody('intent-file', 'x.enc', '{}');
-        const noBoundary = await server.request({
-          method: 'POST',
-          url,
-          token: w.world.tenantAdmin.token,
-          body: payload,
-          headers: { 'content-type': 'multipart/form-data' },
-        });
-        check(`${route.method} ${url} multipart without boundary`, noBoundary.statusCode, noBoundary.body);
+        await sendBrokenMultiparts(
+          server,
+          { url, token: w.world.tenantAdmin.token, field: 'intent-file' },
+          log,
+        );
         continue;
       }
       const base = BASE_BODIES[`${route.method} ${route.url}`] ?? {};
-      for (const body of hostileBodies(base)) {
-        const response = await server.request({
-          method: route.method as 'POST',
-          url,
-          token: w.world.tenantAdmin.token,
-          body: JSON.stringify(body),
-          headers: { 'content-type': 'application/json' },
-        });
-        check(
-          `${route.method} ${url} ${JSON.stringify(body).slice(0, 100)}`,
-          response.statusCode,
-          response.body,
-        );
-      }
-      for (const raw of RAW_BODIES) {
-        const response = await server.request({
-          method: route.method as 'POST',
-          url,
-          token: w.world.tenantAdmin.token,
-          body: raw,
-          headers: { 'content-type': 'application/json' },
-        });
-        check(`${route.method} ${url} ${raw.slice(0, 60)}`, response.statusCode, response.body);
-      }
+      await sendJsonBodies(
+        server,
+        { method: route.method, url, token: w.world.tenantAdmin.token },
+        { values: hostileBodies(base, VALUES), raw: HOSTILE_RAW_BODIES },
+        log,
+      );
     }
-    expect(sent).toBeGreaterThan(1200);
-    expect(failures).toEqual([]);
+    expect(log.sent).toBeGreaterThan(1200);
+    expect(log.failures).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     // The bot still answers its content.
     expect((await listIntents(w.admin, 'Fuzz Bot')).length).toBeGreaterThan(0);
