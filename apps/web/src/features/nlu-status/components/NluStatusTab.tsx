@@ -1,10 +1,12 @@
 import { NLU_STATUS_MESSAGES as M, Permission } from '@parley/contracts';
 import { Button, EmptyState, Spinner, Table, type TableColumn } from '../../../ui';
 import type { SettingsTabProps } from '../../bot-settings/settings-tabs';
+import { isAnySyncActive, useSyncStatus } from '../../publishing/hooks/use-sync-status';
 import { useNluProviders, useNluStatuses } from '../hooks/use-nlu-status';
 import { useProviderActions } from '../hooks/use-provider-actions';
-import { useProviderSyncFacts } from '../hooks/use-provider-sync-facts';
+import { usePublishedRefresh } from '../hooks/use-published-refresh';
 import { listedProviders, type NluStatusRow, nluStatusRows } from './nlu-status-rows';
+import { PublishNluButton } from './PublishNluButton';
 import './nlu-status.css';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -20,9 +22,11 @@ export function NluStatusTab({ bot, permissions }: SettingsTabProps) {
   const providers = useNluProviders(bot.botName);
   const listed = providers.data ? listedProviders(providers.data) : [];
   const statuses = useNluStatuses(bot.botName, listed);
-  const sync = useProviderSyncFacts(bot.botName);
+  const sync = useSyncStatus(bot.botName);
+  usePublishedRefresh(bot.botName, sync.data?.lastSyncId, isAnySyncActive(sync.data));
   const actions = useProviderActions(bot.botName);
   const canManage = permissions.includes(Permission.ManageEngines);
+  const canPublish = permissions.includes(Permission.PublishIntentsAndEntities);
 
   if (providers.isPending) return <Spinner label="Loading the NLU providers" />;
   if (providers.isError) return <EmptyState title="The NLU providers could not be loaded" />;
@@ -97,6 +101,11 @@ export function NluStatusTab({ bot, permissions }: SettingsTabProps) {
 
   return (
     <section className="nlu-status" aria-label={M.tabTitle}>
+      {canPublish && (
+        <div className="nlu-status__toolbar">
+          <PublishNluButton botName={bot.botName} />
+        </div>
+      )}
       <Table
         caption={M.tabTitle}
         columns={columns}
