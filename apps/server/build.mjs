@@ -8,6 +8,7 @@ const manifests = [
   '../../packages/db/package.json',
   '../../packages/contracts/package.json',
   '../../packages/functions/package.json',
+  '../../packages/nlu/package.json',
 ];
 const external = [
   ...new Set(
@@ -18,7 +19,8 @@ const external = [
 ].filter((name) => !name.startsWith('@parley/'));
 
 await build({
-  entryPoints: ['src/main.ts', 'src/cli.ts'],
+  // The NLU training worker is its own file: worker_threads load it by path (dist/nlu/).
+  entryPoints: ['src/main.ts', 'src/cli.ts', 'src/nlu/training-worker.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

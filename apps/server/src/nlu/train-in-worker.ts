@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -23,11 +23,25 @@ function workerFile(): URL {
   return found;
 }
 
-/** A .ts worker needs tsx's loader in its own thread (Node 20 does not run TypeScript). */
-function execArgvFor(file: URL): string[] {
-  if (!file.pathname.endsWith('.ts')) return [];
-  const loader = createRequire(import.meta.url).resolve('tsx');
-  return ['--import', pathToFileURL(loader).href];
+/** tsx's ESM register API (require.resolve would answer its CommonJS twin). */
+function tsxEsmApi(): string {
+  const manifestPath = createRequire(import.meta.url).resolve('tsx/package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    exports: Record<string, { import: { default: string } }>;
+  };
+  const entry = manifest.exports['./esm/api']?.import.default ?? './dist/esm/api/index.mjs';
+  return new URL(entry, pathToFileURL(manifestPath)).href;
+}
+
+/**
+ * A .ts worker (dev, tests) first registers tsx's loader in its own thread, then imports the
+ * source: Node 20 runs no TypeScript, and a worker's `--import` flag is not honoured there.
+ */
+function startWorker(file: URL, data: NluTrainingData): Worker {
+  if (!file.pathname.endsWith('.ts')) return new Worker(file, { workerData: { data } });
+  const tsxApi = tsxEsmApi();
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file.href)}); });`;
+  return new Worker(bootstrap, { eval: true, workerData: { data } });
 }
 
 const TRAINING_TIMEOUT_MS = 10 * 60_000;
@@ -39,7 +53,7 @@ export function trainInWorker(
 ): Promise<string> {
   const file = workerFile();
   return new Promise((resolve, reject) => {
-    const worker = new Worker(file, { workerData: { data }, execArgv: execArgvFor(file) });
+    const worker = startWorker(file, data);
     let settled = false;
     const finish = (outcome: () => void) => {
       if (settled) return;

@@ -11,10 +11,12 @@ import { healthRoutes } from './health.routes';
 import { intentsRoutes } from './intents.routes';
 import { masterTenantRoutes } from './master-tenant.routes';
 import { nluPerformanceRoutes } from './nlu-performance.routes';
+import { nluPredictRoutes } from './nlu-predict.routes';
 import { nluStatusRoutes } from './nlu-status.routes';
 import { passwordRoutes } from './password.routes';
 import { rolesRoutes } from './roles.routes';
 import { signupRoutes } from './signup.routes';
+import { synchronizationRoutes } from './synchronization.routes';
 import { tenantRoutes } from './tenant.routes';
 import { tenantPlanRoutes } from './tenant-plan.routes';
 import { userManualRoutes } from './user-manual.routes';
@@ -44,5 +46,7 @@ export const ROUTE_MODULES: Array<(app: FastifyInstance, ctx: AppContext) => voi
   variablesRoutes,
   nluStatusRoutes,
   nluPerformanceRoutes,
+  synchronizationRoutes,
+  nluPredictRoutes,
   websocketRoutes,
 ];

@@ -4,6 +4,7 @@ import type { Principal } from '../auth/principal';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
 import { botNamed, permissionsOnBot, toBotDetails, toBotView, visibleBots } from './bot-access.service';
+import { botSyncStatus } from './synchronization.service';
 
 /** GET /api/bots: the overview's cards. */
 export async function listBots(principal: Principal): Promise<BotView[]> {
@@ -33,7 +34,9 @@ export async function listBotIds(
 
 /** GET /api/bots/{bot}: the bot page's bot (the guard has checked the caller holds a role on it). */
 export async function getBot(principal: Principal, botName: string): Promise<BotDetails> {
-  return toBotDetails(await botNamed(principal, botName));
+  const bot = await botNamed(principal, botName);
+  // The bot page opens its publishing panel from here when a sync is active (spec 04 section 4).
+  return { ...toBotDetails(bot), syncStatus: await botSyncStatus(principal.scope, bot) };
 }
 
 /** GET /api/bots/{bot}/permissions. */

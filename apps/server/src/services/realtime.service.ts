@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import { authenticate } from '../auth/guard';
 import type { Principal } from '../auth/principal';
 import type { AppContext } from '../context';
+import { SYNC_PROGRESS_CHANNEL, type SyncProgressEvent } from './synchronization-events';
 import { TENANTS_CHANNEL } from './tenant-events.service';
 
 interface Connection {
@@ -46,8 +47,31 @@ export function createRealtimeGateway(ctx: AppContext) {
     );
   }
 
+  /** A publish's progress goes to the sockets of users who can see the bot, in its tenant. */
+  async function deliverSyncProgress(event: SyncProgressEvent): Promise<void> {
+    await Promise.all(
+      [...connections].map(async (connection) => {
+        const principal = await stillAllowed(connection);
+        if (!principal || principal.tenantId !== event.tenantId) return;
+        const seesBot =
+          principal.isTenantAdmin ||
+          (await principal.scope.botRoles.forUser(principal.user.id)).some((r) => r.botId === event.botId);
+        if (seesBot) send(connection.socket, event.message);
+      }),
+    );
+  }
+
+  let unsubscribeSync: (() => Promise<void>) | undefined;
+
   return {
     async start(): Promise<void> {
+      unsubscribeSync = await ctx.shared.pubsub.subscribe(SYNC_PROGRESS_CHANNEL, (message) => {
+        const event = message as Partial<SyncProgressEvent>;
+        if (typeof event?.tenantId !== 'string' || event.message?.type !== 'sync:progress-state') return;
+        deliverSyncProgress(event as SyncProgressEvent).catch((error) =>
+          ctx.log.error({ err: error }, 'sync progress could not be delivered'),
+        );
+      });
       unsubscribe = await ctx.shared.pubsub.subscribe(TENANTS_CHANNEL, (message) => {
         const m = message as Partial<TenantsChangedMessage>;
         if (m?.type !== 'tenants:changed' || typeof m.tenantId !== 'string') return;
@@ -58,6 +82,7 @@ export function createRealtimeGateway(ctx: AppContext) {
     },
     async stop(): Promise<void> {
       await unsubscribe?.();
+      await unsubscribeSync?.();
       connections.clear();
     },
     /** Keeps an authenticated socket until it closes. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SyncProgressView } from './synchronization-model';
 
 /**
  * The websocket gateway (/ws). A client connects with `?app=parley&token=<base64 of the
@@ -14,10 +15,20 @@ export const tenantsChangedMessageSchema = z.object({
 });
 export type TenantsChangedMessage = z.infer<typeof tenantsChangedMessageSchema>;
 
+/** A provider's publishing progress (spec 02 section 4 'sync:progress-state'). */
+export const syncProgressStateMessageSchema = z.object({
+  type: z.literal('sync:progress-state'),
+  botName: z.string(),
+  provider: z.string(),
+  syncId: z.string(),
+  progress: z.custom<SyncProgressView>((value) => typeof value === 'object' && value !== null),
+});
+
 /** Messages the server sends. */
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('connected'), userId: z.string() }),
   tenantsChangedMessageSchema,
+  syncProgressStateMessageSchema,
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);

@@ -1,0 +1,52 @@
+import type { BotSyncStatusView, NluPredictionView, SyncProgressView } from '@parley/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { type Call, expectStatus } from './admin-world';
+
+export const syncPath = (bot: string, call: string, query: Record<string, string> = {}) => {
+  const search = new URLSearchParams(query).toString();
+  return `/api/synchronization/${encodeURIComponent(bot)}/${call}${search ? `?${search}` : ''}`;
+};
+
+export const predictPath = (bot: string) => `/api/${encodeURIComponent(bot)}/nlu/predict`;
+
+/** Starts a publish of the bot to one provider; answers the sync id. */
+export async function startPublish(call: Call, bot: string, provider = 'parley', at = Date.now()) {
+  const syncId = `${bot}|${at}`;
+  const response = await call('POST', syncPath(bot, 'sync', { provider, syncId }));
+  return { syncId, response };
+}
+
+/** Polls GET /progress (as the web does, only faster) until the sync is done. */
+export async function waitForSync(
+  call: Call,
+  bot: string,
+  syncId: string,
+  provider = 'parley',
+): Promise<SyncProgressView> {
+  for (let i = 0; i < 600; i++) {
+    const progress = expectStatus(
+      await call('GET', syncPath(bot, 'progress', { provider, syncId })),
+      200,
+    ).json() as SyncProgressView;
+    if (progress.isDone) return progress;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the sync did not end within a minute');
+}
+
+export async function syncStatusOf(call: Call, bot: string): Promise<BotSyncStatusView> {
+  return expectStatus(await call('GET', syncPath(bot, 'status')), 200).json() as BotSyncStatusView;
+}
+
+export async function predict(
+  call: Call,
+  bot: string,
+  text: string,
+  model?: 'published' | 'draft',
+): Promise<NluPredictionView> {
+  return expectStatus(await call('POST', predictPath(bot), { text, ...(model && { model }) }), 200).json();
+}
+
+/** The answer's code and message. */
+export const errorOf = (response: LightMyRequestResponse) =>
+  [response.statusCode, (response.json() as { code: string }).code, response.json().message] as const;
