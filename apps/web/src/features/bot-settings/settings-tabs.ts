@@ -29,6 +29,9 @@ export interface SettingsTabProps {
 const NluStatusTab = lazy(async () => ({
   default: (await import('../nlu-status/components/NluStatusTab')).NluStatusTab,
 }));
+const NluPerformanceTab = lazy(async () => ({
+  default: (await import('../nlu-performance/components/NluPerformanceTab')).NluPerformanceTab,
+}));
 
 export type SettingsTabId =
   | 'general'
@@ -65,6 +68,7 @@ export const SETTINGS_TABS: readonly SettingsTabDefinition[] = [
     id: 'nluPerformance',
     title: 'NLU Performance',
     requiresAnyOf: [Permission.ManageNluMeasuring, Permission.RunNluTests],
+    Panel: NluPerformanceTab,
   },
   { id: 'features', title: 'Features' },
   { id: 'bubble', title: 'Chat Bubble', isHiddenFromBar: true },
