@@ -7,7 +7,13 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { routeCatalogue } from '../src/http/route-catalogue';
 import { type Call, expectStatus } from './support/admin-world';
-import { buildContentWorld, type ContentWorld, refusal } from './support/bot-content';
+import {
+  buildContentWorld,
+  type ContentWorld,
+  isPublished,
+  markPublished,
+  refusal,
+} from './support/bot-content';
 import { testDatabases } from './support/databases';
 import { fillPath } from './support/route-walk';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -43,13 +49,19 @@ describe.each(testDatabases())('the NLU status of a bot on %s', (kind) => {
     expect(view.configured).toEqual(parley.isConfigured ? ['parley'] : []);
   });
 
-  test('remove: neither resource nor NLU is left, and the provider is no longer configured', async () => {
+  test('remove: neither resource nor NLU is left, the provider is no longer configured, the bot unpublished', async () => {
+    await w.admin('POST', resourcePath('parley'));
+    await w.admin('POST', nluPath('parley'));
+    await markPublished(server, w.world, BOT);
     const removed = expectStatus(await w.admin('DELETE', nluPath('parley')), 200).json() as NluStatusView;
     expect(removed).toEqual({ provider: 'parley', hasResource: false, hasNlu: false, isConfigured: false });
     expect(await status(w.admin)).toEqual(removed);
     expect(await providers(w.admin)).toEqual({ primary: 'parley', configured: [] });
+    expect(await isPublished(w.admin, BOT)).toBe(false);
     // Removing what is not there changes nothing.
+    await markPublished(server, w.world, BOT);
     expect(expectStatus(await w.admin('DELETE', nluPath('parley')), 200).json()).toEqual(removed);
+    expect(await isPublished(w.admin, BOT)).toBe(true);
   });
 
   test('the NLU cannot be created before its resource', async () => {
@@ -60,7 +72,7 @@ describe.each(testDatabases())('the NLU status of a bot on %s', (kind) => {
     expect((await status(w.admin)).hasNlu).toBe(false);
   });
 
-  test('configure: the resource, then the NLU; each step is seen in the status', async () => {
+  test('configure: the resource, then the NLU (which has no model yet: the bot is unpublished)', async () => {
     const withResource = expectStatus(await w.admin('POST', resourcePath('parley')), 200).json();
     expect(withResource).toEqual({
       provider: 'parley',
@@ -71,15 +83,19 @@ describe.each(testDatabases())('the NLU status of a bot on %s', (kind) => {
     expect(await status(w.admin)).toEqual(withResource);
     expect(await providers(w.admin)).toEqual({ primary: 'parley', configured: [] });
 
+    expect(await isPublished(w.admin, BOT)).toBe(true);
     const configured = expectStatus(await w.admin('POST', nluPath('parley')), 200).json();
     expect(configured).toEqual({ provider: 'parley', hasResource: true, hasNlu: true, isConfigured: true });
     expect(await status(w.admin)).toEqual(configured);
     expect(await providers(w.admin)).toEqual({ primary: 'parley', configured: ['parley'] });
+    expect(await isPublished(w.admin, BOT)).toBe(false);
   });
 
   test('creating what exists already is harmless', async () => {
+    await markPublished(server, w.world, BOT);
     for (const path of [resourcePath('parley'), nluPath('parley')])
       expect(expectStatus(await w.admin('POST', path), 200).json()).toMatchObject({ isConfigured: true });
+    expect(await isPublished(w.admin, BOT)).toBe(true);
   });
 
   test('a provider outside the catalogue, one Parley cannot configure, one not built yet: 400 naming it', async () => {

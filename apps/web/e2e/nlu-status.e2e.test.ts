@@ -126,6 +126,17 @@ describe('the settings frame and its NLU Status tab', () => {
     await screenshot(page, 'nlu-status-published');
   });
 
+  test('removing the published provider: no longer the latest publish, the bot has unpublished changes', async () => {
+    await row('Parley NLU').getByRole('button', { name: M.remove }).click();
+    await popupOf(page).getByRole('button', { name: M.remove }).click();
+    await closePopup(M.removed('Parley NLU'));
+    await expectVisible(page.getByText('Unpublished changes'));
+    const [, configured, lastPublish, isLatest] = await cells('Parley NLU');
+    expect([configured, isLatest]).toEqual(['No', 'No']);
+    // The last publish stays history.
+    expect(lastPublish).not.toBe(M.never);
+  });
+
   test('a user without Manage engines and Publish sees the table without its buttons', async () => {
     const other = await browser.newPage();
     try {

@@ -17,6 +17,7 @@ import { botNamed } from './bot-access.service';
 
 /** One bot and one provider of the registry, resolved from the path. */
 interface BotProvider {
+  bot: Bot;
   ref: NluBotRef;
   provider: NluProvider;
 }
@@ -46,7 +47,8 @@ async function resolve(
   id: string,
 ): Promise<BotProvider> {
   const provider = providerNamed(ctx, id);
-  return { ref: refOf(await botNamed(principal, botName)), provider };
+  const bot = await botNamed(principal, botName);
+  return { bot, ref: refOf(bot), provider };
 }
 
 const viewOf = (provider: string, status: NluProviderStatus): NluStatusView => ({
@@ -91,33 +93,45 @@ export async function createNluResource(
   });
 }
 
-/** POST /api/bots/{bot}/nlu/{provider}: creates the NLU in the existing resource unless it exists. */
+/**
+ * POST /api/bots/{bot}/nlu/{provider}: creates the NLU in the existing resource unless it
+ * exists. A new NLU holds no model yet, so the bot is no longer fully published.
+ */
 export async function createNlu(
   ctx: AppContext,
   principal: Principal,
   botName: string,
   id: string,
 ): Promise<NluStatusView> {
-  const { ref, provider } = await resolve(ctx, principal, botName, id);
+  const { bot, ref, provider } = await resolve(ctx, principal, botName, id);
   return atProvider(async () => {
     const status = await provider.status(ref);
     if (!status.hasResource) throw validationError('provider', M.resourceFirst(nluProviderLabel(id)));
-    if (!status.hasNlu) await provider.createNlu(ref);
+    if (!status.hasNlu) {
+      await provider.createNlu(ref);
+      await principal.scope.bots.markUnpublished(bot.id);
+    }
     return viewOf(id, await provider.status(ref));
   });
 }
 
-/** DELETE /api/bots/{bot}/nlu/{provider}: removes the NLU and resource; nothing to remove is fine. */
+/**
+ * DELETE /api/bots/{bot}/nlu/{provider}: removes the NLU and resource with their models;
+ * nothing to remove is fine. The bot's published model is then not everywhere: unpublished.
+ */
 export async function deleteNlu(
   ctx: AppContext,
   principal: Principal,
   botName: string,
   id: string,
 ): Promise<NluStatusView> {
-  const { ref, provider } = await resolve(ctx, principal, botName, id);
+  const { bot, ref, provider } = await resolve(ctx, principal, botName, id);
   return atProvider(async () => {
     const status = await provider.status(ref);
-    if (status.hasResource || status.hasNlu) await provider.remove(ref);
+    if (status.hasResource || status.hasNlu) {
+      await provider.remove(ref);
+      await principal.scope.bots.markUnpublished(bot.id);
+    }
     return viewOf(id, await provider.status(ref));
   });
 }

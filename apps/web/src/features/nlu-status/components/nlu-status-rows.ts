@@ -28,8 +28,9 @@ export function listedProviders(view: NluProvidersView): string[] {
 }
 
 /**
- * One row per listed provider. 'Is latest publish': the provider's last sync is the bot's last
- * sync and the bot is published (nothing changed since).
+ * One row per listed provider. 'Is latest publish': the provider is configured, its last sync
+ * is the bot's last sync and the bot is published (nothing changed since; creating or removing
+ * an NLU unpublishes the bot).
  */
 export function nluStatusRows(
   view: NluProvidersView,
@@ -48,7 +49,11 @@ export function nluStatusRows(
       status: answer?.data,
       problem: answer?.error ? answer.error.message : undefined,
       lastPublish: own?.lastSyncTime ?? null,
-      isLatest: isPublished && lastSyncId !== null && lastSyncId === sync?.lastSyncId,
+      isLatest:
+        isPublished &&
+        answer?.data?.isConfigured === true &&
+        lastSyncId !== null &&
+        lastSyncId === sync?.lastSyncId,
     };
   });
 }

@@ -1,4 +1,5 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BOT_KEYS } from '../../bots/hooks/bot-query-keys';
 import { fetchNluProviders, fetchNluStatus } from '../api/nlu-status-api';
 import { NLU_STATUS_KEYS } from './nlu-status-keys';
 
@@ -22,8 +23,13 @@ export const useNluStatuses = (botName: string, providers: readonly string[]) =>
     })),
   });
 
-/** After Configure or Remove: the providers list and every status again. */
+/** After Configure or Remove: the providers, every status, and the bot (its published flag). */
 export function useNluStatusRefresh(botName: string): () => Promise<void> {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: NLU_STATUS_KEYS.bot(botName) });
+  return async () => {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: NLU_STATUS_KEYS.bot(botName) }),
+      client.invalidateQueries({ queryKey: BOT_KEYS.bot(botName) }),
+    ]);
+  };
 }
