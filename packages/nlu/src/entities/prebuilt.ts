@@ -4,6 +4,7 @@ import { NumberWithUnitRecognizer } from '@microsoft/recognizers-text-number-wit
 import { SequenceRecognizer } from '@microsoft/recognizers-text-sequence';
 import type { NluLanguage } from '../text/languages';
 import type { RecognisedEntity } from '../types';
+import { recognizerInputs } from './prebuilt-triggers';
 
 /**
  * The prebuilt entities the embedded engine recognises (contracts' PREBUILT_ENTITIES with
@@ -108,14 +109,31 @@ export function warmPrebuilts(
     modelFor(entity, CULTURES[language])?.parse('warm up 3 things tomorrow at 5pm');
 }
 
-/** Unit entities need a number: without a digit or a number word found, they are not run. */
-const NEEDS_NUMBER = new Set<RecognisedPrebuilt>([
-  'Age',
-  'Currency',
-  'Dimension',
-  'Temperature',
-  'Percentage',
-]);
+type Found = Array<{ start: number; end: number; value: unknown }>;
+
+/** Recent results: users repeat themselves ('tomorrow', 'yes', '2'), the recognizers are slow. */
+const CACHE_LIMIT = 500;
+const cache = new Map<string, Found>();
+
+/** Dates resolve against the reference time: a result is reused within the same minute only. */
+function recognise(model: RecognizerModel, key: string, text: string, reference: Date | undefined): Found {
+  const minute = Math.floor((reference ?? new Date()).getTime() / 60_000);
+  const cacheKey = `${key}|${minute}|${text}`;
+  const hit = cache.get(cacheKey);
+  if (hit) {
+    // Most recently used last: the oldest goes first when the cache is full.
+    cache.delete(cacheKey);
+    cache.set(cacheKey, hit);
+    return hit;
+  }
+  // recognizers-text ends are inclusive.
+  const found = model
+    .parse(text, reference)
+    .map((r) => ({ start: r.start, end: r.end + 1, value: r.resolution ?? r.text }));
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(cacheKey, found);
+  return found;
+}
 
 export function findPrebuilts(
   text: string,
@@ -125,25 +143,23 @@ export function findPrebuilts(
 ): RecognisedEntity[] {
   const culture = CULTURES[language];
   const found: RecognisedEntity[] = [];
-  let hasNumber: boolean | undefined;
   for (const entity of entities) {
-    if (NEEDS_NUMBER.has(entity)) {
-      hasNumber ??= /\d/.test(text) || (modelFor('Number', culture)?.parse(text).length ?? 0) > 0;
-      if (!hasNumber) continue;
-    }
+    // Only the recognizers the model needs, and only on the parts of the text that could hold
+    // their entity.
+    const inputs = recognizerInputs(entity, text, language);
+    if (inputs.length === 0) continue;
     const model = modelFor(entity, culture);
     if (!model) continue;
-    for (const result of model.parse(text, reference)) {
-      // recognizers-text ends are inclusive.
-      const start = result.start;
-      const end = result.end + 1;
-      found.push({
-        entity,
-        start,
-        end,
-        text: text.slice(start, end),
-        value: result.resolution ?? result.text,
-      });
+    for (const [from, to] of inputs) {
+      for (const result of recognise(model, `${entity}|${culture}`, text.slice(from, to), reference)) {
+        found.push({
+          entity,
+          start: from + result.start,
+          end: from + result.end,
+          text: text.slice(from + result.start, from + result.end),
+          value: result.value,
+        });
+      }
     }
   }
   return found.sort((a, b) => a.start - b.start || a.end - b.end);

@@ -1,0 +1,129 @@
+import type { NluLanguage } from '../text/languages';
+import type { RecognisedPrebuilt } from './prebuilt';
+
+/**
+ * Cheap pre-checks before a recognizer runs: a recognizers-text call costs 1 to 8 ms (dozens
+ * of regexes over the whole text), a regex test a microsecond. A recognizer whose pre-check
+ * fails could not have found anything: every number has a digit or a number word, every date
+ * a digit or a calendar word (month, weekday, day part, time unit, relative day, holiday),
+ * every email an '@', every URL a dot. The word lists only need to be wide, not exact: a
+ * false alarm costs one recognizer call, nothing else.
+ */
+const NUMBER_WORDS: Record<NluLanguage, string> = {
+  en: 'zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirt|fift|twent|fort|sixt|sevent|eight|ninet|hundred|thousand|million|billion|trillion|dozen|half|quarter|couple|first|second|third|fifth|ninth|twelfth|once|twice|single|double|triple|pair|\\w+th\\b',
+  de: 'null|ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|tausend|million|milliard|dutzend|halb|viertel|paar|erste|zweite|dritte|\\w+te[nrs]?\\b',
+  fr: 'zéro|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|vingt|trente|quarante|cinquante|soixante|cent|mille|million|milliard|douzaine|demi|quart|premi|second|\\w+ième',
+  es: 'cero|un|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|trece|catorce|quince|dieci|veint|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa|cien|mil|millón|millon|docena|medio|media|cuarto|par|primer|segund|tercer|\\w+avo',
+  it: 'zero|un|uno|una|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|tredici|quattordici|quindici|sedici|diciasette|diciassette|diciotto|diciannove|venti|trenta|quaranta|cinquanta|sessanta|settanta|ottanta|novanta|cento|mille|mila|milion|miliard|dozzina|mezz|quarto|paio|prim|second|terz|\\w+esim',
+  nl: 'nul|een|één|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf|dertien|veertien|twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig|honderd|duizend|miljoen|miljard|dozijn|half|halve|kwart|paar|eerste|tweede|derde|\\w+ste\\b|\\w+de\\b',
+  pt: 'zero|um|uma|dois|duas|três|tres|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|treze|catorze|quatorze|quinze|dezes|dezoito|dezanove|dezenove|vinte|trinta|quarenta|cinquenta|sessenta|setenta|oitenta|noventa|cem|cento|mil|milhão|milhao|milhões|bilhão|dúzia|duzia|meio|meia|quarto|par|primeir|segund|terceir|\\w+ésim',
+};
+
+const DATE_WORDS: Record<NluLanguage, string> = {
+  en: "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|today|tonight|tomorrow|yesterday|now|morning|afternoon|evening|night|noon|midnight|day|week|month|year|decade|centur|hour|minute|second|min|hr|sec|ago|later|soon|earlier|past|weekend|fortnight|season|spring|summer|autumn|fall|winter|christmas|xmas|easter|halloween|thanksgiving|valentine|new year|eve|a\\.?m\\b|p\\.?m\\b|midday|mid-day|o'?clock|quarter|half|dawn|dusk|daytime|lunch|breakfast|dinner|tmr|tmrw|tdy",
+  de: 'jan|feb|mär|mar|apr|mai|jun|jul|aug|sep|okt|nov|dez|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|heute|morgen|gestern|jetzt|vormittag|nachmittag|abend|nacht|mittag|tag|woche|monat|jahr|stunde|minute|sekunde|uhr|vor\\b|nach\\b|bald|später|wochenende|frühling|sommer|herbst|winter|weihnacht|ostern|silvester|neujahr|halb|viertel',
+  fr: 'janv|févr|fevr|mars|avr|mai|juin|juil|août|aout|sept|oct|nov|déc|dec|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|aujourd|demain|hier|maintenant|matin|midi|soir|nuit|minuit|jour|semaine|mois|an\\b|ans\\b|année|annee|heure|minute|seconde|\\bh\\b|il y a|dans\\b|bientôt|prochain|dernier|week|printemps|été|automne|hiver|noël|noel|pâques|paques|toussaint|quart|demi',
+  es: 'ene|feb|mar|abr|may|jun|jul|ago|sep|oct|nov|dic|lunes|martes|miércoles|miercoles|jueves|viernes|sábado|sabado|domingo|hoy|mañana|manana|ayer|ahora|tarde|noche|mediodía|mediodia|medianoche|día|dia|semana|mes|año|ano\\b|hora|minuto|segundo|hace\\b|dentro|pronto|próxim|proxim|pasad|fin de semana|primavera|verano|otoño|otono|invierno|navidad|pascua|cuarto|media',
+  it: 'genn|febb|marz|apri|magg|giug|lugl|agos|sett|otto|nove|dice|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|oggi|domani|ieri|adesso|ora\\b|mattin|pomeriggio|sera|notte|mezzogiorno|mezzanotte|giorn|settiman|mese|mesi|anno|anni|ore\\b|minut|second|fa\\b|tra\\b|fra\\b|presto|prossim|scors|weekend|primavera|estate|autunno|inverno|natale|pasqua|capodanno|quarto|mezz',
+  nl: 'jan|feb|maa|apr|mei|jun|jul|aug|sep|okt|nov|dec|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|vandaag|morgen|gisteren|nu\\b|ochtend|middag|avond|nacht|dag|week|maand|jaar|uur|minuut|minuten|seconde|geleden|straks|later|volgend|vorig|weekend|lente|zomer|herfst|winter|kerst|pasen|oud en nieuw|nieuwjaar|kwart|half',
+  pt: 'jan|fev|mar|abr|mai|jun|jul|ago|set|out|nov|dez|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingo|hoje|amanhã|amanha|ontem|agora|manhã|manha|tarde|noite|meio-dia|meio dia|meia-noite|meia noite|dia|semana|mês|mes\\b|meses|ano|hora|minuto|segundo|atrás|atras|daqui|logo|próxim|proxim|passad|fim de semana|primavera|verão|verao|outono|inverno|natal|páscoa|pascoa|réveillon|quarto|meia',
+};
+
+/** Ordinals relative to the context, that the Ordinal recognizer resolves too. */
+const RELATIVE_ORDINALS: Record<NluLanguage, string> = {
+  en: 'last|next|current|previous|penultimate|antepenultimate',
+  de: 'letzte|nächste|vorletzte|aktuelle',
+  fr: 'dernier|dernière|prochain|prochaine|avant-dernier',
+  es: 'último|ultimo|última|ultima|próxim|proxim|penúltim|anterior',
+  it: 'ultim|prossim|penultim|precedente',
+  nl: 'laatste|volgende|vorige|voorlaatste|huidige',
+  pt: 'último|ultimo|última|ultima|próxim|proxim|penúltim|anterior|atual',
+};
+
+const compile = (words: string) => new RegExp(`\\d|(?:^|[^\\p{L}])(?:${words})`, 'iu');
+const numberCues = new Map<NluLanguage, RegExp>();
+const ordinalCues = new Map<NluLanguage, RegExp>();
+const dateCues = new Map<NluLanguage, RegExp>();
+
+function cue(cache: Map<NluLanguage, RegExp>, words: Record<NluLanguage, string>, language: NluLanguage) {
+  let regex = cache.get(language);
+  if (!regex) {
+    regex = compile(words[language]);
+    cache.set(language, regex);
+  }
+  return regex;
+}
+
+/**
+ * Units whose recognizer also needs a unit word: a number without one is no percentage,
+ * temperature or age. Currencies and dimensions have too many units to list.
+ */
+const UNIT_WORDS: Partial<Record<RecognisedPrebuilt, string>> = {
+  Percentage:
+    '%|percent|per cent|pct|prozent|pour ?cent|por ?ciento|per ?cento|procent|por ?cento|porcentaje|percentuale',
+  Temperature:
+    '°|º|degree|deg\\b|celsius|fahrenheit|kelvin|centigrad|grad|degré|degre|grado|graden|graus|temperat',
+  Age: 'old|age|year|month|week|day|alt|jahr|monat|woche|tag|âge|ans\\b|année|mois|semaine|jour|edad|año|mes|semana|día|dia|età|anni|anno|mesi|settiman|giorn|oud|jaar|maand|idade|anos|meses',
+};
+const unitCues = new Map<RecognisedPrebuilt, RegExp>();
+
+function hasUnit(entity: RecognisedPrebuilt, text: string): boolean {
+  const words = UNIT_WORDS[entity];
+  if (!words) return true;
+  let regex = unitCues.get(entity);
+  if (!regex) {
+    regex = new RegExp(words, 'iu');
+    unitCues.set(entity, regex);
+  }
+  return regex.test(text);
+}
+
+const ORDINAL_WORDS = Object.fromEntries(
+  Object.entries(NUMBER_WORDS).map(([language, words]) => [
+    language,
+    `${words}|${RELATIVE_ORDINALS[language as NluLanguage]}`,
+  ]),
+) as Record<NluLanguage, string>;
+
+const cheapCue: Partial<Record<RecognisedPrebuilt, (text: string) => boolean>> = {
+  Email: (text) => text.includes('@'),
+  Url: (text) => text.includes('.') || /www|http/i.test(text),
+  PhoneNumber: (text) => /\d[\s\-().]*\d[\s\-().]*\d/.test(text),
+};
+
+/** Words either side of a cue that a value may span: '25 US dollars', 'next Monday at 5pm'. */
+const CONTEXT_WORDS = 3;
+const WORD = /\S+/g;
+
+/**
+ * The parts of `text` worth giving a recognizer, as [start, end) character ranges: the words
+ * around each cue, merged when they touch. A recognizer's cost grows with the length of its
+ * input, and short parts repeat from one message to the next ('tomorrow at 5pm'), so the
+ * cache takes them. Email, URL and phone numbers are cheap: they read the whole text.
+ */
+export function recognizerInputs(
+  entity: RecognisedPrebuilt,
+  text: string,
+  language: NluLanguage,
+): Array<[number, number]> {
+  const cheap = cheapCue[entity];
+  if (cheap) return cheap(text) ? [[0, text.length]] : [];
+  const regex =
+    entity === 'Date'
+      ? cue(dateCues, DATE_WORDS, language)
+      : entity === 'Ordinal'
+        ? cue(ordinalCues, ORDINAL_WORDS, language)
+        : cue(numberCues, NUMBER_WORDS, language);
+  if (!regex.test(text) || !hasUnit(entity, text)) return [];
+  const words = [...text.matchAll(WORD)].map((m) => [m.index, m.index + m[0].length] as const);
+  const ranges: Array<[number, number]> = [];
+  words.forEach(([start, end], i) => {
+    if (!regex.test(text.slice(start, end))) return;
+    const from = (words[Math.max(0, i - CONTEXT_WORDS)] as readonly [number, number])[0];
+    const to = (words[Math.min(words.length - 1, i + CONTEXT_WORDS)] as readonly [number, number])[1];
+    const last = ranges[ranges.length - 1];
+    if (last && from <= last[1] + 1) last[1] = Math.max(last[1], to);
+    else ranges.push([from, to]);
+  });
+  return ranges;
+}

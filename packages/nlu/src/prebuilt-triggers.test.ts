@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { findPrebuilts, RECOGNISED_PREBUILTS } from './entities/prebuilt';
+import { recognizerInputs } from './entities/prebuilt-triggers';
+
+describe('prebuilt recognizers run only where their entity may be', () => {
+  it('gives no recognizer text without a cue of its entity', () => {
+    for (const entity of RECOGNISED_PREBUILTS) {
+      expect(recognizerInputs(entity, 'play some jazz by the radio please', 'en'), entity).toEqual([]);
+    }
+    expect(recognizerInputs('Percentage', 'give me 3 apples', 'en')).toEqual([]);
+    expect(recognizerInputs('Date', 'spiel etwas Musik', 'de')).toEqual([]);
+  });
+
+  it('gives the words around each cue, merged when they touch', () => {
+    const text = 'please book a table for four people at an italian place next friday at 8pm';
+    const inputs = recognizerInputs('Date', text, 'en').map(([from, to]) => text.slice(from, to));
+    expect(inputs).toEqual(['italian place next friday at 8pm']);
+    expect(recognizerInputs('Number', 'a table for four', 'en')).toEqual([[0, 16]]);
+  });
+
+  // Building a culture's recognizers takes seconds on a busy machine.
+  it('finds and resolves the same values as on the whole text, at the right offsets', {
+    timeout: 30_000,
+  }, () => {
+    const reference = new Date('2026-03-02T10:00:00Z');
+    const text = 'I would like to book the big room for twelve people on the 3rd of May at ten a.m please';
+    const date = findPrebuilts(text, 'en', ['Date'], reference);
+    expect(date).toHaveLength(1);
+    expect(date[0]).toMatchObject({ entity: 'Date', text: text.slice(date[0]?.start, date[0]?.end) });
+    expect(date[0]?.text).toBe('the 3rd of May at ten a.m');
+    const numbers = findPrebuilts(text, 'en', ['Number', 'Ordinal']).map((e) => [e.entity, e.text]);
+    expect(numbers).toEqual([
+      ['Number', 'twelve'],
+      ['Ordinal', '3rd'],
+      ['Number', 'ten'],
+    ]);
+    expect(findPrebuilts('add the current track to my playlist', 'en', ['Ordinal'])[0]?.text).toBe('current');
+    expect(findPrebuilts('il fait 20 degrés à Paris', 'fr', ['Temperature'])[0]?.text).toBe('20 degrés');
+    expect(findPrebuilts('reserva una mesa para mañana por favor', 'es', ['Date'])[0]?.text).toBe('mañana');
+  });
+
+  it('answers a repeated text from its cache with equal, separate results', () => {
+    const first = findPrebuilts('send 25 dollars', 'en', ['Currency', 'Number']);
+    const second = findPrebuilts('send 25 dollars', 'en', ['Currency', 'Number']);
+    expect(second).toEqual(first);
+    expect(second[0]).not.toBe(first[0]);
+    expect(first.map((e) => [e.entity, e.text])).toEqual([
+      ['Number', '25'],
+      ['Currency', '25 dollars'],
+    ]);
+  });
+});
