@@ -1,12 +1,14 @@
-import { BOT_MESSAGES, type BotDetails } from '@parley/contracts';
+import { BOT_MESSAGES, type BotDetails, Permission } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banner, Button } from '../../../../ui';
+import { PublishButton } from '../../../publishing';
 import { fetchTenantDisabled, hideSnippetMigrationBanner } from '../../api/bots-api';
 import { BOT_KEYS } from '../../hooks/bot-query-keys';
+import { useBotPermissionIds } from '../../hooks/use-bots';
 
 /**
  * The banners of the bot page (spec 01 'Bot screen start', spec 02 section 2.1) whose state
- * exists: tenant disabled, unpublished changes (its Publish button comes with publishing) and
+ * exists: tenant disabled, unpublished changes with the Publish button (permission 11) and
  * the snippet migration with its OK.
  */
 export function BotBanners({ bot }: { bot: BotDetails }) {
@@ -19,8 +21,10 @@ export function BotBanners({ bot }: { bot: BotDetails }) {
     mutationFn: () => hideSnippetMigrationBanner(bot.botName),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: BOT_KEYS.bot(bot.botName) }),
   });
+  const permissions = useBotPermissionIds(bot.botName);
+  const canPublish = permissions.data?.includes(Permission.PublishIntentsAndEntities) ?? false;
   // A publish in progress has its own panel; the banner waits until it ends.
-  const isSyncActive = bot.syncStatus !== null;
+  const isSyncActive = Object.values(bot.syncStatus?.providers ?? {}).some((p) => p.isSyncInProgress);
 
   return (
     <div className="bot-page__banners">
@@ -30,7 +34,11 @@ export function BotBanners({ bot }: { bot: BotDetails }) {
         </Banner>
       )}
       {!bot.isPublished && !isSyncActive && (
-        <Banner tone="info" title="Unpublished changes">
+        <Banner
+          tone="info"
+          title="Unpublished changes"
+          action={canPublish && <PublishButton botName={bot.botName} />}
+        >
           {BOT_MESSAGES.unpublished}
         </Banner>
       )}

@@ -1,10 +1,11 @@
-import { BOT_MESSAGES, MESSAGES } from '@parley/contracts';
+import { BOT_MESSAGES, MESSAGES, Permission } from '@parley/contracts';
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../../api/api-error';
 import { handleApiError } from '../../../../api/error-reactions';
 import { PageLoader } from '../../../../app/PageLoader';
 import { popup, Tabs } from '../../../../ui';
+import { PublishingPanel } from '../../../publishing';
 import { useBot, useBotPermissionIds } from '../../hooks/use-bots';
 import { BotBanners } from './BotBanners';
 import { BotHeader } from './BotHeader';
@@ -63,6 +64,10 @@ export function BotPage() {
     <div className="bot-page">
       <BotHeader bot={bot.data} />
       <BotBanners bot={bot.data} />
+      <PublishingPanel
+        botName={bot.data.botName}
+        canPublish={permissions.data.includes(Permission.PublishIntentsAndEntities)}
+      />
       <Tabs
         label={`${bot.data.displayName} sections`}
         tabs={tabs.map((t) => ({ id: t.id, label: t.label, isDisabled: t.isDisabled }))}
