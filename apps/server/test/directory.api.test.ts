@@ -1,10 +1,10 @@
-import type { UserInfo } from '@parley/contracts';
+import type { LogoutResponse, UserInfo } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createInvitationCode } from '../src/services/bootstrap.service';
 import { testDatabases } from './support/databases';
 import { signInThroughDirectory, tokenFrom } from './support/directory-browser';
 import { startOidcProvider, type TestOidcProvider } from './support/oidc-provider';
-import { ADMIN_EMAIL, startTestServer, type TestServer } from './support/test-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from './support/test-server';
 
 const CALLBACK = 'http://parley.test/api/auth/directory/callback';
 
@@ -114,9 +114,25 @@ describe.each(testDatabases())('directory sign-in (OpenID Connect) on %s', (kind
     const { location } = await signInThroughDirectory(server, LOGIN_START, { login: 'dora' });
     const token = tokenFrom(location);
     expect(await userInfo(token)).toMatchObject({ id: 'dora@directory.example', identity: 'microsoft' });
-    // A real session: logout ends it.
-    expect((await server.request({ method: 'DELETE', url: '/api/auth/logout', token })).statusCode).toBe(204);
+    // A real session: logout ends it, and answers where the directory logs the user out too.
+    const logout = await server.request({ method: 'DELETE', url: '/api/auth/logout', token });
+    expect(logout.statusCode).toBe(200);
+    const endSession = new URL((logout.json() as LogoutResponse).directoryLogoutUrl);
+    expect(endSession.origin).toBe(provider.issuer);
+    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe('http://parley.test/login');
+    expect(endSession.searchParams.get('id_token_hint')?.split('.')).toHaveLength(3);
     expect((await server.request({ method: 'GET', url: '/api/users/info', token })).statusCode).toBe(401);
+    // The provider accepts it: its logout confirmation asks to sign out of Parley's client.
+    const confirmation = await fetch(endSession);
+    expect(confirmation.status).toBe(200);
+    expect(await confirmation.text()).toContain('logout');
+  });
+
+  test('a platform session logs out with 204 and no directory address, with a directory configured', async () => {
+    const admin = await server.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const logout = await server.request({ method: 'DELETE', url: '/api/auth/logout', token: admin.token });
+    expect(logout.statusCode).toBe(204);
+    expect(logout.body).toBe('');
   });
 
   test('signing up again with the same directory account just signs in and keeps the code', async () => {

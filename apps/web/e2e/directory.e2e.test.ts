@@ -95,6 +95,20 @@ describe('sign-in and sign-up with a directory account', () => {
     await expectVisible(page.getByRole('button', { name: /Dora Directory/ }));
   });
 
+  test('logging out ends the directory session too, then comes back to login', async () => {
+    await page.goto(`${app.baseUrl}/logout`);
+    // After the logout screen's 3 s, the directory asks to confirm its own logout.
+    await page.waitForURL((url) => url.href.startsWith(provider?.issuer ?? '-'), { timeout: 10_000 });
+    await screenshot(page, 'logout-directory-confirmation');
+    await page.getByRole('button', { name: /yes/i }).click();
+    await page.waitForURL(`${app.baseUrl}/login`);
+    expect(await page.evaluate(() => localStorage.getItem('parley.token'))).toBeNull();
+    // Signing in again asks for the login at the directory: its session ended as well.
+    await page.getByRole('button', { name: 'Sign in with directory account' }).click();
+    await page.waitForURL((url) => url.href.startsWith(provider?.issuer ?? '-'));
+    await expectVisible(page.locator('input[name="login"]'));
+  });
+
   test('a directory account without a Parley account gets the login error', async () => {
     await page.evaluate(() => localStorage.clear());
     await browser.context.clearCookies();

@@ -89,6 +89,8 @@ export interface SessionTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** The directory's ID token when the session was opened through the directory. */
+  id_token: string | null;
 }
 
 export interface InvitationCodeTable {

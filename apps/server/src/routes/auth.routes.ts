@@ -1,4 +1,9 @@
-import { type AuthMethods, loginBodySchema, selectedTenantBodySchema } from '@parley/contracts';
+import {
+  type AuthMethods,
+  type LogoutResponse,
+  loginBodySchema,
+  selectedTenantBodySchema,
+} from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth/guard';
 import { visibleTenantIds } from '../auth/principal';
@@ -6,6 +11,7 @@ import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { login } from '../services/auth.service';
+import { directoryLogoutUrl } from '../services/directory.service';
 import { buildUserInfo } from '../services/user-info.service';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -23,9 +29,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return login(ctx, parseInput(loginBodySchema, request.body), request.ip);
   });
 
+  // 204; a directory session answers 200 with where the browser ends the directory's session too.
   app.delete('/api/auth/logout', { config: { access: 'authenticated' } }, async (request, reply) => {
-    await ctx.repos.sessions.revoke(principalOf(request).sessionId);
-    return reply.status(204).send();
+    const { sessionId } = principalOf(request);
+    const directoryLogout = await directoryLogoutUrl(ctx, sessionId);
+    await ctx.repos.sessions.revoke(sessionId);
+    if (!directoryLogout) return reply.status(204).send();
+    const answer: LogoutResponse = { directoryLogoutUrl: directoryLogout };
+    return answer;
   });
 
   app.get('/api/users/info', { config: { access: 'authenticated' } }, async (request) =>

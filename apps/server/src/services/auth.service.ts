@@ -7,8 +7,15 @@ import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
 import { buildUserInfo } from './user-info.service';
 
-/** Opens a session for a known user and returns what login answers. */
-export async function openSession(ctx: AppContext, userId: string): Promise<LoginResponse> {
+/**
+ * Opens a session for a known user and returns what login answers. A session opened through
+ * the directory keeps the directory's ID token, for logging out there too.
+ */
+export async function openSession(
+  ctx: AppContext,
+  userId: string,
+  directory?: { idToken: string | undefined },
+): Promise<LoginResponse> {
   const sessionId = crypto.randomUUID();
   const principal = await resolvePrincipal(ctx.repos, userId, sessionId);
   const tenant = await ctx.repos.tenants.get(principal.tenantId);
@@ -17,6 +24,7 @@ export async function openSession(ctx: AppContext, userId: string): Promise<Logi
     id: sessionId,
     userId: principal.user.id,
     expiresAt: isoIn(ctx.tokens.ttlMs),
+    ...(directory?.idToken ? { idToken: directory.idToken } : {}),
   });
   const { token } = await ctx.tokens.sign({ userId: principal.user.id, sessionId });
   return { user: await buildUserInfo(ctx.repos, principal), token };

@@ -104,7 +104,7 @@ export async function finishDirectorySignIn(
     const userId = flow.signup
       ? await signUpFromDirectory(ctx, identity, flow.signup)
       : await findDirectoryUser(ctx, identity);
-    const { token } = await openSession(ctx, userId);
+    const { token } = await openSession(ctx, userId, { idToken: identity.idToken });
     return `/login#token=${encodeURIComponent(token)}`;
   } catch (error) {
     const code: ErrorCode = error instanceof AppError ? error.code : 'unauthorised_error_code';
@@ -123,6 +123,8 @@ interface DirectoryIdentity {
   subject: string;
   email: string | undefined;
   isEmailVerified: boolean;
+  /** Kept with the session: the directory's logout wants it back as `id_token_hint`. */
+  idToken: string | undefined;
 }
 
 async function exchangeCode(
@@ -158,6 +160,7 @@ async function exchangeCode(
     subject: `${idClaims.iss}|${idClaims.sub}`,
     email: email ? normaliseEmail(email) : signInName ? normaliseEmail(signInName) : undefined,
     isEmailVerified: !!email && (claims.email_verified === true || claims.email_verified === 'true'),
+    idToken: tokens.id_token,
   };
 }
 
@@ -200,4 +203,29 @@ async function signUpFromDirectory(
     directorySubject: identity.subject,
   });
   return userId;
+}
+
+/**
+ * Where the browser goes to end the directory's own session after a Parley logout: the
+ * provider's end-session endpoint (OpenID Connect RP-initiated logout) with the session's ID
+ * token, coming back to /login. Undefined for platform sessions, without OIDC settings, or
+ * when the provider offers no end-session endpoint (then the Parley logout is all there is).
+ */
+export async function directoryLogoutUrl(ctx: AppContext, sessionId: string): Promise<string | undefined> {
+  const settings = ctx.config.oidc;
+  if (!settings) return undefined;
+  const idToken = await ctx.repos.sessions.idTokenOf(sessionId);
+  if (!idToken) return undefined;
+  let client: oidc.Configuration;
+  try {
+    client = await oidcConfiguration(settings);
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'directory unreachable at logout; the Parley session ends anyway');
+    return undefined;
+  }
+  if (!client.serverMetadata().end_session_endpoint) return undefined;
+  return oidc.buildEndSessionUrl(client, {
+    id_token_hint: idToken,
+    post_logout_redirect_uri: `${ctx.config.publicUrl}/login`,
+  }).href;
 }

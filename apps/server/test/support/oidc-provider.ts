@@ -42,6 +42,8 @@ export async function startOidcProvider(
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: [redirectUri],
+        // Parley's logout comes back to its /login (RP-initiated logout).
+        post_logout_redirect_uris: [new URL('/login', redirectUri).href],
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },

@@ -93,6 +93,14 @@ export const changePasswordBodySchema = z.object({
 
 export const selectedTenantBodySchema = z.object({ tenantId: z.string().min(1).max(100) });
 
+/**
+ * DELETE /api/auth/logout when the session came through the directory (otherwise 204): the
+ * directory's end-session address, where the browser goes so the directory logs out too.
+ */
+export interface LogoutResponse {
+  directoryLogoutUrl: string;
+}
+
 export interface AuthMethods {
   methods: IdentityValue[];
   /** Where the directory sign-in starts, when offered. */

@@ -5,7 +5,12 @@ import type { Database } from '../schema';
 /** Sign-in sessions: a token is only good while its session row is neither revoked nor expired. */
 export function sessionRepository(db: Kysely<Database>) {
   return {
-    async create(session: { id: string; userId: string; expiresAt: string }): Promise<void> {
+    async create(session: {
+      id: string;
+      userId: string;
+      expiresAt: string;
+      idToken?: string;
+    }): Promise<void> {
       await db
         .insertInto('sessions')
         .values({
@@ -14,6 +19,7 @@ export function sessionRepository(db: Kysely<Database>) {
           created_at: nowIso(),
           expires_at: session.expiresAt,
           revoked_at: null,
+          id_token: session.idToken ?? null,
         })
         .execute();
     },
@@ -25,6 +31,11 @@ export function sessionRepository(db: Kysely<Database>) {
         .where('user_id', '=', userId)
         .executeTakeFirst();
       return !!row && row.revoked_at === null && row.expires_at > nowIso();
+    },
+    /** The directory's ID token of a session opened through the directory. */
+    async idTokenOf(id: string): Promise<string | undefined> {
+      const row = await db.selectFrom('sessions').select('id_token').where('id', '=', id).executeTakeFirst();
+      return row?.id_token ?? undefined;
     },
     async revoke(id: string): Promise<void> {
       await db

@@ -1,4 +1,10 @@
-import type { AuthMethods, LoginBody, LoginResponse, SignupUserData } from '@parley/contracts';
+import type {
+  AuthMethods,
+  LoginBody,
+  LoginResponse,
+  LogoutResponse,
+  SignupUserData,
+} from '@parley/contracts';
 import { api, apiRequest } from '../../../api/client';
 
 export const fetchAuthMethods = (): Promise<AuthMethods> => api.get<AuthMethods>('/api/auth/methods');
@@ -6,7 +12,9 @@ export const fetchAuthMethods = (): Promise<AuthMethods> => api.get<AuthMethods>
 export const logIn = (body: LoginBody): Promise<LoginResponse> =>
   api.post<LoginResponse>('/api/auth/login', body);
 
-export const logOutOnServer = (): Promise<void> => api.delete('/api/auth/logout');
+/** Undefined (204) for a platform session; a directory session answers where the directory logs out. */
+export const logOutOnServer = (): Promise<LogoutResponse | undefined> =>
+  api.delete<LogoutResponse | undefined>('/api/auth/logout');
 
 /** 200 with the password identity is success; otherwise the body is an address to open. */
 export const signUp = (userData: SignupUserData) =>

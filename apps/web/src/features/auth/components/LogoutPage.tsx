@@ -8,12 +8,24 @@ import { AuthLayout } from './AuthLayout';
 /** Spec 01 section 9: the logout screen moves on after 3000 ms. */
 export const LOGOUT_REDIRECT_MS = 3000;
 
+/**
+ * Logs out, then after the spec's 3 s goes to / or, for a directory user, to the directory's
+ * logout, which comes back to /login (spec 01 section 4).
+ */
 export function LogoutPage() {
   const navigate = useNavigate();
   useEffect(() => {
-    endSession();
-    const timer = window.setTimeout(() => navigate('/', { replace: true }), LOGOUT_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
+    let isCurrent = true;
+    const ended = endSession();
+    const wait = new Promise((resolve) => window.setTimeout(resolve, LOGOUT_REDIRECT_MS));
+    void Promise.all([ended, wait]).then(([directoryLogoutUrl]) => {
+      if (!isCurrent) return;
+      if (directoryLogoutUrl) window.location.assign(directoryLogoutUrl);
+      else navigate('/', { replace: true });
+    });
+    return () => {
+      isCurrent = false;
+    };
   }, [navigate]);
 
   return (

@@ -78,7 +78,7 @@ export function ResetPasswordPage() {
         actionText: 'Login',
       });
       // A new password means a new sign-in: this device's old session ends here.
-      endSession();
+      void endSession();
       navigate('/login', { replace: true });
     } catch {
       setIsSaving(false);

@@ -36,7 +36,7 @@ export function DeleteAccountCard({ tenant }: { tenant: TenantView }) {
       }
     }
     if (status === 200) {
-      endSession();
+      void endSession();
       navigate('/', { replace: true });
       return;
     }
