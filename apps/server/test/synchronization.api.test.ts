@@ -9,6 +9,7 @@ import {
   entitiesPath,
   intentsPath,
   isPublished,
+  multipartBody,
 } from './support/bot-content';
 import { testDatabases } from './support/databases';
 import {
@@ -113,5 +114,126 @@ describe.each(testDatabases())('publishing a bot on %s', (kind) => {
     expect(flight.entities).toContainEqual(expect.objectContaining({ entity: 'City', value: 'Berlin' }));
     expect(flight.decision).toBe('answer');
     expect((await predict(w.admin, bot, 'hello there')).topIntent).toBe('Greeting');
+  });
+
+  test('a new model less accurate on the test set waits for the user: kept, the draft differs; published anyway, it answers', async () => {
+    const csv =
+      'utterance,intent\nhello there,Greeting\ngood morning to you,Greeting\nfly me to paris,BookFlight\n';
+    const { payload, contentType } = multipartBody('file', 'tests.csv', csv);
+    const upload = await server.request({
+      method: 'PUT',
+      url: `/api/bots/${encodeURIComponent(bot)}/nlu-dataset`,
+      token: w.world.tenantAdmin.token,
+      body: payload,
+      headers: { 'content-type': contentType },
+    });
+    expect(upload.statusCode).toBe(200);
+    expectStatus(
+      await w.admin('PUT', `${intentsPath(bot)}/change-name`, { name: 'Greeting', newName: 'Hello' }),
+      200,
+    );
+    expect(await isPublished(w.admin, bot)).toBe(false);
+
+    const first = await startPublish(w.admin, bot);
+    const waiting = await waitForSync(w.admin, bot, first.syncId);
+    expect(waiting.state).toBe('AwaitingConfirmation');
+    expect(waiting.comparison).toMatchObject({ testSize: 3, isWorse: true });
+    expect(waiting.comparison?.draftAccuracy).toBeLessThan(waiting.comparison?.publishedAccuracy ?? 0);
+    expect(waiting.steps.at(-1)).toEqual({
+      name: 'TRAIN_BOT',
+      status: 'Warning',
+      message: SYNC_MESSAGES.worseTitle,
+    });
+    expect(await isPublished(w.admin, bot)).toBe(false);
+    // The published model still answers the old intent; the draft knows the new name.
+    expect((await predict(w.admin, bot, 'hello there')).topIntent).toBe('Greeting');
+    expect((await predict(w.admin, bot, 'hello there', 'draft')).topIntent).toBe('Hello');
+
+    const kept = await w.admin(
+      'POST',
+      syncPath(bot, 'confirm', { provider: 'parley', syncId: first.syncId }),
+      {
+        publish: false,
+      },
+    );
+    expect(expectStatus(kept, 200).json()).toMatchObject({ state: 'Warning', isDone: true });
+    expect(await isPublished(w.admin, bot)).toBe(false);
+    expect((await predict(w.admin, bot, 'hello there')).topIntent).toBe('Greeting');
+    // Retrying this publish is refused while the bot is unpublished (spec 02 section 4).
+    const retry = await w.admin('POST', syncPath(bot, 'sync', { provider: 'parley', syncId: first.syncId }));
+    expect(errorOf(retry)).toEqual([409, 'sync_error', SYNC_MESSAGES.retryNotAllowed]);
+    expect(retry.json()).toMatchObject({
+      provider: 'parley',
+      internalMessage: SYNC_MESSAGES.retryNotAllowed,
+    });
+    const again = await w.admin(
+      'POST',
+      syncPath(bot, 'confirm', { provider: 'parley', syncId: first.syncId }),
+      {
+        publish: true,
+      },
+    );
+    expect(errorOf(again)).toEqual([409, 'cohesion_error', SYNC_MESSAGES.nothingToConfirm]);
+
+    const second = await startPublish(w.admin, bot, 'parley', Date.now() + 5);
+    expect((await waitForSync(w.admin, bot, second.syncId)).state).toBe('AwaitingConfirmation');
+    const published = await w.admin(
+      'POST',
+      syncPath(bot, 'confirm', { provider: 'parley', syncId: second.syncId }),
+      {
+        publish: true,
+      },
+    );
+    expect(expectStatus(published, 200).json()).toMatchObject({ state: 'Succeeded' });
+    expect(await isPublished(w.admin, bot)).toBe(true);
+    expect((await predict(w.admin, bot, 'hello there')).topIntent).toBe('Hello');
+  });
+
+  test('refusals: unknown provider, bad sync ids, all-at-once calls, unknown syncs, permissions', async () => {
+    const syncId = `${bot}|${Date.now() + 10}`;
+    expect(errorOf(await w.admin('POST', syncPath(bot, 'sync', { provider: 'nope', syncId })))).toEqual([
+      400,
+      'validation_error',
+      SYNC_MESSAGES.unknownProvider('nope'),
+    ]);
+    for (const bad of ['no-bar', 'Other Bot|123', `${bot}|`, `${bot}|12a`]) {
+      const response = await w.admin('POST', syncPath(bot, 'sync', { provider: 'parley', syncId: bad }));
+      expect(errorOf(response)).toEqual([400, 'validation_error', SYNC_MESSAGES.badSyncId]);
+    }
+    expect((await w.admin('POST', syncPath(bot, 'sync'))).statusCode).toBe(400);
+    for (const [method, call] of [
+      ['POST', 'cache'],
+      ['DELETE', 'cache'],
+      ['PUT', 'entities'],
+      ['POST', 'entities/City'],
+      ['PUT', 'intents/Hello'],
+      ['PUT', 'train'],
+    ] as const) {
+      const response = await w.admin(
+        method,
+        syncPath(bot, call, { provider: 'parley', syncId, cacheId: 'c1' }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'sync_error', provider: 'parley' });
+    }
+    const entities = expectStatus(
+      await w.admin('GET', syncPath(bot, 'entities', { provider: 'parley' })),
+      200,
+    );
+    expect(entities.json()).toEqual([{ name: 'City', type: 'closedlists' }]);
+    expect(
+      expectStatus(
+        await w.admin('GET', syncPath(bot, 'progress', { provider: 'parley', syncId })),
+        404,
+      ).json().code,
+    ).toBe('not-found_error');
+    // The Designer role manages content but may not publish (permission 11); a stranger sees nothing.
+    const refused = await w.designer('POST', syncPath(bot, 'sync', { provider: 'parley', syncId }));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'permission_error', requiredPermission: 11 });
+    expect((await w.designer('GET', syncPath(bot, 'status'))).statusCode).toBe(200);
+    expect((await w.stranger('GET', syncPath(bot, 'status'))).statusCode).toBe(403);
+    expect((await w.stranger('POST', predictPath(bot), { text: 'hello' })).statusCode).toBe(403);
+    expect(errorOf(await w.admin('POST', predictPath(bot), { text: '   ' }))[0]).toBe(400);
   });
 });
