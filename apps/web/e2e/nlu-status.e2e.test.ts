@@ -49,7 +49,7 @@ describe('the settings frame and its NLU Status tab', () => {
 
   test('the Settings tab opens the first built settings tab, NLU Status, and the route names it', async () => {
     await page.goto(`${app.baseUrl}/bots/${encodeURIComponent(BOT)}/analytics`);
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('tab', { name: 'Settings', exact: true }).click();
     await page.waitForURL(settingsUrl('nluStatus'));
     const titles = await settingsBar().getByRole('tab').allTextContents();
     expect(titles[0]).toBe('NLU Status');
@@ -135,6 +135,45 @@ describe('the settings frame and its NLU Status tab', () => {
     expect([configured, isLatest]).toEqual(['No', 'No']);
     // The last publish stays history.
     expect(lastPublish).not.toBe(M.never);
+  });
+
+  test('Save settings: shown for a tab with a save, disabled while it runs, then Saved!', async () => {
+    await settingsBar().getByRole('tab', { name: 'NLU Performance' }).click();
+    await page.waitForURL(settingsUrl('nluPerformance'));
+    const save = page.getByRole('button', { name: 'Save settings' });
+    await expectVisible(save);
+    // The real server answers, a little later, so the running save can be seen.
+    await page.route('**/nlu-measuring', async (route) => {
+      if (route.request().method() === 'PUT') await new Promise((done) => setTimeout(done, 700));
+      await route.continue();
+    });
+    await page.getByRole('switch', { name: 'Intent detection measuring' }).click();
+    await save.click();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('button')].some(
+        (b) => b.textContent?.includes('Save settings') && b.disabled,
+      ),
+    );
+    await closePopup('Saved!');
+    expect(await save.isDisabled()).toBe(false);
+    await page.unroute('**/nlu-measuring');
+    // Back on NLU Status the button is gone again: that tab has no save.
+    await settingsBar().getByRole('tab', { name: 'NLU Status' }).click();
+    await expectVisible(table());
+    expect(await page.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
+  });
+
+  test('a failed save says Error! with the server message', async () => {
+    const doomed = 'Doomed Bot';
+    await tina('POST', '/api/bot', { name: doomed, region: 'eu-west', language: 'en' });
+    await page.goto(`${app.baseUrl}/bots/${encodeURIComponent(doomed)}/settings/nluPerformance`);
+    await expectVisible(page.getByRole('switch', { name: 'Intent detection measuring' }));
+    await tina('DELETE', `/api/bots/${encodeURIComponent(doomed)}`);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expectVisible(popupOf(page).getByText('Error!'));
+    await expectVisible(popupOf(page).getByText(`There is no bot named ${doomed}.`));
+    await screenshot(page, 'bot-settings-save-error');
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
   });
 
   test('a user without Manage engines and Publish sees the table without its buttons', async () => {
