@@ -12,6 +12,7 @@ import type { AppContext } from '../context';
 import { type NluBotRef, type NluProvider, NluProviderError } from '../nlu/nlu-provider';
 import { trainingDataOf } from '../nlu/training-data';
 import { trainingDataHash } from '../nlu/training-data-hash';
+import { runNluAutomate } from './nlu-automate.service';
 import { compareModels } from './synchronization-comparison';
 import { publishSyncProgress } from './synchronization-events';
 
@@ -72,7 +73,10 @@ export async function markPublishedIfAllEnded(ctx: AppContext, bot: Bot, syncId:
     (s) =>
       s.state === 'AwaitingConfirmation' || (s.comparison as StoredComparison | null)?.decision === 'kept',
   );
-  if (ended && !declined) await scope.bots.update(bot.id, { isPublished: true });
+  if (!ended || declined) return;
+  await scope.bots.update(bot.id, { isPublished: true });
+  // NLU automate (NLU performance) re-measures the recognizers after each publish; it never throws.
+  void runNluAutomate(ctx, bot);
 }
 
 const percent = (from: number, to: number, share: number) => from + ((to - from) * share) / 100;
