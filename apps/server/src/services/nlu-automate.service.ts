@@ -124,8 +124,10 @@ async function decide(ctx: AppContext, bot: Bot): Promise<NluAutomateDecision> {
   const changed = chosen !== previous;
   if (changed) {
     const fresh = (await scope.bots.get(bot.botName)) ?? bot;
+    // The new recognizer has no published model of this content yet: the bot asks for a publish.
     await scope.bots.update(bot.id, {
       settings: { ...fresh.settings, intentRecognizerProvider: chosen, entityExtractorProvider: chosen },
+      isPublished: false,
     });
   }
   await recordPerformance(
