@@ -19,10 +19,18 @@ describe('user manual', () => {
       'Getting started',
       'Accounts and sign-in',
       'Administration',
+      'Bots',
       'Legal',
     ]);
     expect(slugs).toEqual(
-      expect.arrayContaining(['getting-started', 'signing-in', 'users-and-roles', 'terms-of-service']),
+      expect.arrayContaining([
+        'getting-started',
+        'signing-in',
+        'users-and-roles',
+        'publishing',
+        'nlu-status-and-performance',
+        'terms-of-service',
+      ]),
     );
     const roles = pages.find((p) => p.slug === 'users-and-roles');
     expect(roles?.html).toContain('<table>');

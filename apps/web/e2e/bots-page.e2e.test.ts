@@ -87,11 +87,13 @@ describe('the bot page frame', () => {
     await expectVisible(page.locator('.bot-page__label', { hasText: /^US$/ }));
   });
 
-  test('unpublished changes show the banner’s question, with no button that cannot work yet', async () => {
+  test('unpublished changes show the banner’s question, the Publish button and the manual’s page', async () => {
     const banner = page.getByRole('status').filter({ hasText: 'Unpublished changes' });
     await expectVisible(banner);
     await expectVisible(banner.getByText(M.unpublished));
-    expect(await banner.getByRole('button').count()).toBe(0);
+    await expectVisible(banner.getByRole('button', { name: 'Publish' }));
+    const explanation = banner.getByRole('link', { name: 'How publishing works' });
+    expect(await explanation.getAttribute('href')).toBe('/user-manual/publishing');
     await acme().bots.update((await bot('Quiet Bot')).id, { isPublished: true });
     await page.reload();
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Quiet Bot' }));

@@ -1,5 +1,6 @@
 import { BOT_MESSAGES, type BotDetails, Permission } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { Banner, Button } from '../../../../ui';
 import { PublishButton } from '../../../publishing';
 import { fetchTenantDisabled, hideSnippetMigrationBanner } from '../../api/bots-api';
@@ -8,7 +9,8 @@ import { useBotPermissionIds } from '../../hooks/use-bots';
 
 /**
  * The banners of the bot page (spec 01 'Bot screen start', spec 02 section 2.1) whose state
- * exists: tenant disabled, unpublished changes with the Publish button (permission 11) and
+ * exists: tenant disabled, unpublished changes with the Publish button (permission 11), a link to
+ * the manual's page on publishing, and
  * the snippet migration with its OK.
  */
 export function BotBanners({ bot }: { bot: BotDetails }) {
@@ -39,7 +41,10 @@ export function BotBanners({ bot }: { bot: BotDetails }) {
           title="Unpublished changes"
           action={canPublish && <PublishButton botName={bot.botName} />}
         >
-          {BOT_MESSAGES.unpublished}
+          {BOT_MESSAGES.unpublished}{' '}
+          <Link to="/user-manual/publishing" target="_blank" rel="noreferrer">
+            How publishing works
+          </Link>
         </Banner>
       )}
       {bot.showSnippetMigrationBanner && (
