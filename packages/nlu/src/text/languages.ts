@@ -1,3 +1,5 @@
+/// <reference path="../nlpjs.d.ts" />
+
 import { StemmerDe } from '@nlpjs/lang-de';
 import { StemmerEn } from '@nlpjs/lang-en';
 import { StemmerEs } from '@nlpjs/lang-es';

@@ -2,7 +2,7 @@ import { BOT_MESSAGES, type BotDetails, Permission } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Banner, Button } from '../../../../ui';
-import { PublishButton } from '../../../publishing';
+import { PublishButton, usePublishBot } from '../../../publishing';
 import { fetchTenantDisabled, hideSnippetMigrationBanner } from '../../api/bots-api';
 import { BOT_KEYS } from '../../hooks/bot-query-keys';
 import { useBotPermissionIds } from '../../hooks/use-bots';
@@ -25,8 +25,9 @@ export function BotBanners({ bot }: { bot: BotDetails }) {
   });
   const permissions = useBotPermissionIds(bot.botName);
   const canPublish = permissions.data?.includes(Permission.PublishIntentsAndEntities) ?? false;
-  // A publish in progress has its own panel; the banner waits until it ends.
-  const isSyncActive = Object.values(bot.syncStatus?.providers ?? {}).some((p) => p.isSyncInProgress);
+  // A publish in progress has its own panel; the banner waits until it ends (the sync status
+  // is read live: the bot's own copy of it is as old as the bot query).
+  const isSyncActive = usePublishBot(bot.botName).isPublishing;
 
   return (
     <div className="bot-page__banners">
