@@ -151,6 +151,10 @@ describe('the embedded engine', () => {
       expect(stored.predict(text)).toEqual(direct.predict(text));
     }
     expect(() => deserialiseModel('{"format":"other"}')).toThrow(NluModelError);
+    // A model of another format version is refused, not misread.
+    const older = JSON.parse(serialiseModel(model));
+    expect(() => deserialiseModel(JSON.stringify({ ...older, version: 1 }))).toThrow(/older Parley/);
+    expect(() => deserialiseModel(JSON.stringify({ ...older, version: 99 }))).toThrow(/newer Parley/);
     expect(() => deserialiseModel('not json')).toThrow(NluModelError);
   });
 

@@ -7,7 +7,8 @@ import type { NluEntity } from './types';
 /** A trained model: everything prediction needs, nothing of the training data it does not. */
 export interface NluModel {
   format: 'parley-nlu';
-  version: 1;
+  /** 2: coverage with word weights (older models cannot be read: retrain). */
+  version: typeof MODEL_VERSION;
   language: NluLanguage;
   classifier: IntentClassifierState;
   tagger: TaggerModel | null;
@@ -19,6 +20,8 @@ export interface NluModel {
   patternEntities: Array<Pick<NluEntity, 'name' | 'type'>>;
   prebuilts: RecognisedPrebuilt[];
 }
+
+export const MODEL_VERSION = 2;
 
 export class NluModelError extends Error {}
 
@@ -53,6 +56,9 @@ export function deserialiseModel(serialised: string): NluModel {
   }
   const model = parsed as Partial<NluModel> | null;
   if (model?.format !== 'parley-nlu') throw new NluModelError('This is not a Parley NLU model.');
-  if (model.version !== 1) throw new NluModelError('This model was trained by a newer Parley.');
+  if (typeof model.version !== 'number' || model.version > MODEL_VERSION)
+    throw new NluModelError('This model was trained by a newer Parley.');
+  if (model.version < MODEL_VERSION)
+    throw new NluModelError('This model was trained by an older Parley: train the bot again.');
   return model as NluModel;
 }

@@ -4,6 +4,7 @@ import { findPrebuilts, warmPrebuilts } from './entities/prebuilt';
 import { RegexEntities } from './entities/regex-entities';
 import { Tagger } from './entities/tagger';
 import { IntentClassifier } from './intents/classifier';
+import type { EntityWeight } from './intents/coverage';
 import { deserialiseModel, type NluModel } from './model';
 import { type CompiledPattern, compilePatterns, matchPatterns } from './patterns';
 import { sentimentOf } from './sentiment';
@@ -22,6 +23,8 @@ const MIN_MEANINGFUL_CHARACTERS = 2;
  * LOW_CONFIDENCE_RANGE) is 0.2, so no bot would act on it anyway.
  */
 const NO_INTENT_BELOW = 0.2;
+/** How much a word the tagger takes for an entity value counts towards coverage. */
+const LEARNED_ENTITY_WEIGHT = 0.25;
 
 export class NluPredictor {
   private readonly analyser: Analyser;
@@ -84,12 +87,10 @@ export class NluPredictor {
       };
     }
     // Entity values (names, places, numbers) need not be words the bot knows: only the rest
-    // of the sentence tells whether it is in scope.
-    // Only values a list, a regex or a recognizer vouches for: the tagger also tags words of
+    // of the sentence tells whether it is in scope. Values a list, a regex or a recognizer
+    // vouches for do not count; the tagger's count a little, as it also tags words of
     // out-of-scope input, which would then look covered.
-    const vouched = entities.filter((e) => !this.learnedEntities.has(e));
-    const isEntity = (t: Token) => vouched.some((e) => t.start >= e.start && t.end <= e.end);
-    const intents = vouched.length > 0 ? this.classifier.rank(tokens, isEntity) : ranking;
+    const intents = entities.length > 0 ? this.classifier.rank(tokens, this.entityWeight(entities)) : ranking;
     const best = intents.find((i) => i.intent !== NONE);
     // Below the floor nothing fits, whatever the bot's thresholds: the confidence is then that
     // of the best real intent, low, so the thresholds read it as not understood.
@@ -101,6 +102,18 @@ export class NluPredictor {
       confidence: isNone ? (best?.score ?? 0) : top.score,
       entities,
       sentiment,
+    };
+  }
+
+  private entityWeight(entities: readonly RecognisedEntity[]): EntityWeight {
+    return (t) => {
+      let weight = 1;
+      for (const e of entities) {
+        if (t.start < e.start || t.end > e.end) continue;
+        if (!this.learnedEntities.has(e)) return 0;
+        weight = LEARNED_ENTITY_WEIGHT;
+      }
+      return weight;
     };
   }
 

@@ -4,7 +4,7 @@ import { isRecognisedPrebuilt, type RecognisedPrebuilt } from './entities/prebui
 import { type TaggedSentence, trainTagger } from './entities/tagger';
 import { type ClassifierExample, trainIntentClassifier } from './intents/classifier';
 import { syntheticOutOfScope } from './intents/out-of-scope';
-import type { NluModel } from './model';
+import { MODEL_VERSION, type NluModel } from './model';
 import { nluLanguageOf } from './text/languages';
 import { Analyser, type Token } from './text/tokenize';
 import { type NluEntity, type NluIntent, type NluMarkedEntity, type NluTrainingData, NONE } from './types';
@@ -204,7 +204,7 @@ export function train(data: NluTrainingData): NluModel {
 
   return {
     format: 'parley-nlu',
-    version: 1,
+    version: MODEL_VERSION,
     language,
     classifier: trainIntentClassifier(examples),
     tagger: hasLabels ? trainTagger(sentences, gazetteer, { epochs: 4, seed: 11 }) : null,

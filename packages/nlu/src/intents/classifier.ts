@@ -1,14 +1,15 @@
 import { seededRandom, shuffleInPlace } from '../text/hash';
 import type { Token } from '../text/tokenize';
 import { type IntentScore, NONE } from '../types';
+import { buildCoverage, type CoverageState, type EntityWeight, WordCoverage } from './coverage';
 import { type SparseVector, utteranceFeatures, Vocabulary } from './features';
 import { DEFAULT_SOFTMAX, logits, type SoftmaxModel, softmaxInPlace, trainSoftmax } from './softmax';
 
 /**
  * The intent classifier: a softmax regression over hashed word and character features, its
  * probabilities calibrated (a temperature fitted on a held-out fold of the bot's own
- * examples), then discounted by vocabulary coverage: input made mostly of words the bot never
- * saw is out of scope, and its probability mass goes to None.
+ * examples), then discounted by vocabulary coverage (idf-weighted, see coverage.ts): input
+ * made mostly of words the bot never saw is out of scope, and its probability mass goes to None.
  */
 export interface ClassifierExample {
   tokens: Token[];
@@ -20,8 +21,8 @@ export interface IntentClassifierState {
   vocabulary: { hashes: Uint32Array; idf: Float32Array };
   model: SoftmaxModel;
   temperature: number;
-  /** Known words (stems) of the training examples. */
-  words: string[];
+  /** Known words of the in-scope examples. */
+  coverage: CoverageState;
   /** The share of known words a typical in-scope input has (a low percentile of held-out examples). */
   coverageReference: number;
 }
@@ -31,7 +32,18 @@ const HOLDOUT_MAX = 1500;
 /** The fold model only calibrates: a sample of this size is enough and keeps training fast. */
 const FOLD_TRAIN_MAX = 2000;
 const MIN_FOR_HOLDOUT = 100;
-const DEFAULT_COVERAGE_REFERENCE = 0.4;
+const DEFAULT_COVERAGE_REFERENCE = 0.3;
+const MIN_FOR_REFERENCE = 100;
+/** Held-out examples that estimate the reference: enough for a stable low percentile. */
+const REFERENCE_SAMPLE = 2000;
+const COVERAGE_FOLDS = 5;
+const COVERAGE_PERCENTILE = 0.05;
+/**
+ * Bounds of the reference: a bot of near-identical examples would otherwise discount every
+ * input with a new word, and a bot of very varied ones none.
+ */
+const MIN_COVERAGE_REFERENCE = 0.15;
+const MAX_COVERAGE_REFERENCE = 0.3;
 const UPDATES_WANTED = 30_000;
 const MAX_EPOCHS = 100;
 
@@ -54,32 +66,16 @@ function fit(examples: readonly ClassifierExample[], classes: readonly string[])
     { ...DEFAULT_SOFTMAX, epochs },
     classes.indexOf(NONE),
   );
-  const words = new Set<string>();
-  for (const e of examples) for (const t of e.tokens) if (t.isWord) words.add(t.stem);
-  return { vocabulary, model, words };
+  // Only in-scope examples: a word of a None example is no sign that the bot knows the input.
+  const coverage = buildCoverage(examples.filter((e) => e.intent !== NONE).map((e) => e.tokens));
+  return { vocabulary, model, coverage };
 }
-
-const coverage = (
-  tokens: readonly Token[],
-  words: ReadonlySet<string>,
-  isEntity?: (token: Token) => boolean,
-) => {
-  let all = 0;
-  let known = 0;
-  for (const t of tokens) {
-    if (!t.isWord || isEntity?.(t)) continue;
-    all++;
-    if (words.has(t.stem)) known++;
-  }
-  return all === 0 ? 0 : known / all;
-};
 
 export function trainIntentClassifier(examples: readonly ClassifierExample[]): IntentClassifierState {
   const classes = [...new Set(examples.map((e) => e.intent))].sort((a, b) =>
     a === NONE ? 1 : b === NONE ? -1 : a < b ? -1 : a > b ? 1 : 0,
   );
   let temperature = 1;
-  let coverageReference = DEFAULT_COVERAGE_REFERENCE;
   if (examples.length >= MIN_FOR_HOLDOUT && classes.length > 1) {
     const order = shuffleInPlace(
       examples.map((_, i) => i),
@@ -107,21 +103,39 @@ export function trainIntentClassifier(examples: readonly ClassifierExample[]): I
       outputs,
       foldTest.map((e) => classes.indexOf(e.intent)),
     );
-    const inScope = foldTest.filter((e) => e.intent !== NONE).map((e) => coverage(e.tokens, fold.words));
-    if (inScope.length >= 10) {
-      inScope.sort((a, b) => a - b);
-      coverageReference = Math.min(0.5, Math.max(0.2, inScope[Math.floor(inScope.length * 0.05)] as number));
-    }
   }
   const full = fit(examples, classes);
+  const coverageReference = referenceCoverage(examples.filter((e) => e.intent !== NONE).map((e) => e.tokens));
   return {
     classes,
     vocabulary: { hashes: full.vocabulary.hashes, idf: full.vocabulary.idf },
     model: full.model,
     temperature,
-    words: [...full.words].sort(),
+    coverage: full.coverage,
     coverageReference,
   };
+}
+
+/**
+ * The coverage a typical in-scope input reaches: a low percentile of each example's coverage
+ * by the words of the other folds (words only, no model: cheap at any size). Below it, the
+ * classifier's confidence is discounted.
+ */
+function referenceCoverage(sentences: ReadonlyArray<readonly Token[]>): number {
+  if (sentences.length < MIN_FOR_REFERENCE) return DEFAULT_COVERAGE_REFERENCE;
+  const order = shuffleInPlace(
+    sentences.map((_, i) => i),
+    seededRandom(101),
+  ).slice(0, REFERENCE_SAMPLE);
+  const values: number[] = [];
+  for (let fold = 0; fold < COVERAGE_FOLDS; fold++) {
+    const heldOut = new Set(order.filter((_, k) => k % COVERAGE_FOLDS === fold));
+    const coverage = new WordCoverage(buildCoverage(sentences.filter((_, i) => !heldOut.has(i))));
+    for (const i of heldOut) values.push(coverage.of(sentences[i] as Token[]));
+  }
+  values.sort((a, b) => a - b);
+  const low = values[Math.floor(values.length * COVERAGE_PERCENTILE)] as number;
+  return Math.min(MAX_COVERAGE_REFERENCE, Math.max(MIN_COVERAGE_REFERENCE, low));
 }
 
 /** The temperature that minimises the held-out negative log-likelihood (a grid: deterministic). */
@@ -144,30 +158,29 @@ function fitTemperature(outputs: readonly Float64Array[], labels: readonly numbe
 
 export class IntentClassifier {
   private readonly vocabulary: Vocabulary;
-  private readonly words: Set<string>;
+  private readonly coverage: WordCoverage;
   private readonly buffer: Float64Array;
 
   constructor(readonly state: IntentClassifierState) {
     this.vocabulary = new Vocabulary(state.vocabulary.hashes, state.vocabulary.idf);
-    this.words = new Set(state.words);
+    this.coverage = new WordCoverage(state.coverage);
     this.buffer = new Float64Array(state.classes.length);
   }
 
   /** Every intent with its calibrated confidence, best first; None takes what is out of scope. */
-  /** `isEntity`: tokens inside a recognised entity, whose words need not be known. */
-  rank(tokens: readonly Token[], isEntity?: (token: Token) => boolean): IntentScore[] {
+  /** `entityWeight`: how much tokens inside recognised entities count (their words need not be known). */
+  rank(tokens: readonly Token[], entityWeight?: EntityWeight): IntentScore[] {
     const { classes, model, temperature } = this.state;
     const row: SparseVector = this.vocabulary.vectorise(utteranceFeatures(tokens));
     const probabilities = softmaxInPlace(
       logits(model.weights, model.bias, classes.length, row, this.buffer),
       temperature,
     );
-    const inScope = Math.min(
-      1,
-      (tokens.some((t) => t.isWord && !isEntity?.(t))
-        ? coverage(tokens, this.words, isEntity)
-        : coverage(tokens, this.words)) / this.state.coverageReference,
-    );
+    // An input of entity values only ('tomorrow', 'John') is judged on all its words.
+    const known = WordCoverage.counts(tokens, entityWeight)
+      ? this.coverage.of(tokens, entityWeight)
+      : this.coverage.of(tokens);
+    const inScope = Math.min(1, known / this.state.coverageReference);
     const scores: IntentScore[] = [];
     let real = 0;
     classes.forEach((intent, i) => {
