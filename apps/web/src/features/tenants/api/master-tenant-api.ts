@@ -1,10 +1,4 @@
-import type {
-  MasterTenantInfo,
-  MasterTenantUser,
-  TenantRoleValue,
-  TenantView,
-  WebsocketUrl,
-} from '@parley/contracts';
+import type { MasterTenantInfo, MasterTenantUser, TenantRoleValue, TenantView } from '@parley/contracts';
 import { api } from '../../../api/client';
 
 /** Tenants, accounts and counts for the master administrator's screens. */
@@ -19,5 +13,3 @@ export const deleteTenant = (tenantId: string) =>
 /** Assigns tenants (a role), removes them (null) and sets per-tenant administrators, in one call. */
 export const setUserTenantRoles = (userEmail: string, tenantRoles: Record<string, TenantRoleValue | null>) =>
   api.put<MasterTenantUser>('/api/users/tenant-roles', { userEmail, tenantRoles });
-
-export const fetchWebsocketUrl = () => api.get<WebsocketUrl>('/api/websocket-url');

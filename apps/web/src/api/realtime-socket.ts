@@ -1,0 +1,98 @@
+import { WEBSOCKET_APP_NAME, WEBSOCKET_CLOSE, type WebsocketUrl } from '@parley/contracts';
+import { isApiError } from './api-error';
+import { api } from './client';
+import { getToken } from './session';
+
+export const RECONNECT_BASE_MS = 1_000;
+export const RECONNECT_MAX_MS = 30_000;
+
+/** 1 s, 2 s, 4 s ... at most 30 s, each ±20 % so that many tabs do not reconnect in step. */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** attempt);
+  return Math.round(base * (0.8 + random() * 0.4));
+}
+
+/** The gateway's address with the app name and the base64 platform token (spec 01 section 7). */
+export function socketAddress(url: string, token: string): string {
+  const address = new URL(url);
+  address.searchParams.set('app', WEBSOCKET_APP_NAME);
+  address.searchParams.set('token', btoa(token));
+  return address.toString();
+}
+
+const fetchWebsocketUrl = () => api.get<WebsocketUrl>('/api/websocket-url');
+
+/** Each message the gateway sends, parsed from JSON (text that is not JSON never arrives here). */
+export interface RealtimeHandlers {
+  onMessage: (message: Record<string, unknown>) => void;
+  /** The socket is back after a drop: whatever happened meanwhile was missed. */
+  onReconnected?: () => void;
+}
+
+/**
+ * A connection to the websocket gateway that reconnects with backoff whenever the socket
+ * closes, until the returned function is called. A session the server ended (close code 4401,
+ * or a refused address request) is not retried: the page's next call logs out.
+ */
+export function connectRealtime({ onMessage, onReconnected }: RealtimeHandlers): () => void {
+  let socket: WebSocket | undefined;
+  let retryTimer: number | undefined;
+  let attempt = 0;
+  let hasConnected = false;
+  let isStopped = false;
+
+  const retry = () => {
+    if (isStopped) return;
+    retryTimer = window.setTimeout(() => void open(), reconnectDelay(attempt));
+    attempt += 1;
+  };
+
+  async function open(): Promise<void> {
+    const token = getToken();
+    if (isStopped || !token) return;
+    let url: string;
+    try {
+      url = (await fetchWebsocketUrl()).url;
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) return;
+      retry();
+      return;
+    }
+    if (isStopped) return;
+    const ws = new WebSocket(socketAddress(url, token));
+    socket = ws;
+    ws.addEventListener('message', (event) => {
+      const message = parse(event.data);
+      if (!message) return;
+      if (message.type === 'connected') {
+        if (hasConnected) onReconnected?.();
+        hasConnected = true;
+        attempt = 0;
+        return;
+      }
+      onMessage(message);
+    });
+    ws.addEventListener('close', (event) => {
+      if (socket === ws) socket = undefined;
+      if (event.code !== WEBSOCKET_CLOSE.sessionEnded) retry();
+    });
+  }
+
+  void open();
+  return () => {
+    isStopped = true;
+    window.clearTimeout(retryTimer);
+    socket?.close(1000, 'page left');
+    socket = undefined;
+  };
+}
+
+function parse(data: unknown): Record<string, unknown> | undefined {
+  if (typeof data !== 'string') return undefined;
+  try {
+    const message: unknown = JSON.parse(data);
+    return typeof message === 'object' && message !== null ? (message as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
