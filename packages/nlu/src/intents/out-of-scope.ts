@@ -151,6 +151,11 @@ const SMALL_TALK: Record<NluLanguage, string[]> = {
 };
 
 const MIN_SYNTHETIC = 6;
+/**
+ * One synthetic phrase of each kind per this many examples: more, and None's learned prior
+ * outweighs the weak evidence of a short in-scope input ('take me to the airport').
+ */
+const SYNTHETIC_SHARE = 16;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
 /** Keyboard noise: random letter strings of one to four 'words', the same every training. */
@@ -176,6 +181,6 @@ function gibberish(count: number, seed: number): string[] {
  * likely intent.
  */
 export function syntheticOutOfScope(language: NluLanguage, trainingExamples: number): string[] {
-  const count = Math.max(MIN_SYNTHETIC, Math.min(40, Math.floor(trainingExamples / 8)));
+  const count = Math.max(MIN_SYNTHETIC, Math.min(40, Math.floor(trainingExamples / SYNTHETIC_SHARE)));
   return [...SMALL_TALK[language].slice(0, count), ...gibberish(count, 1234)];
 }
