@@ -10,7 +10,7 @@ import type { RecognisedPrebuilt } from './prebuilt';
  * false alarm costs one recognizer call, nothing else.
  */
 const NUMBER_WORDS: Record<NluLanguage, string> = {
-  en: 'zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirt|fift|twent|fort|sixt|sevent|eight|ninet|hundred|thousand|million|billion|trillion|dozen|half|quarter|couple|first|second|third|fifth|ninth|twelfth|once|twice|single|double|triple|pair|\\w+th\\b',
+  en: 'zero$|one$|two$|three$|four$|five$|six$|seven$|eight$|nine$|ten$|eleven$|twelve$|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twent|thirt|fort|fift|sixt|sevent|eight|ninet|hundred|thousand|million|billion|trillion|dozen$|half$|halves$|quarter$|couple$|pair$|first$|second$|third$|fourth$|fifth$|sixth$|seventh$|eighth$|ninth$|tenth$|eleventh$|twelfth$|once$|twice$|single$|double$|triple$',
   de: 'null|ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|tausend|million|milliard|dutzend|halb|viertel|paar|erste|zweite|dritte|\\w+te[nrs]?\\b',
   fr: 'zéro|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|vingt|trente|quarante|cinquante|soixante|cent|mille|million|milliard|douzaine|demi|quart|premi|second|\\w+ième',
   es: 'cero|un|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|trece|catorce|quince|dieci|veint|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa|cien|mil|millón|millon|docena|medio|media|cuarto|par|primer|segund|tercer|\\w+avo',
@@ -20,7 +20,7 @@ const NUMBER_WORDS: Record<NluLanguage, string> = {
 };
 
 const DATE_WORDS: Record<NluLanguage, string> = {
-  en: "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|today|tonight|tomorrow|yesterday|now|morning|afternoon|evening|night|noon|midnight|day|week|month|year|decade|centur|hour|minute|second|min|hr|sec|ago|later|soon|earlier|past|weekend|fortnight|season|spring|summer|autumn|fall|winter|christmas|xmas|easter|halloween|thanksgiving|valentine|new year|eve|a\\.?m\\b|p\\.?m\\b|midday|mid-day|o'?clock|quarter|half|dawn|dusk|daytime|lunch|breakfast|dinner|tmr|tmrw|tdy",
+  en: "january$|february$|march$|april$|may$|june$|july$|august$|september$|october$|november$|december$|jan$|feb$|mar$|apr$|jun$|jul$|aug$|sep$|sept$|oct$|nov$|dec$|monday$|tuesday$|wednesday$|thursday$|friday$|saturday$|sunday$|mon$|tue$|tues$|wed$|thu$|thur$|thurs$|fri$|sat$|sun$|weekday$|today$|tonight$|tomorrow$|yesterday$|now$|tmr$|tmrw$|tdy$|morning$|afternoon$|evening$|night$|noon$|midnight$|midday$|mid-day$|dawn$|dusk$|lunchtime$|daytime$|overnight$|day$|week$|weekend$|fortnight$|month$|year$|decade$|century$|centuries$|hour$|minute$|second$|min$|mins$|hr$|hrs$|sec$|secs$|ago$|spring$|summer$|autumn$|fall$|winter$|christmas$|xmas$|easter$|halloween$|thanksgiving$|valentine$|eve$|a\\.?m\\.?$|p\\.?m\\.?$|o'?clock$|quarter$|half$|soon$|asap$|recently$|previously$|lately$|currently$|dinner$|lunch$|breakfast$|brunch$|supper$|monthly$|weekly$|daily$|yearly$|annually$|hourly$|nightly$",
   de: 'jan|feb|mär|mar|apr|mai|jun|jul|aug|sep|okt|nov|dez|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|heute|morgen|gestern|jetzt|vormittag|nachmittag|abend|nacht|mittag|tag|woche|monat|jahr|stunde|minute|sekunde|uhr|vor\\b|nach\\b|bald|später|wochenende|frühling|sommer|herbst|winter|weihnacht|ostern|silvester|neujahr|halb|viertel',
   fr: 'janv|févr|fevr|mars|avr|mai|juin|juil|août|aout|sept|oct|nov|déc|dec|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|aujourd|demain|hier|maintenant|matin|midi|soir|nuit|minuit|jour|semaine|mois|an\\b|ans\\b|année|annee|heure|minute|seconde|\\bh\\b|il y a|dans\\b|bientôt|prochain|dernier|week|printemps|été|automne|hiver|noël|noel|pâques|paques|toussaint|quart|demi',
   es: 'ene|feb|mar|abr|may|jun|jul|ago|sep|oct|nov|dic|lunes|martes|miércoles|miercoles|jueves|viernes|sábado|sabado|domingo|hoy|mañana|manana|ayer|ahora|tarde|noche|mediodía|mediodia|medianoche|día|dia|semana|mes|año|ano\\b|hora|minuto|segundo|hace\\b|dentro|pronto|próxim|proxim|pasad|fin de semana|primavera|verano|otoño|otono|invierno|navidad|pascua|cuarto|media',
@@ -31,7 +31,7 @@ const DATE_WORDS: Record<NluLanguage, string> = {
 
 /** Ordinals relative to the context, that the Ordinal recognizer resolves too. */
 const RELATIVE_ORDINALS: Record<NluLanguage, string> = {
-  en: 'last|next|current|previous|penultimate|antepenultimate',
+  en: 'last$|next$|current$|previous$|penultimate$|antepenultimate$',
   de: 'letzte|nächste|vorletzte|aktuelle',
   fr: 'dernier|dernière|prochain|prochaine|avant-dernier',
   es: 'último|ultimo|última|ultima|próxim|proxim|penúltim|anterior',
@@ -40,7 +40,10 @@ const RELATIVE_ORDINALS: Record<NluLanguage, string> = {
   pt: 'último|ultimo|última|ultima|próxim|proxim|penúltim|anterior|atual',
 };
 
-const compile = (words: string) => new RegExp(`\\d|(?:^|[^\\p{L}])(?:${words})`, 'iu');
+/** Terms match at the start of a word; a term ending in '$' is a whole word (plural or 's allowed). */
+const term = (t: string) => (t.endsWith('$') ? `${t.slice(0, -1)}(?:s|'s)?(?![\\p{L}])` : t);
+const compile = (words: string) =>
+  new RegExp(`\\d|(?:^|[^\\p{L}])(?:${words.split('|').map(term).join('|')})`, 'iu');
 const numberCues = new Map<NluLanguage, RegExp>();
 const ordinalCues = new Map<NluLanguage, RegExp>();
 const dateCues = new Map<NluLanguage, RegExp>();
