@@ -26,7 +26,8 @@ interface Scores {
 }
 
 function run(script: string, args: string[]): Scores {
-  const out = execFileSync(tsx, [script, ...args], {
+  // --expose-gc: the Parley eval clears training's garbage before timing predictions.
+  const out = execFileSync(tsx, ['--expose-gc', script, ...args], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

@@ -9,8 +9,9 @@ import { DEFAULT_SOFTMAX, logits, type SoftmaxModel, softmaxInPlace, trainSoftma
 /**
  * The intent classifier: a softmax regression over hashed word and character features (with
  * a large-margin model added in, see margin.ts), its probabilities calibrated (a temperature
- * fitted on a held-out fold of the bot's own examples), then discounted by vocabulary coverage (idf-weighted, see coverage.ts): input
- * made mostly of words the bot never saw is out of scope, and its probability mass goes to None.
+ * fitted on a held-out fold of the bot's own examples), then discounted by vocabulary
+ * coverage (idf-weighted, see coverage.ts): input made mostly of words the bot never saw is
+ * out of scope, and its probability mass goes to None.
  */
 export interface ClassifierExample {
   tokens: Token[];
@@ -170,6 +171,8 @@ export class IntentClassifier {
   private readonly vocabulary: Vocabulary;
   private readonly coverage: WordCoverage;
   private readonly buffer: Float64Array;
+  /** The probabilities of the last tokens ranked: a second ranking with entities reuses them. */
+  private last: { tokens: readonly Token[]; probabilities: Float64Array } | undefined;
 
   constructor(readonly state: IntentClassifierState) {
     this.vocabulary = new Vocabulary(state.vocabulary.hashes, state.vocabulary.idf);
@@ -180,12 +183,8 @@ export class IntentClassifier {
   /** Every intent with its calibrated confidence, best first; None takes what is out of scope. */
   /** `entityWeight`: how much tokens inside recognised entities count (their words need not be known). */
   rank(tokens: readonly Token[], entityWeight?: EntityWeight): IntentScore[] {
-    const { classes, model, temperature } = this.state;
-    const row: SparseVector = this.vocabulary.vectorise(utteranceFeatures(tokens));
-    const probabilities = softmaxInPlace(
-      logits(model.weights, model.bias, classes.length, row, this.buffer),
-      temperature,
-    );
+    const { classes } = this.state;
+    const probabilities = this.probabilities(tokens);
     // An input of entity values only ('tomorrow', 'John') is judged on all its words.
     const known = WordCoverage.counts(tokens, entityWeight)
       ? this.coverage.of(tokens, entityWeight)
@@ -203,5 +202,17 @@ export class IntentClassifier {
     return scores
       .map((s) => ({ intent: s.intent, score: Math.round(s.score * 10000) / 10000 }))
       .sort((a, b) => b.score - a.score || (a.intent < b.intent ? -1 : 1));
+  }
+
+  private probabilities(tokens: readonly Token[]): Float64Array {
+    if (this.last?.tokens === tokens) return this.last.probabilities;
+    const { classes, model, temperature } = this.state;
+    const row: SparseVector = this.vocabulary.vectorise(utteranceFeatures(tokens));
+    const probabilities = softmaxInPlace(
+      logits(model.weights, model.bias, classes.length, row, this.buffer),
+      temperature,
+    );
+    this.last = { tokens, probabilities };
+    return probabilities;
   }
 }
