@@ -64,7 +64,10 @@ export class NluPredictor {
   predict(text: string, options: PredictOptions = {}): NluPrediction {
     const tokens = this.analyser.tokenize(text);
     const ranking = this.classifier.rank(tokens);
-    const entities = this.entities(text, tokens, options, (ranking[0] as IntentScore).intent);
+    // The tagger reads the best real intent: an input that only looks out of scope because its
+    // values are new ('harthaus to hackerbrücke') must still have them found.
+    const tagIntent = (ranking.find((i) => i.intent !== NONE) ?? (ranking[0] as IntentScore)).intent;
+    const entities = this.entities(text, tokens, options, tagIntent);
     const sentiment = sentimentOf(tokens, this.model.language, this.analyser.stem);
     const meaningful = text.replace(/[^\p{L}\p{N}]/gu, '').length >= MIN_MEANINGFUL_CHARACTERS;
     if (!meaningful) {

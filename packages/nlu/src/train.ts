@@ -2,6 +2,7 @@ import { placeholdersIn } from '@parley/contracts';
 import { Gazetteer } from './entities/gazetteer';
 import { isRecognisedPrebuilt, type RecognisedPrebuilt } from './entities/prebuilt';
 import { type TaggedSentence, trainTagger } from './entities/tagger';
+import { withSwappedValues } from './intents/augment';
 import { type ClassifierExample, trainIntentClassifier } from './intents/classifier';
 import { syntheticOutOfScope } from './intents/out-of-scope';
 import { MODEL_VERSION, type NluModel } from './model';
@@ -134,11 +135,16 @@ export function train(data: NluTrainingData): NluModel {
   if (examples.length === 0)
     throw new NluTrainingError('There is nothing to train: no intent has an example.');
 
+  const written = examples.length;
+  for (const extra of withSwappedValues(data)) {
+    examples.push({ tokens: analyser.tokenize(extra.text), intent: extra.intent });
+  }
+
   // Small talk and noise for None, unless the bot's own examples say otherwise.
   const ownWords = examples
     .filter((e) => e.intent !== NONE)
     .map((e) => new Set(e.tokens.filter((t) => t.isWord).map((t) => t.stem)));
-  for (const text of syntheticOutOfScope(language, examples.length)) {
+  for (const text of syntheticOutOfScope(language, written)) {
     const tokens = analyser.tokenize(text);
     const words = new Set(tokens.filter((t) => t.isWord).map((t) => t.stem));
     const isClose = ownWords.some((own) => {
