@@ -47,19 +47,27 @@ const COVERAGE_PERCENTILE = 0.05;
 const MIN_COVERAGE_REFERENCE = 0.15;
 const MAX_COVERAGE_REFERENCE = 0.3;
 const UPDATES_WANTED = 30_000;
+const UPDATES_ENOUGH = 100_000;
+const MIN_EPOCHS = 5;
 const MARGIN_SHARE = 0.5;
 const MAX_EPOCHS = 100;
 
-function fit(examples: readonly ClassifierExample[], classes: readonly string[]) {
+/** `withMargin`: the calibration fold leaves the margin model out (the sum keeps the softmax's scale). */
+function fit(examples: readonly ClassifierExample[], classes: readonly string[], withMargin = true) {
   const counts = examples.map((e) => utteranceFeatures(e.tokens));
   const vocabulary = Vocabulary.build(counts);
   const rows = counts.map((c) => vocabulary.vectorise(c));
   const classIndex = new Map(classes.map((c, i) => [c, i]));
   const labels = examples.map((e) => classIndex.get(e.intent) as number);
   // Small bots get more passes: a few dozen examples need them to fit, and they cost nothing.
+  // Big ones fewer: past ~100,000 updates the model barely moves, and training must stay short.
+  const n = Math.max(1, examples.length);
   const epochs = Math.min(
     MAX_EPOCHS,
-    Math.max(DEFAULT_SOFTMAX.epochs, Math.ceil(UPDATES_WANTED / Math.max(1, examples.length))),
+    Math.max(
+      Math.min(DEFAULT_SOFTMAX.epochs, Math.max(MIN_EPOCHS, Math.ceil(UPDATES_ENOUGH / n))),
+      Math.ceil(UPDATES_WANTED / n),
+    ),
   );
   const model = trainSoftmax(
     rows,
@@ -71,12 +79,14 @@ function fit(examples: readonly ClassifierExample[], classes: readonly string[])
   );
   // The ensemble: the margin model converges in half the passes; it weighs half the softmax
   // (more sharpens in-scope ranking further but leaves less for None on out-of-scope input).
-  const margin = trainMargin(rows, labels, classes.length, vocabulary.size, {
-    epochs: Math.ceil(epochs / 2),
-    learningRate: 0.5,
-    seed: 13,
-  });
-  addScaled(model.weights, margin, MARGIN_SHARE);
+  if (withMargin) {
+    const margin = trainMargin(rows, labels, classes.length, vocabulary.size, {
+      epochs: Math.ceil(epochs / 2),
+      learningRate: 0.5,
+      seed: 13,
+    });
+    addScaled(model.weights, margin, MARGIN_SHARE);
+  }
   // Only in-scope examples: a word of a None example is no sign that the bot knows the input.
   const coverage = buildCoverage(examples.filter((e) => e.intent !== NONE).map((e) => e.tokens));
   return { vocabulary, model, coverage };
@@ -99,7 +109,7 @@ export function trainIntentClassifier(examples: readonly ClassifierExample[]): I
       .sort((a, b) => a - b)
       .map((i) => examples[i] as ClassifierExample);
     const foldTest = [...held].sort((a, b) => a - b).map((i) => examples[i] as ClassifierExample);
-    const fold = fit(foldTrain, classes);
+    const fold = fit(foldTrain, classes, false);
     const outputs = foldTest.map((e) => {
       const row = fold.vocabulary.vectorise(utteranceFeatures(e.tokens));
       return logits(
