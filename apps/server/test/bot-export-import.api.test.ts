@@ -17,6 +17,7 @@ import {
   createIntent,
   entitiesPath,
   intentsPath,
+  multipartBody,
   refusal,
 } from './support/bot-content';
 import { botPath } from './support/bots';
@@ -154,6 +155,22 @@ describe.each(testDatabases())('bot export and import on %s', (kind) => {
       await putObject(admin, RICH, objectBody('company', { name: 'Acme' }, { isGlobal: true })),
       200,
     );
+    // The NLU test dataset, with a comma and a line break inside a quoted utterance.
+    const { payload, contentType } = multipartBody(
+      'file',
+      'rich-test.csv',
+      'utterance,intent\r\n"fly to paris, please",BookFlight\r\n"hello\nthere",Greeting\r\n',
+    );
+    expectStatus(
+      await server.request({
+        method: 'PUT',
+        url: `${botPath(RICH)}/nlu-dataset`,
+        token: w.world.tenantAdmin.token,
+        body: payload,
+        headers: { 'content-type': contentType },
+      }),
+      200,
+    );
   }
 
   beforeAll(async () => {
@@ -216,9 +233,17 @@ describe.each(testDatabases())('bot export and import on %s', (kind) => {
       'functions',
       'variables',
       'objects',
+      'nluDataset',
       'flows',
       'channels',
     ]);
+    expect(opened.sections.nluDataset).toEqual({
+      fileName: 'rich-test.csv',
+      rows: [
+        { utterance: 'fly to paris, please', intent: 'BookFlight' },
+        { utterance: 'hello\nthere', intent: 'Greeting' },
+      ],
+    });
     expect(opened.sections.settings).toMatchObject({ supportedLanguages: ['en', 'de'], confidence: 0.85 });
     expect(opened.sections.functions).toContainEqual(
       expect.objectContaining({ name: 'Global lookup', isGlobal: true }),

@@ -4,6 +4,7 @@ import {
   fileTooBigMessage,
   INTENT_MESSAGES,
   BOT_BUNDLE_MESSAGES as M,
+  NLU_PERFORMANCE_MESSAGES,
   VARIABLE_MESSAGES,
 } from '@parley/contracts';
 import type { LightMyRequestResponse } from 'fastify';
@@ -225,6 +226,26 @@ describe.each(testDatabases())('bad bot files on %s', (kind) => {
       }),
       '(objects "profile", properties)',
       VARIABLE_MESSAGES.atLeastOneProperty,
+    ],
+    [
+      'an NLU test dataset without rows',
+      minimalBundle({ nluDataset: { fileName: 'test.csv', rows: [] } }),
+      '(nluDataset, rows)',
+      'A dataset has at least one row.',
+    ],
+    [
+      'an NLU test dataset row without its intent',
+      minimalBundle({
+        nluDataset: {
+          fileName: 'test.csv',
+          rows: [
+            { utterance: 'hello', intent: 'Greeting' },
+            { utterance: 'bye', intent: '  ' },
+          ],
+        },
+      }),
+      '(nluDataset "test.csv")',
+      NLU_PERFORMANCE_MESSAGES.emptyIntent(3),
     ],
   ])('%s: the content is not valid, saying where and why', async (_case, json, where, problem) => {
     const message = M.invalidContent(where.slice(1, -1), problem);

@@ -12,6 +12,8 @@ export interface BotScope {
    * objects (MakeGlobal); without it the bundle's global ones become the bot's own.
    */
   canMakeGlobal: boolean;
+  /** Who exports or imports (a user id): what the import creates is recorded as theirs. */
+  actorId: string;
 }
 
 /** What a section tells the Import-a-bot dialog (spec 01 section 3 'Imported bot data'). */

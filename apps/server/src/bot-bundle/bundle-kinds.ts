@@ -4,6 +4,7 @@ import { entitiesKind } from './kinds/entities.kind';
 import { flowsKind } from './kinds/flows.kind';
 import { functionsKind } from './kinds/functions.kind';
 import { intentsKind } from './kinds/intents.kind';
+import { nluDatasetKind } from './kinds/nlu-dataset.kind';
 import { objectsKind } from './kinds/objects.kind';
 import { settingsKind } from './kinds/settings.kind';
 import { variablesKind } from './kinds/variables.kind';
@@ -11,7 +12,8 @@ import { variablesKind } from './kinds/variables.kind';
 /**
  * Every kind of content a bot bundle carries, in the order an import creates them: entities
  * before the intents whose patterns name them; functions, variables and objects after, each
- * checked against the names already there; flows after what they use; channels last.
+ * checked against the names already there; the NLU test dataset; flows after what they use;
+ * channels last.
  */
 export const BOT_BUNDLE_KINDS: readonly BundleKind[] = [
   settingsKind,
@@ -20,6 +22,7 @@ export const BOT_BUNDLE_KINDS: readonly BundleKind[] = [
   functionsKind,
   variablesKind,
   objectsKind,
+  nluDatasetKind,
   flowsKind,
   channelsKind,
 ];

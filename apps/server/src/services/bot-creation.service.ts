@@ -104,7 +104,7 @@ export async function insertBot(ctx: AppContext, principal: Principal, newBot: N
       if (!principal.isTenantAdmin) await scope.botRoles.set(principal.user.id, bot.id, CREATOR_ROLE_ID);
       if (newBot.content)
         await importBundleContent(
-          { bot, scope, canMakeGlobal },
+          { bot, scope, canMakeGlobal, actorId: principal.user.id },
           { ...newBot.content, settings: newBot.settings },
         );
       await scope.audit.record({

@@ -17,7 +17,12 @@ export async function exportBot(
 ): Promise<{ fileName: string; data: Buffer }> {
   await requireImportExport(ctx, principal);
   const bot = await botNamed(principal, botName);
-  const content = await exportBundleContent({ bot, scope: principal.scope, canMakeGlobal: false });
+  const content = await exportBundleContent({
+    bot,
+    scope: principal.scope,
+    canMakeGlobal: false,
+    actorId: principal.user.id,
+  });
   const data = encodeBundle(content, bundleKey(ctx.config.botBundleSecret));
   await principal.scope.audit.record({
     actor: principal.user.id,

@@ -57,7 +57,7 @@ async function rehearseImport(ctx: AppContext, principal: Principal, content: Bu
         region: content.bot.region,
         settings: content.settings,
       });
-      await importBundleContent({ bot, scope, canMakeGlobal }, content);
+      await importBundleContent({ bot, scope, canMakeGlobal, actorId: principal.user.id }, content);
       throw new StagingDone();
     });
   } catch (error) {

@@ -111,16 +111,21 @@ export function parseDatasetCsv(text: string): NluDatasetRowView[] {
   if (body.length > NLU_DATASET_MAX_ROWS) throw new DatasetCsvError(M.tooManyRows(NLU_DATASET_MAX_ROWS));
   return body.map(({ line, fields }) => {
     if (fields.length !== 2) throw new DatasetCsvError(M.wrongColumns(line, fields.length));
-    const utterance = (fields[utteranceAt] ?? '').trim();
-    const intent = (fields[intentAt] ?? '').trim();
-    if (utterance === '') throw new DatasetCsvError(M.emptyUtterance(line));
-    if (intent === '') throw new DatasetCsvError(M.emptyIntent(line));
-    if (utterance.length > NLU_DATASET_MAX_UTTERANCE)
-      throw new DatasetCsvError(M.tooLong(line, 'utterance', NLU_DATASET_MAX_UTTERANCE));
-    if (intent.length > NLU_DATASET_MAX_INTENT)
-      throw new DatasetCsvError(M.tooLong(line, 'intent', NLU_DATASET_MAX_INTENT));
-    return { utterance, intent };
+    return datasetRow(line, fields[utteranceAt] ?? '', fields[intentAt] ?? '');
   });
+}
+
+/** One dataset row by the rules of every way a dataset arrives (upload, bot import); `line` names it in a refusal. */
+export function datasetRow(line: number, rawUtterance: string, rawIntent: string): NluDatasetRowView {
+  const utterance = rawUtterance.trim();
+  const intent = rawIntent.trim();
+  if (utterance === '') throw new DatasetCsvError(M.emptyUtterance(line));
+  if (intent === '') throw new DatasetCsvError(M.emptyIntent(line));
+  if (utterance.length > NLU_DATASET_MAX_UTTERANCE)
+    throw new DatasetCsvError(M.tooLong(line, 'utterance', NLU_DATASET_MAX_UTTERANCE));
+  if (intent.length > NLU_DATASET_MAX_INTENT)
+    throw new DatasetCsvError(M.tooLong(line, 'intent', NLU_DATASET_MAX_INTENT));
+  return { utterance, intent };
 }
 
 /** Rows as CSV for download: CSV-injection safe cells (as the audit log), CRLF, a BOM for spreadsheets. */

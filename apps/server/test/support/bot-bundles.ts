@@ -94,10 +94,13 @@ export async function botSnapshot(call: Call, botName: string) {
     await call('GET', `${variablesPath(botName)}/all`),
     200,
   ).json() as VariablesAndObjects;
+  const dataset = await call('GET', `${botPath(botName)}/nlu-dataset`);
   const withoutIds = (examples: IntentView['utterances']) => examples.map((e) => e.text);
   return {
     region: bot.region,
     settings: bot.settings,
+    // The NLU test dataset as its download gives it (404 without one).
+    nluDataset: dataset.statusCode === 200 ? dataset.body : null,
     intents: intents.map((i) => ({
       ...i,
       utterances: withoutIds(i.utterances),

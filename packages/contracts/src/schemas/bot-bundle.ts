@@ -7,6 +7,7 @@ import { ENTITY_MESSAGES, entityContentProblem, isValidEntityName } from './enti
 import { functionDefinitionSchema } from './functions';
 import { INTENT_MESSAGES, identicalExamples, isNoneIntent } from './intent-model';
 import { createIntentBodySchema } from './intents';
+import { NLU_DATASET_MAX_ROWS } from './nlu-performance-model';
 import {
   objectPropertiesProblem,
   VARIABLE_MESSAGES,
@@ -175,6 +176,23 @@ export const flowsSectionSchema = z
   .array(z.unknown())
   .max(0, 'This version of Parley has no flows yet, so it cannot import a bot that holds some.')
   .default([]);
+
+/**
+ * The bot's NLU test dataset (NLU Performance), or null without one. The rows' own rules (trimmed,
+ * non-empty, lengths) are the dataset's, checked by the import as for an upload.
+ */
+export const nluDatasetSectionSchema = z
+  .object({
+    fileName: plainText('dataset file name', 200),
+    rows: z
+      .array(z.object({ utterance: z.string(), intent: z.string() }), {
+        message: 'The dataset rows must be a list of utterance and intent.',
+      })
+      .min(1, 'A dataset has at least one row.')
+      .max(NLU_DATASET_MAX_ROWS, `A dataset has at most ${NLU_DATASET_MAX_ROWS} rows.`),
+  })
+  .nullable()
+  .default(null);
 
 /** A channel as a bundle carries it: never its secrets (tokens, passwords, keys). */
 export const bundleChannelSchema = z.object({

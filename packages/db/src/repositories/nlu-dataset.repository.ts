@@ -58,7 +58,7 @@ export function nluDatasetRepository(db: Kysely<Database>, tenantId: string, bot
         uploaded_by: dataset.uploadedBy,
         uploaded_at: nowIso(),
       };
-      await db.transaction().execute(async (trx) => {
+      const replace = async (trx: Kysely<Database>) => {
         await trx
           .deleteFrom('nlu_datasets')
           .where('tenant_id', '=', tenantId)
@@ -68,7 +68,10 @@ export function nluDatasetRepository(db: Kysely<Database>, tenantId: string, bot
           .insertInto('nlu_datasets')
           .values({ bot_id: botId, tenant_id: tenantId, ...values })
           .execute();
-      });
+      };
+      // Inside a bot import the repositories are already bound to its transaction.
+      if (db.isTransaction) await replace(db);
+      else await db.transaction().execute(replace);
     },
 
     async delete(): Promise<void> {
