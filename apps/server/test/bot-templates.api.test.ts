@@ -7,6 +7,7 @@ import {
   type EntityView,
   type FunctionView,
   type IntentView,
+  type NluTestResults,
   type VariablesAndObjects,
 } from '@parley/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -131,6 +132,30 @@ describe.each(testDatabases())('starter templates on %s', (kind) => {
         expect(byName(exported.sections[section]), section).toEqual(byName(template.sections[section]));
       const withoutNone = (list: unknown) => byName(list).filter((i) => i.name !== 'None');
       expect(withoutNone(exported.sections.intents)).toEqual(withoutNone(template.sections.intents));
+      expect(exported.sections.nluDataset).toEqual(template.sections.nluDataset);
+    },
+  );
+
+  test.each(EXPECTED)(
+    '$name: its test dataset is ready on NLU Performance, and the embedded engine passes it',
+    async ({ id }) => {
+      const name = `Measured ${id.replace('.enc', '')}`;
+      expectStatus(await fromTemplate(name, id), 200);
+      expectStatus(await admin('POST', `${botPath(name)}/nlu-test`), 202);
+      let status = expectStatus(await admin('GET', `${botPath(name)}/nlu-test`), 200).json();
+      for (let i = 0; i < 600 && status.isRunning; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        status = expectStatus(await admin('GET', `${botPath(name)}/nlu-test`), 200).json();
+      }
+      const results = expectStatus(
+        await admin('GET', `${botPath(name)}/nlu-results`),
+        200,
+      ).json() as NluTestResults;
+      const parley = results.recognizers.find((r) => r.recognizer === 'parley');
+      if (!parley) throw new Error('Parley NLU was not measured');
+      // Sentences the template was not trained on: most are understood.
+      expect(parley.total).toBe(templateJson(id).sections.nluDataset.rows.length);
+      expect(parley.accuracy).toBeGreaterThanOrEqual(0.8);
     },
   );
 
