@@ -50,3 +50,31 @@ describe('prebuilt recognizers run only where their entity may be', () => {
     ]);
   });
 });
+
+describe('the slow recognizers are kept for text that may hold their entity', () => {
+  it('gives the date recognizer no bare number, but times, dates, years and numbers after a time word', () => {
+    expect(recognizerInputs('Date', 'order 3 pizzas please', 'en')).toEqual([]);
+    expect(recognizerInputs('Date', 'from winterstrasse 12 to garching', 'en')).toEqual([]);
+    for (const text of [
+      'call me at 5',
+      'meet at 13:19',
+      'on 1/20/2023',
+      'back on the 5th',
+      'songs of 1984',
+    ]) {
+      expect(recognizerInputs('Date', text, 'en'), text).not.toEqual([]);
+    }
+    // Other languages keep every digit as a cue.
+    expect(recognizerInputs('Date', 'bestelle 3 pizzen', 'de')).not.toEqual([]);
+  });
+
+  it('runs a number-with-unit recognizer only where one of its own units is near a number', () => {
+    expect(findPrebuilts('book a table for 5 people', 'en', ['Currency', 'Dimension'])).toEqual([]);
+    expect(findPrebuilts('send 25 dollars to mum', 'en', ['Currency']).map((e) => e.text)).toEqual([
+      '25 dollars',
+    ]);
+    expect(findPrebuilts('it costs €12 or so', 'en', ['Currency']).map((e) => e.text)).toEqual(['€12']);
+    expect(findPrebuilts('a desk 120 cm wide', 'en', ['Dimension']).map((e) => e.text)).toEqual(['120 cm']);
+    expect(findPrebuilts('my son is 4 years old', 'en', ['Age']).map((e) => e.text)).toEqual(['4 years old']);
+  });
+});

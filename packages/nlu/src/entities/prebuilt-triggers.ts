@@ -20,7 +20,7 @@ const NUMBER_WORDS: Record<NluLanguage, string> = {
 };
 
 const DATE_WORDS: Record<NluLanguage, string> = {
-  en: "january$|february$|march$|april$|may$|june$|july$|august$|september$|october$|november$|december$|jan$|feb$|mar$|apr$|jun$|jul$|aug$|sep$|sept$|oct$|nov$|dec$|monday$|tuesday$|wednesday$|thursday$|friday$|saturday$|sunday$|mon$|tue$|tues$|wed$|thu$|thur$|thurs$|fri$|sat$|sun$|weekday$|today$|tonight$|tomorrow$|yesterday$|now$|tmr$|tmrw$|tdy$|morning$|afternoon$|evening$|night$|noon$|midnight$|midday$|mid-day$|dawn$|dusk$|lunchtime$|daytime$|overnight$|day$|week$|weekend$|fortnight$|month$|year$|decade$|century$|centuries$|hour$|minute$|second$|min$|mins$|hr$|hrs$|sec$|secs$|ago$|spring$|summer$|autumn$|fall$|winter$|christmas$|xmas$|easter$|halloween$|thanksgiving$|valentine$|eve$|a\\.?m\\.?$|p\\.?m\\.?$|o'?clock$|quarter$|half$|soon$|asap$|recently$|previously$|lately$|currently$|dinner$|lunch$|breakfast$|brunch$|supper$|monthly$|weekly$|daily$|yearly$|annually$|hourly$|nightly$",
+  en: "january$|february$|march$|april$|may$|june$|july$|august$|september$|october$|november$|december$|jan$|feb$|mar$|apr$|jun$|jul$|aug$|sep$|sept$|oct$|nov$|dec$|monday$|tuesday$|wednesday$|thursday$|friday$|saturday$|sunday$|mon$|tue$|tues$|wed$|thu$|thur$|thurs$|fri$|sat$|sun$|weekday$|today$|tonight$|tomorrow$|yesterday$|now$|tmr$|tmrw$|tdy$|morning$|afternoon$|evening$|night$|noon$|midnight$|midday$|mid-day$|dawn$|dusk$|lunchtime$|daytime$|overnight$|day$|week$|weekend$|fortnight$|month$|year$|decade$|century$|centuries$|hour$|minute$|second$|min$|mins$|hr$|hrs$|sec$|secs$|ago$|spring$|summer$|autumn$|fall$|winter$|christmas$|xmas$|easter$|halloween$|thanksgiving$|juneteenth$|valentine$|eve$|a\\.?m\\.?$|p\\.?m\\.?$|o'?clock$|quarter$|half$|soon$|asap$|recently$|previously$|lately$|currently$|dinner$|lunch$|breakfast$|brunch$|supper$|monthly$|weekly$|daily$|yearly$|annually$|hourly$|nightly$",
   de: 'jan|feb|mär|mar|apr|mai|jun|jul|aug|sep|okt|nov|dez|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|heute|morgen|gestern|jetzt|vormittag|nachmittag|abend|nacht|mittag|tag|woche|monat|jahr|stunde|minute|sekunde|uhr|vor\\b|nach\\b|bald|später|wochenende|frühling|sommer|herbst|winter|weihnacht|ostern|silvester|neujahr|halb|viertel',
   fr: 'janv|févr|fevr|mars|avr|mai|juin|juil|août|aout|sept|oct|nov|déc|dec|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|aujourd|demain|hier|maintenant|matin|midi|soir|nuit|minuit|jour|semaine|mois|an\\b|ans\\b|année|annee|heure|minute|seconde|\\bh\\b|il y a|dans\\b|bientôt|prochain|dernier|week|printemps|été|automne|hiver|noël|noel|pâques|paques|toussaint|quart|demi',
   es: 'ene|feb|mar|abr|may|jun|jul|ago|sep|oct|nov|dic|lunes|martes|miércoles|miercoles|jueves|viernes|sábado|sabado|domingo|hoy|mañana|manana|ayer|ahora|tarde|noche|mediodía|mediodia|medianoche|día|dia|semana|mes|año|ano\\b|hora|minuto|segundo|hace\\b|dentro|pronto|próxim|proxim|pasad|fin de semana|primavera|verano|otoño|otono|invierno|navidad|pascua|cuarto|media',
@@ -40,18 +40,34 @@ const RELATIVE_ORDINALS: Record<NluLanguage, string> = {
   pt: 'último|ultimo|última|ultima|próxim|proxim|penúltim|anterior|atual',
 };
 
+/**
+ * Digits that may be part of a date, in English: a time (5:30, 17h30), a numeric date
+ * (1/20/2023, 2023-01-20), an ordinal day (the 5th), a year (1984, 2035) or a number after a
+ * time preposition (at 5, until ten). A bare number ('3 pizzas', 'winterstraße 12') is not
+ * worth a date recognizer call, the slowest of all (1 to 3 ms); a number next to a calendar
+ * word ('in 3 days') is in that word's window anyway. Other languages keep every digit.
+ */
+const DATE_DIGITS: Partial<Record<NluLanguage, string>> = {
+  en: '\\d\\s*[:h.]\\s*\\d\\d|\\d\\s*[/\\\\-]\\s*\\d|\\d(?:st|nd|rd|th)(?![\\p{L}])|(?<!\\d)(?:1[5-9]|20)\\d\\d(?!\\d)|(?:^|[^\\p{L}])(?:at|by|until|till|til|around|before|after)\\s+(?:\\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)',
+};
+
 /** Terms match at the start of a word; a term ending in '$' is a whole word (plural or 's allowed). */
 const term = (t: string) => (t.endsWith('$') ? `${t.slice(0, -1)}(?:s|'s)?(?![\\p{L}])` : t);
-const compile = (words: string) =>
-  new RegExp(`\\d|(?:^|[^\\p{L}])(?:${words.split('|').map(term).join('|')})`, 'iu');
+const compile = (words: string, digits = '\\d') =>
+  new RegExp(`${digits}|(?:^|[^\\p{L}])(?:${words.split('|').map(term).join('|')})`, 'iu');
 const numberCues = new Map<NluLanguage, RegExp>();
 const ordinalCues = new Map<NluLanguage, RegExp>();
 const dateCues = new Map<NluLanguage, RegExp>();
 
-function cue(cache: Map<NluLanguage, RegExp>, words: Record<NluLanguage, string>, language: NluLanguage) {
+function cue(
+  cache: Map<NluLanguage, RegExp>,
+  words: Record<NluLanguage, string>,
+  language: NluLanguage,
+  digits?: string,
+) {
   let regex = cache.get(language);
   if (!regex) {
-    regex = compile(words[language]);
+    regex = compile(words[language], digits);
     cache.set(language, regex);
   }
   return regex;
@@ -94,6 +110,16 @@ const cheapCue: Partial<Record<RecognisedPrebuilt, (text: string) => boolean>> =
   PhoneNumber: (text) => /\d[\s\-().]*\d[\s\-().]*\d/.test(text),
 };
 
+const globals = new Map<RegExp, RegExp>();
+function globalOf(regex: RegExp) {
+  let global = globals.get(regex);
+  if (!global) {
+    global = new RegExp(regex.source, 'giu');
+    globals.set(regex, global);
+  }
+  return global;
+}
+
 /** Words either side of a cue that a value may span: '25 US dollars', 'next Monday at 5pm'. */
 const CONTEXT_WORDS = 3;
 const WORD = /\S+/g;
@@ -108,25 +134,37 @@ export function recognizerInputs(
   entity: RecognisedPrebuilt,
   text: string,
   language: NluLanguage,
+  /** The units of a number-with-unit recognizer: a part without one is left out. */
+  units?: RegExp,
 ): Array<[number, number]> {
   const cheap = cheapCue[entity];
   if (cheap) return cheap(text) ? [[0, text.length]] : [];
   const regex =
     entity === 'Date'
-      ? cue(dateCues, DATE_WORDS, language)
+      ? cue(dateCues, DATE_WORDS, language, DATE_DIGITS[language])
       : entity === 'Ordinal'
         ? cue(ordinalCues, ORDINAL_WORDS, language)
         : cue(numberCues, NUMBER_WORDS, language);
-  if (!regex.test(text) || !hasUnit(entity, text)) return [];
+  if (!regex.test(text) || (!units && !hasUnit(entity, text))) return [];
   const words = [...text.matchAll(WORD)].map((m) => [m.index, m.index + m[0].length] as const);
+  // The words a cue touches (a cue may span two: 'at 5'; its first character may be the one
+  // before the word).
+  const isCue = words.map(() => false);
+  for (const m of text.matchAll(globalOf(regex))) {
+    const from = m.index + (m[0].length > 1 && !/[\p{L}\d]/u.test(m[0][0] as string) ? 1 : 0);
+    const to = m.index + m[0].length;
+    words.forEach(([start, end], i) => {
+      if (start < to && end > from) isCue[i] = true;
+    });
+  }
   const ranges: Array<[number, number]> = [];
-  words.forEach(([start, end], i) => {
-    if (!regex.test(text.slice(start, end))) return;
+  words.forEach((_, i) => {
+    if (!isCue[i]) return;
     const from = (words[Math.max(0, i - CONTEXT_WORDS)] as readonly [number, number])[0];
     const to = (words[Math.min(words.length - 1, i + CONTEXT_WORDS)] as readonly [number, number])[1];
     const last = ranges[ranges.length - 1];
     if (last && from <= last[1] + 1) last[1] = Math.max(last[1], to);
     else ranges.push([from, to]);
   });
-  return ranges;
+  return units ? ranges.filter(([from, to]) => units.test(text.slice(from, to))) : ranges;
 }

@@ -54,6 +54,37 @@ interface RecognizerModel {
 /** Models are built once a culture: building them is what takes the time. */
 const models = new Map<string, RecognizerModel | null>();
 
+/** The number-with-unit recognizers: a part of the text without one of their units is skipped. */
+const UNIT_MODELS: ReadonlySet<RecognisedPrebuilt> = new Set(['Age', 'Currency', 'Dimension', 'Temperature']);
+const unitCues = new Map<string, RegExp | undefined>();
+
+/**
+ * Every unit the model's extractors know ('dollars', '$', 'km', 'years old'), as one regex of
+ * whole terms: read from the model itself, so the pre-check misses no unit the model finds.
+ */
+function unitsOf(entity: RecognisedPrebuilt, culture: string, model: RecognizerModel): RegExp | undefined {
+  const key = `${entity}|${culture}`;
+  if (unitCues.has(key)) return unitCues.get(key);
+  const terms = new Set<string>();
+  const extractors = (model as { extractorParsersMap?: Map<unknown, unknown> }).extractorParsersMap;
+  for (const extractor of extractors?.keys() ?? []) {
+    const config = (extractor as { config?: Record<string, unknown> }).config ?? {};
+    for (const list of [config.suffixList, config.prefixList]) {
+      if (!(list instanceof Map)) continue;
+      for (const value of list.values()) {
+        for (const t of String(value).split('|')) if (t.trim()) terms.add(t.trim().toLowerCase());
+      }
+    }
+  }
+  const escaped = [...terms]
+    .sort((a, b) => b.length - a.length)
+    .map((t) => t.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  const regex =
+    escaped.length > 0 ? new RegExp(`(?<!\\p{L})(?:${escaped.join('|')})(?!\\p{L})`, 'iu') : undefined;
+  unitCues.set(key, regex);
+  return regex;
+}
+
 function modelFor(entity: RecognisedPrebuilt, culture: string): RecognizerModel | null {
   const key = `${entity}|${culture}`;
   const cached = models.get(key);
@@ -100,13 +131,19 @@ export function isRecognisedPrebuilt(name: string): name is RecognisedPrebuilt {
   return (RECOGNISED_PREBUILTS as readonly string[]).includes(name);
 }
 
+const WARM_UP = ['warm up 3 things tomorrow at 5pm', 'in 2 hours and a half', 'on 1/20/2023 for 25 dollars'];
+
 /** Builds and runs each recognizer once, so a bot's first message is not the slow one. */
 export function warmPrebuilts(
   language: NluLanguage,
   entities: readonly RecognisedPrebuilt[] = RECOGNISED_PREBUILTS,
 ) {
-  for (const entity of entities)
-    modelFor(entity, CULTURES[language])?.parse('warm up 3 things tomorrow at 5pm');
+  // Several shapes: a recognizer's first time, duration or numeric date compiles its own code
+  // paths (tens of milliseconds), which a user's message would otherwise pay.
+  for (const entity of entities) {
+    const model = modelFor(entity, CULTURES[language]);
+    for (const text of WARM_UP) model?.parse(text);
+  }
 }
 
 type Found = Array<{ start: number; end: number; value: unknown }>;
@@ -146,10 +183,11 @@ export function findPrebuilts(
   for (const entity of entities) {
     // Only the recognizers the model needs, and only on the parts of the text that could hold
     // their entity.
-    const inputs = recognizerInputs(entity, text, language);
-    if (inputs.length === 0) continue;
     const model = modelFor(entity, culture);
     if (!model) continue;
+    const units = UNIT_MODELS.has(entity) ? unitsOf(entity, culture, model) : undefined;
+    const inputs = recognizerInputs(entity, text, language, units);
+    if (inputs.length === 0) continue;
     for (const [from, to] of inputs) {
       for (const result of recognise(model, `${entity}|${culture}`, text.slice(from, to), reference)) {
         found.push({
