@@ -7,7 +7,7 @@ import type { NluEntity } from './types';
 /** A trained model: everything prediction needs, nothing of the training data it does not. */
 export interface NluModel {
   format: 'parley-nlu';
-  /** 2: coverage with word weights (older models cannot be read: retrain). */
+  /** 3: the nearest-example index of big bots (older models cannot be read: retrain). */
   version: typeof MODEL_VERSION;
   language: NluLanguage;
   classifier: IntentClassifierState;
@@ -21,7 +21,7 @@ export interface NluModel {
   prebuilts: RecognisedPrebuilt[];
 }
 
-export const MODEL_VERSION = 2;
+export const MODEL_VERSION = 3;
 
 export class NluModelError extends Error {}
 

@@ -63,10 +63,9 @@ export class NluPredictor {
 
   predict(text: string, options: PredictOptions = {}): NluPrediction {
     const tokens = this.analyser.tokenize(text);
-    const ranking = this.classifier.rank(tokens);
     // The tagger reads the best real intent: an input that only looks out of scope because its
     // values are new ('harthaus to hackerbrücke') must still have them found.
-    const tagIntent = (ranking.find((i) => i.intent !== NONE) ?? (ranking[0] as IntentScore)).intent;
+    const tagIntent = this.classifier.bestIntent(tokens);
     const entities = this.entities(text, tokens, options, tagIntent);
     const sentiment = sentimentOf(tokens, this.model.language, this.analyser.stem);
     const meaningful = text.replace(/[^\p{L}\p{N}]/gu, '').length >= MIN_MEANINGFUL_CHARACTERS;
@@ -93,7 +92,10 @@ export class NluPredictor {
     // of the sentence tells whether it is in scope. Values a list, a regex or a recognizer
     // vouches for do not count; the tagger's count a little, as it also tags words of
     // out-of-scope input, which would then look covered.
-    const intents = entities.length > 0 ? this.classifier.rank(tokens, this.entityWeight(entities)) : ranking;
+    const intents = this.classifier.rank(
+      tokens,
+      entities.length > 0 ? this.entityWeight(entities) : undefined,
+    );
     const best = intents.find((i) => i.intent !== NONE);
     // Below the floor nothing fits, whatever the bot's thresholds: the confidence is then that
     // of the best real intent, low, so the thresholds read it as not understood.

@@ -102,8 +102,9 @@ export function train(data: NluTrainingData): NluModel {
       const text = typeof utterance === 'string' ? utterance : utterance.text;
       const tokens = analyser.tokenize(text);
       if (tokens.length === 0) continue;
-      examples.push({ tokens, intent: name });
       const spans = typeof utterance === 'string' ? [] : (utterance.entities ?? []);
+      const isValue = tokens.map((t) => spans.some((s) => t.start >= s.start && t.end <= s.end));
+      examples.push({ tokens, intent: name, isValue });
       marked.push({
         tokens,
         spans,
@@ -127,7 +128,8 @@ export function train(data: NluTrainingData): NluModel {
       for (let v = 0; v < Math.min(variants, 5); v++) {
         const filled = fillPattern(pattern, byName, v);
         const tokens = analyser.tokenize(filled.text);
-        if (v === 0) examples.push({ tokens, intent: name });
+        const isValue = tokens.map((t) => filled.entities.some((s) => t.start >= s.start && t.end <= s.end));
+        if (v === 0) examples.push({ tokens, intent: name, isValue });
         marked.push({ tokens, spans: filled.entities, isMarked: true, intent: name });
       }
     });
@@ -137,7 +139,7 @@ export function train(data: NluTrainingData): NluModel {
 
   const written = examples.length;
   for (const extra of withSwappedValues(data)) {
-    examples.push({ tokens: analyser.tokenize(extra.text), intent: extra.intent });
+    examples.push({ tokens: analyser.tokenize(extra.text), intent: extra.intent, augmented: true });
   }
 
   // Small talk and noise for None, unless the bot's own examples say otherwise.

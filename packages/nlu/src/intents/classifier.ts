@@ -4,6 +4,7 @@ import { type IntentScore, NONE } from '../types';
 import { buildCoverage, type CoverageState, type EntityWeight, WordCoverage } from './coverage';
 import { type SparseVector, utteranceFeatures, Vocabulary } from './features';
 import { addScaled, trainMargin } from './margin';
+import { buildNearest, NearestExamples, type NearestState } from './nearest';
 import { DEFAULT_SOFTMAX, logits, type SoftmaxModel, softmaxInPlace, trainSoftmax } from './softmax';
 
 /**
@@ -16,6 +17,10 @@ import { DEFAULT_SOFTMAX, logits, type SoftmaxModel, softmaxInPlace, trainSoftma
 export interface ClassifierExample {
   tokens: Token[];
   intent: string;
+  /** Per token, whether it is inside a marked entity value. */
+  isValue?: boolean[];
+  /** Made by the engine from another example (a swapped value): no evidence of wording. */
+  augmented?: boolean;
 }
 
 export interface IntentClassifierState {
@@ -27,6 +32,8 @@ export interface IntentClassifierState {
   coverage: CoverageState;
   /** The share of known words a typical in-scope input has (a low percentile of held-out examples). */
   coverageReference: number;
+  /** The bot's own examples, for the similarity of an input to the nearest one (null: small bot). */
+  nearest: NearestState | null;
 }
 
 const HOLDOUT_SHARE = 5;
@@ -126,7 +133,13 @@ export function trainIntentClassifier(examples: readonly ClassifierExample[]): I
     );
   }
   const full = fit(examples, classes);
-  const coverageReference = referenceCoverage(examples.filter((e) => e.intent !== NONE).map((e) => e.tokens));
+  const inScope = examples.filter((e) => e.intent !== NONE);
+  const coverageReference = referenceCoverage(inScope.map((e) => e.tokens));
+  const written = inScope.filter((e) => !e.augmented);
+  const nearest = buildNearest(
+    written.map((e) => e.tokens),
+    written.map((e) => e.isValue),
+  );
   return {
     classes,
     vocabulary: { hashes: full.vocabulary.hashes, idf: full.vocabulary.idf },
@@ -134,6 +147,7 @@ export function trainIntentClassifier(examples: readonly ClassifierExample[]): I
     temperature,
     coverage: full.coverage,
     coverageReference,
+    nearest,
   };
 }
 
@@ -180,6 +194,7 @@ function fitTemperature(outputs: readonly Float64Array[], labels: readonly numbe
 export class IntentClassifier {
   private readonly vocabulary: Vocabulary;
   private readonly coverage: WordCoverage;
+  private readonly nearest: NearestExamples | null;
   private readonly buffer: Float64Array;
   /** The probabilities of the last tokens ranked: a second ranking with entities reuses them. */
   private last: { tokens: readonly Token[]; probabilities: Float64Array } | undefined;
@@ -187,6 +202,7 @@ export class IntentClassifier {
   constructor(readonly state: IntentClassifierState) {
     this.vocabulary = new Vocabulary(state.vocabulary.hashes, state.vocabulary.idf);
     this.coverage = new WordCoverage(state.coverage);
+    this.nearest = state.nearest ? new NearestExamples(state.nearest) : null;
     this.buffer = new Float64Array(state.classes.length);
   }
 
@@ -196,10 +212,14 @@ export class IntentClassifier {
     const { classes } = this.state;
     const probabilities = this.probabilities(tokens);
     // An input of entity values only ('tomorrow', 'John') is judged on all its words.
-    const known = WordCoverage.counts(tokens, entityWeight)
-      ? this.coverage.of(tokens, entityWeight)
-      : this.coverage.of(tokens);
-    const inScope = Math.min(1, known / this.state.coverageReference);
+    const counts = WordCoverage.counts(tokens, entityWeight);
+    const known = counts ? this.coverage.of(tokens, entityWeight) : this.coverage.of(tokens);
+    const skip = counts && entityWeight ? (t: Token) => entityWeight(t) < 1 : undefined;
+    const inScope = Math.min(
+      1,
+      known / this.state.coverageReference,
+      this.nearest?.inScope(tokens, skip) ?? 1,
+    );
     const scores: IntentScore[] = [];
     let real = 0;
     classes.forEach((intent, i) => {
@@ -212,6 +232,18 @@ export class IntentClassifier {
     return scores
       .map((s) => ({ intent: s.intent, score: Math.round(s.score * 10000) / 10000 }))
       .sort((a, b) => b.score - a.score || (a.intent < b.intent ? -1 : 1));
+  }
+
+  /** The likeliest intent other than None (what the entity tagger reads). */
+  bestIntent(tokens: readonly Token[]): string {
+    const { classes } = this.state;
+    const probabilities = this.probabilities(tokens);
+    let best = -1;
+    classes.forEach((intent, i) => {
+      if (intent !== NONE && (best < 0 || (probabilities[i] as number) > (probabilities[best] as number)))
+        best = i;
+    });
+    return classes[best] ?? NONE;
   }
 
   private probabilities(tokens: readonly Token[]): Float64Array {
