@@ -22,6 +22,9 @@ interface Scores {
   trainSeconds: number;
   predictP50Ms: number;
   predictP99Ms: number;
+  /** Parley only: the same predictions with every prebuilt recognizer on. */
+  prebuiltsP50Ms?: number;
+  prebuiltsP99Ms?: number;
   peakRssMb: number;
 }
 
@@ -65,8 +68,8 @@ const lines = [
   '',
   `Run ${new Date().toISOString()} on ${cpus().length} CPU (${cpus()[0]?.model ?? '?'}), Node ${process.version}. Train on train.json, test on test.json of each dataset in shared/bench-data. NLP.js = @nlpjs/nlp + @nlpjs/lang-en, default settings (intents only). Timings are single runs on a shared machine.`,
   '',
-  '| dataset | Parley acc | Parley macro-F1 | Parley entity F1 exact (lenient) | Parley OOS recall | Parley train s | Parley p50 / p99 ms | Parley peak RSS MB | NLP.js acc | NLP.js macro-F1 | NLP.js train s | NLP.js p99 ms | best published acc |',
-  '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  '| dataset | Parley acc | Parley macro-F1 | Parley entity F1 exact (lenient) | Parley OOS recall | Parley train s | Parley p50 / p99 ms | Parley p50 / p99 ms, all prebuilts on | Parley peak RSS MB | NLP.js acc | NLP.js macro-F1 | NLP.js train s | NLP.js p99 ms | best published acc |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
 ];
 for (const [name, r] of Object.entries(results)) {
   const best = (PUBLISHED[name] ?? []).reduce<{ engine: string; accuracy: number } | undefined>(
@@ -79,7 +82,7 @@ for (const [name, r] of Object.entries(results)) {
       ? `${f(p.entities.exact.f1)} (${f(p.entities.lenient.f1)})`
       : '—';
   lines.push(
-    `| ${name} | ${f(p.accuracy)} | ${f(p.macroF1)} | ${entity} | ${f(p.oosRecall)} | ${f(p.trainSeconds, 2)} | ${f(p.predictP50Ms)} / ${f(p.predictP99Ms)} | ${p.peakRssMb} | ${f(r.nlpjs.accuracy)} | ${f(r.nlpjs.macroF1)} | ${f(r.nlpjs.trainSeconds, 2)} | ${f(r.nlpjs.predictP99Ms)} | ${best ? `${f(best.accuracy)} (${best.engine})` : '—'} |`,
+    `| ${name} | ${f(p.accuracy)} | ${f(p.macroF1)} | ${entity} | ${f(p.oosRecall)} | ${f(p.trainSeconds, 2)} | ${f(p.predictP50Ms)} / ${f(p.predictP99Ms)} | ${f(p.prebuiltsP50Ms)} / ${f(p.prebuiltsP99Ms)} | ${p.peakRssMb} | ${f(r.nlpjs.accuracy)} | ${f(r.nlpjs.macroF1)} | ${f(r.nlpjs.trainSeconds, 2)} | ${f(r.nlpjs.predictP99Ms)} | ${best ? `${f(best.accuracy)} (${best.engine})` : '—'} |`,
   );
 }
 lines.push('', '## Published results (intent accuracy)', '');
