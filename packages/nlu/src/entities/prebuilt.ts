@@ -131,18 +131,33 @@ export function isRecognisedPrebuilt(name: string): name is RecognisedPrebuilt {
   return (RECOGNISED_PREBUILTS as readonly string[]).includes(name);
 }
 
-const WARM_UP = ['warm up 3 things tomorrow at 5pm', 'in 2 hours and a half', 'on 1/20/2023 for 25 dollars'];
+const WARM_UP = [
+  'warm up 3 things tomorrow at 5pm',
+  'in 2 hours and a half',
+  'on 1/20/2023 for 25 dollars',
+  'every day at 5:30pm',
+  'from march 3rd to april 5th 2024 between 2 and 4 pm',
+  'upgrade from 13.10 to 14.04 last week',
+];
+/** Recognizers already warmed (once a process: the compiled code stays). */
+const warmed = new Set<string>();
 
 /** Builds and runs each recognizer once, so a bot's first message is not the slow one. */
 export function warmPrebuilts(
   language: NluLanguage,
   entities: readonly RecognisedPrebuilt[] = RECOGNISED_PREBUILTS,
 ) {
-  // Several shapes: a recognizer's first time, duration or numeric date compiles its own code
-  // paths (tens of milliseconds), which a user's message would otherwise pay.
+  // Several shapes: a recognizer's first time, duration, set, range or numeric date compiles
+  // its own code paths (tens of milliseconds), which a user's message would otherwise pay.
   for (const entity of entities) {
+    const key = `${entity}|${CULTURES[language]}`;
     const model = modelFor(entity, CULTURES[language]);
-    for (const text of WARM_UP) model?.parse(text);
+    if (!model || warmed.has(key)) continue;
+    for (const text of WARM_UP) model.parse(text);
+    // The unit pre-check is one regex of a thousand terms: V8 compiles it on its first runs.
+    const units = UNIT_MODELS.has(entity) ? unitsOf(entity, CULTURES[language], model) : undefined;
+    for (let i = 0; i < 3; i++) for (const text of WARM_UP) units?.test(text);
+    warmed.add(key);
   }
 }
 
