@@ -140,14 +140,23 @@ export async function benchContent(options: { seconds: number }) {
     const overview = get('/api/bots');
     const overviewBody = (await (await overview()).json()) as unknown[];
     if (overviewBody.length !== BOTS) throw new Error(`expected ${BOTS} bots, got ${overviewBody.length}`);
-    const intentList = get(`/api/${encodeURIComponent(BIG_BOT)}/intents`);
-    const intentBody = (await (await intentList()).json()) as unknown[];
+    const intentsUrl = `/api/${encodeURIComponent(BIG_BOT)}/intents`;
+    // What the Intents tab asks: the list without examples, then the selected intent with its own.
+    const intentList = get(`${intentsUrl}?view=summary`);
+    const intentBody = (await (await intentList()).json()) as Array<{ name: string }>;
     if (intentBody.length < INTENTS) throw new Error(`expected ${INTENTS} intents, got ${intentBody.length}`);
+    const oneIntent = get(`${intentsUrl}/${encodeURIComponent(intentBody[0]?.name ?? '')}`);
+    // Every intent with every example: the API's full list (exports, integrations).
+    const fullList = get(intentsUrl);
+    const fullBody = (await (await fullList()).json()) as unknown[];
 
     const loads = {
       botOverview1000Bots: await runLoad({ concurrency: 4, seconds: options.seconds, send: overview }),
       intentList500x50: await runLoad({ concurrency: 4, seconds: options.seconds, send: intentList }),
       intentListBytes: JSON.stringify(intentBody).length,
+      oneIntentOf500x50: await runLoad({ concurrency: 4, seconds: options.seconds, send: oneIntent }),
+      fullIntentList500x50: await runLoad({ concurrency: 4, seconds: options.seconds, send: fullList }),
+      fullIntentListBytes: JSON.stringify(fullBody).length,
     };
     return {
       setup: { bots: BOTS, intents: INTENTS, utterancesPerIntent: UTTERANCES, seedSeconds },

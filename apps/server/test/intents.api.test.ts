@@ -201,6 +201,34 @@ describe.each(testDatabases())('intents on %s', (kind) => {
     ]);
   });
 
+  test('the summary list leaves the examples out, with their counts; one intent comes with its examples', async () => {
+    await createIntent(w.admin, bot, {
+      name: 'Summarised',
+      utterances: ['first one', 'second one', 'a [Color] shirt'],
+    });
+    const full = await listIntents(w.admin, bot);
+    const summaries = expectStatus(await w.admin('GET', `${path()}?view=summary`), 200).json();
+    expect(summaries).toEqual(
+      full.map(({ utterances, patterns, ...rest }) => ({
+        ...rest,
+        utteranceCount: utterances.length,
+        patternCount: patterns.length,
+      })),
+    );
+    expect(summaries.find((i: { name: string }) => i.name === 'Summarised')).toMatchObject({
+      utteranceCount: 2,
+      patternCount: 1,
+      entities: ['Color'],
+    });
+
+    const one = expectStatus(await w.admin('GET', `${path()}/summarised`), 200).json();
+    expect(one).toEqual(full.find((i) => i.name === 'Summarised'));
+    const missing = expectStatus(await w.admin('GET', `${path()}/NoSuchIntent`), 404).json();
+    expect(missing.code).toBe('not-found_error');
+    // Another account's member reads nothing of it.
+    expect((await w.stranger('GET', `${path()}/Summarised`)).statusCode).toBe(403);
+  });
+
   describe('examples', () => {
     const examples = () => `${path()}/Greeting/examples`;
 

@@ -167,6 +167,9 @@ describe('the Intents tab', () => {
     await name.press('Enter');
     await page.waitForURL(tabUrl('Welcome'));
     await expectVisible(pane().getByRole('heading', { name: 'Welcome' }));
+    // Its examples follow it, and the old name's absence is no error to report.
+    await expectVisible(pane().getByText('hello', { exact: true }));
+    expect(await popupOf(page).count()).toBe(0);
     await pane().getByRole('button', { name: 'Add a description' }).click();
     const description = pane().getByRole('textbox', { name: 'Intent description' });
     await description.fill('Greets the user');
@@ -303,6 +306,8 @@ describe('the Intents tab', () => {
     await pane().getByRole('button', { name: 'Delete intent' }).click();
     await popupOf(page).getByRole('button', { name: 'Delete' }).click();
     await expectHidden(list().getByRole('button', { name: 'WelcomeCopy' }));
+    await expectVisible(pane().getByRole('heading'));
+    expect(await popupOf(page).count()).toBe(0);
   });
 
   test('without the intents permission everything is read-only and an edit attempt warns', async () => {

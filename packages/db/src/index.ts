@@ -24,7 +24,12 @@ export type {
   NewFunction,
   StoredFunctionFields,
 } from './repositories/function.repository';
-export type { ExampleKind, IntentExampleRecord, IntentRecord } from './repositories/intent.repository';
+export type {
+  ExampleKind,
+  IntentExampleRecord,
+  IntentRecord,
+  IntentSummaryRecord,
+} from './repositories/intent.repository';
 export type { InvitationCode, InvitationKind } from './repositories/invitation.repository';
 export type { Membership } from './repositories/membership.repository';
 export type {

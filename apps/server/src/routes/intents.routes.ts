@@ -30,8 +30,10 @@ import { exportIntent, importIntent, stageIntentImport } from '../services/inten
 import {
   createIntent,
   deleteIntent,
+  listIntentSummaries,
   listIntents,
   patchIntent,
+  readIntent,
   renameIntent,
   updateIntentDescription,
 } from '../services/intents.service';
@@ -48,8 +50,18 @@ const intentParam = (value: string) => textParam(value, 'intent', 200);
 
 /** Intents and their examples (spec 02 section 7 'Intents'); the LLM's utterance generation comes with the LLM issue. */
 export function intentsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<BotParams>('/api/:bot/intents', { config: { access: 'botMember' } }, async (request) =>
-    listIntents(principalOf(request), request.params.bot),
+  // `?view=summary` leaves the examples out: the list of a bot with hundreds of intents.
+  app.get<BotParams & { Querystring: { view?: string } }>(
+    '/api/:bot/intents',
+    { config: { access: 'botMember' } },
+    async (request) =>
+      request.query.view === 'summary'
+        ? listIntentSummaries(principalOf(request), request.params.bot)
+        : listIntents(principalOf(request), request.params.bot),
+  );
+
+  app.get<IntentParams>('/api/:bot/intents/:intent', { config: { access: 'botMember' } }, async (request) =>
+    readIntent(principalOf(request), request.params.bot, intentParam(request.params.intent)),
   );
 
   app.post<BotParams>('/api/:bot/intents', { config: { access: MANAGE } }, async (request) =>

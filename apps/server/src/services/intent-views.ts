@@ -1,13 +1,14 @@
 import {
   entitiesUsedIn,
   type IntentExample,
+  type IntentSummary,
   type IntentView,
   isNoneIntent,
   isPatternExample,
   normalisePlaceholders,
   type PlaceholderEntity,
 } from '@parley/contracts';
-import type { ExampleKind, IntentRecord } from '@parley/db';
+import type { ExampleKind, IntentRecord, IntentSummaryRecord } from '@parley/db';
 
 export function toIntentView(record: IntentRecord): IntentView {
   const utterances: IntentExample[] = [];
@@ -31,8 +32,22 @@ export function toIntentView(record: IntentRecord): IntentView {
   };
 }
 
+export function toIntentSummary(record: IntentSummaryRecord): IntentSummary {
+  return {
+    name: record.name,
+    description: record.description,
+    isRedirect: record.isRedirect,
+    type: record.type,
+    answer: record.type === 'faq' ? record.answer : '',
+    template: record.template,
+    utteranceCount: record.utteranceCount,
+    patternCount: record.patterns.length,
+    entities: entitiesUsedIn(record.patterns),
+  };
+}
+
 /** The list order: by name, ignoring case, with None always last. */
-export function inListOrder(intents: readonly IntentView[]): IntentView[] {
+export function inListOrder<T extends { name: string }>(intents: readonly T[]): T[] {
   const byName = [...intents].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()));
   return [...byName.filter((i) => !isNoneIntent(i.name)), ...byName.filter((i) => isNoneIntent(i.name))];
 }

@@ -1,6 +1,7 @@
 import {
   type ChangeIntentNameBody,
   type CreateIntentBody,
+  type IntentSummary,
   type IntentView,
   isNoneIntent,
   INTENT_MESSAGES as M,
@@ -14,12 +15,23 @@ import { notFound, validationError } from '../http/errors';
 import { type BotContent, changeBotContent, readBotContent } from './bot-content.service';
 import { intentNameProblem } from './content-names.service';
 import { placeholderEntities } from './entity-views';
-import { classifyExample, inListOrder, toIntentView } from './intent-views';
+import { classifyExample, inListOrder, toIntentSummary, toIntentView } from './intent-views';
 
 /** GET /api/{bot}/intents: every intent with its examples (two queries), None last. */
 export async function listIntents(principal: Principal, botName: string): Promise<IntentView[]> {
   const content = await readBotContent(principal, botName);
   return inListOrder((await content.intents.list()).map(toIntentView));
+}
+
+/** GET /api/{bot}/intents?view=summary: every intent without its examples, None last. */
+export async function listIntentSummaries(principal: Principal, botName: string): Promise<IntentSummary[]> {
+  const content = await readBotContent(principal, botName);
+  return inListOrder((await content.intents.summaries()).map(toIntentSummary));
+}
+
+/** GET /api/{bot}/intents/{intent}: one intent with its examples. */
+export async function readIntent(principal: Principal, botName: string, name: string): Promise<IntentView> {
+  return toIntentView(await requireIntent(await readBotContent(principal, botName), name));
 }
 
 export async function requireIntent(content: BotContent, name: string): Promise<IntentRecord> {

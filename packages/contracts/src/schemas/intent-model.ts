@@ -111,6 +111,16 @@ export interface IntentView {
   entities: string[];
 }
 
+/**
+ * An intent as the list names it (GET /api/{bot}/intents?view=summary): everything but the
+ * examples, which a bot with hundreds of intents would send by the megabyte; the selected
+ * intent's examples come with GET /api/{bot}/intents/{intent}.
+ */
+export interface IntentSummary extends Omit<IntentView, 'utterances' | 'patterns'> {
+  utteranceCount: number;
+  patternCount: number;
+}
+
 export interface IsPatternResponse {
   isPattern: boolean;
 }

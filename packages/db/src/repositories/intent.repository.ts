@@ -23,6 +23,12 @@ export interface IntentRecord {
   examples: IntentExampleRecord[];
 }
 
+/** An intent without its examples: how many utterances it has, and its patterns' texts. */
+export interface IntentSummaryRecord extends Omit<IntentRecord, 'examples'> {
+  utteranceCount: number;
+  patterns: string[];
+}
+
 export interface NewIntent {
   name: string;
   description: string;
@@ -32,6 +38,8 @@ export interface NewIntent {
   template: string | null;
   examples: Array<{ kind: ExampleKind; text: string }>;
 }
+
+const withoutExamples = ({ examples: _examples, ...intent }: IntentRecord) => intent;
 
 /** Rows per INSERT: well under SQLite's bound-parameter limit. */
 const CHUNK = 500;
@@ -144,6 +152,36 @@ export function intentRepository(db: Kysely<Database>, tenantId: string, botId: 
         else byIntent.set(row.intent_id, [toExample(row)]);
       }
       return intentRows.map((row) => toIntent(row, byIntent.get(row.id) ?? []));
+    },
+
+    /**
+     * Every intent without its utterances, in name order: how many examples of each kind it
+     * has, and its patterns' texts (they name the entities it uses). Three queries whatever
+     * the size, and no utterance leaves the database.
+     */
+    async summaries(): Promise<IntentSummaryRecord[]> {
+      const [intentRows, counts, patternRows] = await Promise.all([
+        intents().selectAll().orderBy('name_key').execute(),
+        examples()
+          .select(['intent_id', 'kind', (eb) => eb.fn.countAll<number | string>().as('count')])
+          .groupBy(['intent_id', 'kind'])
+          .execute(),
+        examples()
+          .select(['intent_id', 'text'])
+          .where('kind', '=', 'pattern')
+          .orderBy('intent_id')
+          .orderBy('position')
+          .execute(),
+      ]);
+      const countOf = new Map(counts.map((c) => [`${c.intent_id}|${c.kind}`, Number(c.count)]));
+      const patternsOf = new Map<string, string[]>();
+      for (const row of patternRows)
+        patternsOf.set(row.intent_id, [...(patternsOf.get(row.intent_id) ?? []), row.text]);
+      return intentRows.map((row) => ({
+        ...withoutExamples(toIntent(row, [])),
+        utteranceCount: countOf.get(`${row.id}|utterance`) ?? 0,
+        patterns: patternsOf.get(row.id) ?? [],
+      }));
     },
 
     /** One intent by name, ignoring case. */

@@ -6,6 +6,7 @@ import {
   type IntentBatchImportResult,
   type IntentImportResult,
   type IntentImportStaging,
+  type IntentSummary,
   type IntentType,
   type IntentView,
   intentFileName,
@@ -30,8 +31,13 @@ export interface CreateIntentRequest {
   patterns: string[];
 }
 
+/** The list: every intent without its examples (a bot may have hundreds). */
 export const fetchIntents = (botName: string, signal?: AbortSignal) =>
-  api.get<IntentView[]>(intents(botName), signal);
+  api.get<IntentSummary[]>(`${intents(botName)}?view=summary`, signal);
+
+/** One intent with its examples. */
+export const fetchIntent = (botName: string, intent: string, signal?: AbortSignal) =>
+  api.get<IntentView>(intentPath(botName, intent), signal);
 
 export const createIntent = (botName: string, body: CreateIntentRequest) =>
   api.post<IntentView>(intents(botName), body);

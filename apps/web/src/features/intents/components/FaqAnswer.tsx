@@ -1,4 +1,4 @@
-import { type IntentView, INTENT_MESSAGES as M } from '@parley/contracts';
+import { type IntentSummary, INTENT_MESSAGES as M } from '@parley/contracts';
 import { Button, popup } from '../../../ui';
 import { EditableText } from '../../bot-content/components/EditableText';
 import { showFailure } from '../../bot-content/server-error';
@@ -6,7 +6,7 @@ import { changeToNormalIntent, updateFaqAnswer } from '../api/intents-api';
 
 interface FaqAnswerProps {
   botName: string;
-  intent: IntentView;
+  intent: IntentSummary;
   canManage: boolean;
   onChanged: () => Promise<void>;
 }

@@ -1,6 +1,6 @@
 import {
   type IntentImportStaging,
-  type IntentView,
+  type IntentSummary,
   isValidIntentName,
   INTENT_MESSAGES as M,
 } from '@parley/contracts';
@@ -11,7 +11,7 @@ import { importIntent, stageIntentImport } from '../api/intents-api';
 
 interface ImportIntentModalProps {
   botName: string;
-  intents: readonly IntentView[];
+  intents: readonly IntentSummary[];
   onClose: () => void;
   onImported: (name: string) => void;
 }

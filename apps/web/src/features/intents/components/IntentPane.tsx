@@ -1,6 +1,7 @@
-import { type EntityView, type IntentView, isNoneIntent, INTENT_MESSAGES as M } from '@parley/contracts';
-import { Button, popup, TrashIcon } from '../../../ui';
+import { type EntityView, type IntentSummary, isNoneIntent, INTENT_MESSAGES as M } from '@parley/contracts';
+import { Button, EmptyState, popup, Spinner, TrashIcon } from '../../../ui';
 import { EditableText } from '../../bot-content/components/EditableText';
+import { useIntent } from '../../bot-content/hooks/use-content-queries';
 import { useContentRefresh } from '../../bot-content/hooks/use-content-refresh';
 import { placeholderEntitiesOf } from '../../bot-content/placeholder-entities';
 import { savingWith, showFailure } from '../../bot-content/server-error';
@@ -10,7 +11,8 @@ import { FaqAnswer } from './FaqAnswer';
 
 interface IntentPaneProps {
   botName: string;
-  intent: IntentView;
+  /** From the list: the examples are loaded here, for this intent only. */
+  intent: IntentSummary;
   entities: readonly EntityView[];
   canManage: boolean;
   onRenamed: (name: string) => void;
@@ -21,6 +23,7 @@ interface IntentPaneProps {
 export function IntentPane({ botName, intent, entities, canManage, onRenamed, onDeleted }: IntentPaneProps) {
   const refresh = useContentRefresh(botName);
   const isNone = isNoneIntent(intent.name);
+  const detail = useIntent(botName, intent.name);
 
   const rename = savingWith(
     M.renameFailed,
@@ -105,13 +108,19 @@ export function IntentPane({ botName, intent, entities, canManage, onRenamed, on
       {intent.type === 'faq' && (
         <FaqAnswer botName={botName} intent={intent} canManage={canManage} onChanged={refresh} />
       )}
-      <ExampleList
-        botName={botName}
-        intent={intent}
-        entities={placeholderEntitiesOf(entities)}
-        canManage={canManage}
-        onChanged={refresh}
-      />
+      {detail.data ? (
+        <ExampleList
+          botName={botName}
+          intent={detail.data}
+          entities={placeholderEntitiesOf(entities)}
+          canManage={canManage}
+          onChanged={refresh}
+        />
+      ) : detail.isError && !detail.isGone ? (
+        <EmptyState title="The examples could not be loaded" />
+      ) : (
+        <Spinner label="Loading the examples" />
+      )}
     </article>
   );
 }

@@ -1,8 +1,8 @@
-import type { IntentView } from '@parley/contracts';
+import type { IntentSummary } from '@parley/contracts';
 import type { ListItem } from '../../bot-content/components/ItemList';
 
 /** The sidebar entries, filtered by name; the server's order (None last) is kept. */
-export function intentListItems(intents: readonly IntentView[], filter: string): ListItem[] {
+export function intentListItems(intents: readonly IntentSummary[], filter: string): ListItem[] {
   const wanted = filter.trim().toLowerCase();
   return intents
     .filter((i) => i.name.toLowerCase().includes(wanted))
