@@ -27,9 +27,23 @@ describe('publishing a bot', () => {
   beforeAll(async () => {
     app = await startAppServer();
     ({ tina } = await contentWorld(app.server, BOT));
+    await tina('POST', `/api/${encodeURIComponent(BOT)}/entities`, {
+      name: 'City',
+      type: 'closedlists',
+      sublists: [
+        { canonicalForm: 'Paris', list: ['paris', 'city of light'] },
+        { canonicalForm: 'Berlin', list: ['berlin'] },
+        { canonicalForm: 'London', list: ['london'] },
+      ],
+    });
     await tina('POST', `/api/${encodeURIComponent(BOT)}/intents`, {
       name: 'BookFlight',
-      utterances: ['i want to fly to paris', 'book a flight to london', 'a plane ticket to berlin please'],
+      utterances: [
+        'i want to fly to paris',
+        'book a flight to london',
+        'a plane ticket to berlin please',
+        'fly me to [City]',
+      ],
     });
     await tina('POST', `/api/${encodeURIComponent(BOT)}/intents`, {
       name: 'Greeting',
@@ -70,10 +84,12 @@ describe('publishing a bot', () => {
     await expectHidden(banner());
     await expectHidden(process().getByRole('button', { name: 'Retry' }));
 
+    // The published model recognises the intent and the entity, resolved to its canonical form.
     const prediction = (await tina('POST', `/api/${encodeURIComponent(BOT)}/nlu/predict`, {
-      text: 'book me a flight to paris',
-    })) as { topIntent: string; decision: string };
+      text: 'book me a flight to the city of light',
+    })) as { topIntent: string; decision: string; entities: Array<{ entity: string; value: unknown }> };
     expect(prediction.topIntent).toBe('BookFlight');
+    expect(prediction.entities).toEqual([expect.objectContaining({ entity: 'City', value: 'Paris' })]);
   });
 
   test('closing the process closes the panel; after a reload no panel opens once publishing ended', async () => {
