@@ -121,13 +121,13 @@ export async function runSync(
 
     running = 'SYNC_ENTITIES';
     await writer.step(running, 'InProgress');
-    await writer.step(running, 'Succeeded', `${entities.length} entities`, 20);
+    await writer.step(running, 'Succeeded', count(entities.length, 'entity', 'entities'), 20);
 
     running = 'SYNC_INTENTS';
     await writer.step(running, 'InProgress');
     if (intents.length === 0)
       await writer.step(running, 'Warning', 'The bot has no intents with examples.', 30);
-    else await writer.step(running, 'Succeeded', `${intents.length} intents`, 30);
+    else await writer.step(running, 'Succeeded', count(intents.length, 'intent', 'intents'), 30);
 
     running = 'TRAIN_BOT';
     await writer.step(running, 'InProgress');
@@ -162,3 +162,5 @@ export async function runSync(
     await markPublishedIfAllEnded(ctx, bot, writer.current.syncId);
   }
 }
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
