@@ -20,8 +20,12 @@ const contentOf = (scope: TenantScope, bot: Bot): BotContent => ({
   entities: scope.entities(bot.id),
 });
 
-/** The special intent None exists in every bot; it is made the first time the bot's intents are touched. */
+/**
+ * The special intent None exists in every bot; it is made the first time the bot's intents are
+ * touched. A read looks first, so reading a bot's content writes nothing once None is there.
+ */
 export async function ensureNoneIntent(content: BotContent): Promise<void> {
+  if (await content.intents.idOf(NONE_INTENT)) return;
   await content.intents.ensure({
     name: NONE_INTENT,
     description: '',
