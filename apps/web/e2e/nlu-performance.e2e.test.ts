@@ -1,13 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { NLU_PERFORMANCE_MESSAGES as M } from '@parley/contracts';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { logInThroughUi, popupOf } from './support/accounts';
-import { type AppServer, startAppServer } from './support/app-server';
-import { type ApiCall, contentWorld, TINA } from './support/bot-content';
-import { type Browser, launchBrowser } from './support/browser';
+import { describe, expect, test } from 'vitest';
+import { popupOf } from './support/accounts';
+import { botPageSuite } from './support/bot-page-suite';
 import { expectHidden, expectVisible } from './support/expect-page';
-import { screenshot, screenshotFailures } from './support/screenshots';
+import { screenshot } from './support/screenshots';
 
 const BOT = 'Perf Bot';
 
@@ -15,51 +12,36 @@ const BOT = 'Perf Bot';
 const DATASET = 'utterance,intent\nhello there,Greeting\nsee you later,Goodbye\n"Refund, please",Refund\n';
 
 describe('the NLU Performance tab', () => {
-  let app: AppServer;
-  let browser: Browser;
-  let page: Page;
-  let tina: ApiCall;
-
-  beforeAll(async () => {
-    app = await startAppServer();
-    ({ tina } = await contentWorld(app.server, BOT));
+  const s = botPageSuite(BOT, async (tina) => {
     for (const [name, examples] of [
       ['Greeting', ['hello there', 'good morning', 'hi friend']],
       ['Goodbye', ['see you later', 'bye for now', 'goodbye']],
     ] as const)
       await tina('POST', `/api/${encodeURIComponent(BOT)}/intents`, { name, utterances: [...examples] });
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    await logInThroughUi(page, app.baseUrl, TINA.email, TINA.password);
-  });
-  screenshotFailures(() => page);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
   });
 
-  const tabUrl = () => `${app.baseUrl}/bots/${encodeURIComponent(BOT)}/settings/nluPerformance`;
+  const tabUrl = () => s.botUrl('settings/nluPerformance');
   const closePopup = async (title: string) => {
-    await expectVisible(popupOf(page).getByText(title));
-    await popupOf(page).getByRole('button', { name: 'OK' }).click();
-    await expectHidden(popupOf(page));
+    await expectVisible(popupOf(s.page).getByText(title));
+    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
+    await expectHidden(popupOf(s.page));
   };
 
   test('a bot without a dataset: no results yet, Run NLP test disabled, the bot actions there', async () => {
-    await page.goto(tabUrl());
-    await expectVisible(page.getByText('No results yet'));
-    expect(await page.getByTestId('nlu-dataset').textContent()).toBe('No dataset uploaded yet.');
-    expect(await page.getByRole('button', { name: 'Run NLP test' }).isDisabled()).toBe(true);
-    await expectVisible(page.getByRole('button', { name: 'Export bot' }));
-    await expectVisible(page.getByRole('button', { name: 'Delete bot' }));
+    await s.page.goto(tabUrl());
+    await expectVisible(s.page.getByText('No results yet'));
+    expect(await s.page.getByTestId('nlu-dataset').textContent()).toBe('No dataset uploaded yet.');
+    expect(await s.page.getByRole('button', { name: 'Run NLP test' }).isDisabled()).toBe(true);
+    await expectVisible(s.page.getByRole('button', { name: 'Export bot' }));
+    await expectVisible(s.page.getByRole('button', { name: 'Delete bot' }));
     // The tab has a save action: the measuring toggles.
-    await expectVisible(page.getByRole('button', { name: 'Save settings' }));
+    await expectVisible(s.page.getByRole('button', { name: 'Save settings' }));
   });
 
   test("the template downloads with the bot's own intents", async () => {
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download template' }).click(),
+      s.page.waitForEvent('download'),
+      s.page.getByRole('button', { name: 'Download template' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('Perf_Bot-nlu-dataset-template.csv');
     const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
@@ -71,7 +53,7 @@ describe('the NLU Performance tab', () => {
   });
 
   test('a malformed dataset is refused with the line, a good one is uploaded', async () => {
-    const input = page.getByLabel('Dataset file (.csv)');
+    const input = s.page.getByLabel('Dataset file (.csv)');
     await input.setInputFiles({
       name: 'bad.csv',
       mimeType: 'text/csv',
@@ -80,34 +62,34 @@ describe('the NLU Performance tab', () => {
     await closePopup(M.wrongColumns(2, 1));
     await input.setInputFiles({ name: 'perf.csv', mimeType: 'text/csv', buffer: Buffer.from(DATASET) });
     await closePopup(M.datasetUploaded);
-    await expectVisible(page.getByTestId('nlu-dataset').getByText('perf.csv: 3 rows', { exact: false }));
+    await expectVisible(s.page.getByTestId('nlu-dataset').getByText('perf.csv: 3 rows', { exact: false }));
   });
 
   test('Run NLP test: disabled while running, polled, then a finished message and the results', async () => {
-    const run = page.getByRole('button', { name: 'Run NLP test' });
+    const run = s.page.getByRole('button', { name: 'Run NLP test' });
     await run.click();
-    await expectVisible(popupOf(page).getByText(M.testFinished));
-    await screenshot(page, 'nlu-performance-finished');
-    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await expectVisible(popupOf(s.page).getByText(M.testFinished));
+    await screenshot(s.page, 'nlu-performance-finished');
+    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
     expect(await run.isDisabled()).toBe(false);
 
-    await expectVisible(page.getByTestId('accuracy-parley'));
-    expect(await page.getByTestId('accuracy-parley').textContent()).toBe('66.7%');
-    const intents = page.getByRole('table', { name: 'Precision, recall and F1 per intent' });
+    await expectVisible(s.page.getByTestId('accuracy-parley'));
+    expect(await s.page.getByTestId('accuracy-parley').textContent()).toBe('66.7%');
+    const intents = s.page.getByRole('table', { name: 'Precision, recall and F1 per intent' });
     expect(
       await intents.getByRole('row').filter({ hasText: 'Refund' }).getByRole('cell').allTextContents(),
     ).toEqual(['Refund', '1', '0.0%', '0.0%', '0.0%']);
-    const misses = page.getByRole('table', { name: 'Misclassified utterances' });
+    const misses = s.page.getByRole('table', { name: 'Misclassified utterances' });
     await expectVisible(misses.getByRole('cell', { name: 'Refund, please' }));
-    const matrix = page.getByRole('table', { name: /Confusion matrix/ });
+    const matrix = s.page.getByRole('table', { name: /Confusion matrix/ });
     await expectVisible(matrix.locator('.nlu-confusion__cell--diagonal').first());
-    await screenshot(page, 'nlu-performance-results', { fullPage: true });
+    await screenshot(s.page, 'nlu-performance-results', { fullPage: true });
   });
 
   test('the results download as CSV', async () => {
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download results' }).click(),
+      s.page.waitForEvent('download'),
+      s.page.getByRole('button', { name: 'Download results' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('Perf_Bot-nlu-results.csv');
     const lines = readFileSync(await download.path(), 'utf8')
@@ -117,22 +99,22 @@ describe('the NLU Performance tab', () => {
   });
 
   test('measuring: the provider toggles show once measuring is on; the primary is locked on', async () => {
-    const measuring = page.getByRole('switch', { name: 'Intent detection measuring' });
-    expect(await page.getByRole('switch', { name: 'Parley NLU' }).count()).toBe(0);
+    const measuring = s.page.getByRole('switch', { name: 'Intent detection measuring' });
+    expect(await s.page.getByRole('switch', { name: 'Parley NLU' }).count()).toBe(0);
     await measuring.click();
-    const parley = page.getByRole('switch', { name: 'Parley NLU' });
+    const parley = s.page.getByRole('switch', { name: 'Parley NLU' });
     await expectVisible(parley);
     expect(await parley.getAttribute('aria-checked')).toBe('true');
     expect(await parley.isDisabled()).toBe(true);
-    const watson = page.getByRole('switch', { name: 'IBM Watson Assistant' });
+    const watson = s.page.getByRole('switch', { name: 'IBM Watson Assistant' });
     expect(await watson.getAttribute('aria-checked')).toBe('false');
     expect(await watson.isDisabled()).toBe(true);
-    await page.getByRole('button', { name: 'Save settings' }).click();
+    await s.page.getByRole('button', { name: 'Save settings' }).click();
     await closePopup('Saved!');
-    expect(await tina('GET', `/api/bots/${encodeURIComponent(BOT)}/nlu-measuring`)).toMatchObject({
+    expect(await s.tina('GET', `/api/bots/${encodeURIComponent(BOT)}/nlu-measuring`)).toMatchObject({
       intentDetectionMeasuring: true,
       measuringRecognizers: ['parley'],
     });
-    expect(browser.pageErrors).toEqual([]);
+    expect(s.browser.pageErrors).toEqual([]);
   });
 });

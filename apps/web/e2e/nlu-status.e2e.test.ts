@@ -1,56 +1,38 @@
 import { NLU_STATUS_MESSAGES as M } from '@parley/contracts';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { logInThroughUi, popupOf } from './support/accounts';
-import { type AppServer, startAppServer } from './support/app-server';
-import { type ApiCall, contentWorld, TINA, VERA } from './support/bot-content';
-import { type Browser, launchBrowser } from './support/browser';
+import { VERA } from './support/bot-content';
+import { botPageSuite } from './support/bot-page-suite';
 import { expectHidden, expectVisible } from './support/expect-page';
-import { screenshot, screenshotFailures } from './support/screenshots';
+import { screenshot } from './support/screenshots';
 
 const BOT = 'Status Bot';
 
 describe('the settings frame and its NLU Status tab', () => {
-  let app: AppServer;
-  let browser: Browser;
-  let page: Page;
-  let tina: ApiCall;
-
-  beforeAll(async () => {
-    app = await startAppServer();
-    ({ tina } = await contentWorld(app.server, BOT));
+  const s = botPageSuite(BOT, async (tina) => {
     // Something to publish: the embedded engine trains on the bot's intents.
     for (const [name, examples] of [
       ['Greeting', ['hello there', 'good morning', 'hi, how are you']],
       ['Goodbye', ['bye for now', 'see you later', 'goodbye and thanks']],
     ] as const)
       await tina('POST', `/api/${encodeURIComponent(BOT)}/intents`, { name, utterances: [...examples] });
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    await logInThroughUi(page, app.baseUrl, TINA.email, TINA.password);
-  });
-  screenshotFailures(() => page);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
   });
 
-  const settingsUrl = (tab = '') =>
-    `${app.baseUrl}/bots/${encodeURIComponent(BOT)}/settings${tab ? `/${tab}` : ''}`;
-  const settingsBar = () => page.getByRole('tablist', { name: 'Settings sections' });
-  const table = () => page.getByRole('table');
+  const settingsUrl = (tab = '') => s.botUrl(tab ? `settings/${tab}` : 'settings');
+  const settingsBar = () => s.page.getByRole('tablist', { name: 'Settings sections' });
+  const table = () => s.page.getByRole('table');
   const row = (label: string) => table().getByRole('row').filter({ hasText: label });
   const cells = async (label: string) => (await row(label).getByRole('cell').allTextContents()).slice(0, 4);
   const closePopup = async (title: string) => {
-    await expectVisible(popupOf(page).getByText(title));
-    await popupOf(page).getByRole('button', { name: 'OK' }).click();
-    await expectHidden(popupOf(page));
+    await expectVisible(popupOf(s.page).getByText(title));
+    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
+    await expectHidden(popupOf(s.page));
   };
 
   test('the Settings tab opens the first built settings tab, NLU Status, and the route names it', async () => {
-    await page.goto(`${app.baseUrl}/bots/${encodeURIComponent(BOT)}/analytics`);
-    await page.getByRole('tab', { name: 'Settings', exact: true }).click();
-    await page.waitForURL(settingsUrl('nluStatus'));
+    await s.page.goto(s.botUrl('analytics'));
+    await s.page.getByRole('tab', { name: 'Settings', exact: true }).click();
+    await s.page.waitForURL(settingsUrl('nluStatus'));
     const titles = await settingsBar().getByRole('tab').allTextContents();
     expect(titles[0]).toBe('NLU Status');
     // General, Configuration, System Messages and Features come with a later issue.
@@ -60,12 +42,12 @@ describe('the settings frame and its NLU Status tab', () => {
       'true',
     );
     // NLU Status has no save.
-    expect(await page.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
+    expect(await s.page.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
   });
 
   test('an unknown settings tab is replaced by the default one', async () => {
-    await page.goto(settingsUrl('no-such-tab'));
-    await page.waitForURL(settingsUrl('nluStatus'));
+    await s.page.goto(settingsUrl('no-such-tab'));
+    await s.page.waitForURL(settingsUrl('nluStatus'));
     await expectVisible(table());
   });
 
@@ -83,25 +65,25 @@ describe('the settings frame and its NLU Status tab', () => {
     await expectVisible(row('Parley NLU').getByRole('cell', { name: 'Yes', exact: true }));
     expect((await cells('Parley NLU'))[1]).toBe('Yes');
     expect(await row('Parley NLU').getByRole('button', { name: M.configure }).isDisabled()).toBe(true);
-    await screenshot(page, 'nlu-status-configured');
-    expect(await tina('GET', `/api/bots/${encodeURIComponent(BOT)}/nlu-status/parley`)).toMatchObject({
+    await screenshot(s.page, 'nlu-status-configured');
+    expect(await s.tina('GET', `/api/bots/${encodeURIComponent(BOT)}/nlu-status/parley`)).toMatchObject({
       isConfigured: true,
     });
   });
 
   test('Remove of the only configured provider asks first; cancel keeps it, confirm removes it', async () => {
     await row('Parley NLU').getByRole('button', { name: M.remove }).click();
-    await expectVisible(popupOf(page).getByText(M.removeOnlyText('Parley NLU')));
-    await screenshot(page, 'nlu-status-remove-confirmation');
-    await popupOf(page).getByRole('button', { name: 'Cancel' }).click();
-    await expectHidden(popupOf(page));
+    await expectVisible(popupOf(s.page).getByText(M.removeOnlyText('Parley NLU')));
+    await screenshot(s.page, 'nlu-status-remove-confirmation');
+    await popupOf(s.page).getByRole('button', { name: 'Cancel' }).click();
+    await expectHidden(popupOf(s.page));
     expect((await cells('Parley NLU'))[1]).toBe('Yes');
 
     await row('Parley NLU').getByRole('button', { name: M.remove }).click();
-    await popupOf(page).getByRole('button', { name: M.remove }).click();
+    await popupOf(s.page).getByRole('button', { name: M.remove }).click();
     await closePopup(M.removed('Parley NLU'));
     await expectVisible(row('Parley NLU').getByRole('cell', { name: 'No', exact: true }));
-    expect(await tina('GET', `/api/bots/${encodeURIComponent(BOT)}/nlu-status/parley`)).toMatchObject({
+    expect(await s.tina('GET', `/api/bots/${encodeURIComponent(BOT)}/nlu-status/parley`)).toMatchObject({
       hasResource: false,
       hasNlu: false,
     });
@@ -110,8 +92,8 @@ describe('the settings frame and its NLU Status tab', () => {
   test('Publish NLU model publishes: the row gets its last publish and is the latest', async () => {
     await row('Parley NLU').getByRole('button', { name: M.configure }).click();
     await closePopup(M.configured('Parley NLU'));
-    await page.getByRole('button', { name: M.publish }).click();
-    await page.waitForFunction(
+    await s.page.getByRole('button', { name: M.publish }).click();
+    await s.page.waitForFunction(
       (expected) => {
         const cells = [...document.querySelectorAll('tbody tr td')].map((c) => c.textContent);
         return cells[3] === expected && cells[2] !== 'Never';
@@ -123,14 +105,14 @@ describe('the settings frame and its NLU Status tab', () => {
     expect(configured).toBe('Yes');
     expect(lastPublish).not.toBe(M.never);
     expect(isLatest).toBe('Yes');
-    await screenshot(page, 'nlu-status-published');
+    await screenshot(s.page, 'nlu-status-published');
   });
 
   test('removing the published provider: no longer the latest publish, the bot has unpublished changes', async () => {
     await row('Parley NLU').getByRole('button', { name: M.remove }).click();
-    await popupOf(page).getByRole('button', { name: M.remove }).click();
+    await popupOf(s.page).getByRole('button', { name: M.remove }).click();
     await closePopup(M.removed('Parley NLU'));
-    await expectVisible(page.getByText('Unpublished changes'));
+    await expectVisible(s.page.getByText('Unpublished changes'));
     const [, configured, lastPublish, isLatest] = await cells('Parley NLU');
     expect([configured, isLatest]).toEqual(['No', 'No']);
     // The last publish stays history.
@@ -139,47 +121,47 @@ describe('the settings frame and its NLU Status tab', () => {
 
   test('Save settings: shown for a tab with a save, disabled while it runs, then Saved!', async () => {
     await settingsBar().getByRole('tab', { name: 'NLU Performance' }).click();
-    await page.waitForURL(settingsUrl('nluPerformance'));
-    const save = page.getByRole('button', { name: 'Save settings' });
+    await s.page.waitForURL(settingsUrl('nluPerformance'));
+    const save = s.page.getByRole('button', { name: 'Save settings' });
     await expectVisible(save);
     // The real server answers, a little later, so the running save can be seen.
-    await page.route('**/nlu-measuring', async (route) => {
+    await s.page.route('**/nlu-measuring', async (route) => {
       if (route.request().method() === 'PUT') await new Promise((done) => setTimeout(done, 700));
       await route.continue();
     });
-    await page.getByRole('switch', { name: 'Intent detection measuring' }).click();
+    await s.page.getByRole('switch', { name: 'Intent detection measuring' }).click();
     await save.click();
-    await page.waitForFunction(() =>
+    await s.page.waitForFunction(() =>
       [...document.querySelectorAll('button')].some(
         (b) => b.textContent?.includes('Save settings') && b.disabled,
       ),
     );
     await closePopup('Saved!');
     expect(await save.isDisabled()).toBe(false);
-    await page.unroute('**/nlu-measuring');
+    await s.page.unroute('**/nlu-measuring');
     // Back on NLU Status the button is gone again: that tab has no save.
     await settingsBar().getByRole('tab', { name: 'NLU Status' }).click();
     await expectVisible(table());
-    expect(await page.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
+    expect(await s.page.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
   });
 
   test('a failed save says Error! with the server message', async () => {
     const doomed = 'Doomed Bot';
-    await tina('POST', '/api/bot', { name: doomed, region: 'eu-west', language: 'en' });
-    await page.goto(`${app.baseUrl}/bots/${encodeURIComponent(doomed)}/settings/nluPerformance`);
-    await expectVisible(page.getByRole('switch', { name: 'Intent detection measuring' }));
-    await tina('DELETE', `/api/bots/${encodeURIComponent(doomed)}`);
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await expectVisible(popupOf(page).getByText('Error!'));
-    await expectVisible(popupOf(page).getByText(`There is no bot named ${doomed}.`));
-    await screenshot(page, 'bot-settings-save-error');
-    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await s.tina('POST', '/api/bot', { name: doomed, region: 'eu-west', language: 'en' });
+    await s.page.goto(`${s.app.baseUrl}/bots/${encodeURIComponent(doomed)}/settings/nluPerformance`);
+    await expectVisible(s.page.getByRole('switch', { name: 'Intent detection measuring' }));
+    await s.tina('DELETE', `/api/bots/${encodeURIComponent(doomed)}`);
+    await s.page.getByRole('button', { name: 'Save settings' }).click();
+    await expectVisible(popupOf(s.page).getByText('Error!'));
+    await expectVisible(popupOf(s.page).getByText(`There is no bot named ${doomed}.`));
+    await screenshot(s.page, 'bot-settings-save-error');
+    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
   });
 
   test('a user without Manage engines and Publish sees the table without its buttons', async () => {
-    const other = await browser.newPage();
+    const other = await s.browser.newPage();
     try {
-      await logInThroughUi(other, app.baseUrl, VERA.email, VERA.password);
+      await logInThroughUi(other, s.app.baseUrl, VERA.email, VERA.password);
       await other.goto(settingsUrl('nluStatus'));
       await expectVisible(other.getByRole('table').getByRole('row').filter({ hasText: 'Parley NLU' }));
       expect(await other.getByRole('button', { name: M.configure }).count()).toBe(0);
