@@ -3,8 +3,11 @@ import {
   INTENT_BATCH_MAX_ROWS,
   INTENT_BATCH_MESSAGES as M,
 } from '@parley/contracts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { expandedZipSize, ZipBudgetError } from './zip-budget';
+
+/** exceljs takes about 0.15 s to load: it is read with the first workbook, not at start. */
+const excel = async (): Promise<typeof ExcelJS> => (await import('exceljs')).default;
 
 /** What one row of the batch import workbook says (spec 02 section 2.2 'Batch import'). */
 export interface IntentWorkbookRow {
@@ -40,7 +43,7 @@ export async function readIntentWorkbook(data: Buffer, needsAnswer: boolean): Pr
       throw new IntentWorkbookError(M.tooLarge);
     throw new IntentWorkbookError(M.notAWorkbook);
   }
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ExcelJS.Buffer);
   } catch {
@@ -86,7 +89,7 @@ export async function readIntentWorkbook(data: Buffer, needsAnswer: boolean): Pr
 
 /** The downloadable template: the four columns and a few rows showing a normal and an FAQ intent. */
 export async function intentWorkbookTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   workbook.creator = 'Parley';
   const sheet = workbook.addWorksheet('Intents');
   sheet.columns = [

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import mssql, { type Request } from 'mssql';
+import type { Request } from 'mssql';
 import { commandFailure, connectFailure, type SqlDriver, type SqlResult } from './sql-driver';
 import { parameterise, SQL_SERVER_STYLE } from './sql-parameters';
 
@@ -10,6 +10,8 @@ import { parameterise, SQL_SERVER_STYLE } from './sql-parameters';
  */
 export const runSqlServer: SqlDriver<'mssql'> = async (target, sql, inputs, context) => {
   const address = await context.addressOf(target.host);
+  // mssql (with tedious, about 0.1 s to load) is read when a function first needs it.
+  const mssql = (await import('mssql')).default;
   const pool = new mssql.ConnectionPool({
     server: address,
     ...(target.instanceName ? {} : { port: target.port }),

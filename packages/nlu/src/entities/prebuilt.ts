@@ -1,7 +1,4 @@
-import { DateTimeRecognizer } from '@microsoft/recognizers-text-date-time';
-import { NumberRecognizer } from '@microsoft/recognizers-text-number';
-import { NumberWithUnitRecognizer } from '@microsoft/recognizers-text-number-with-unit';
-import { SequenceRecognizer } from '@microsoft/recognizers-text-sequence';
+import { createRequire } from 'node:module';
 import type { NluLanguage } from '../text/languages';
 import type { RecognisedEntity } from '../types';
 import { recognizerInputs } from './prebuilt-triggers';
@@ -100,7 +97,26 @@ function modelFor(entity: RecognisedPrebuilt, culture: string): RecognizerModel 
   return model;
 }
 
+// The recognizers (about 0.4 s to load) are read when a model first needs one, not at start.
+const require = createRequire(import.meta.url);
+const recognizers = () => ({
+  DateTimeRecognizer: (
+    require('@microsoft/recognizers-text-date-time') as typeof import('@microsoft/recognizers-text-date-time')
+  ).DateTimeRecognizer,
+  NumberRecognizer: (
+    require('@microsoft/recognizers-text-number') as typeof import('@microsoft/recognizers-text-number')
+  ).NumberRecognizer,
+  NumberWithUnitRecognizer: (
+    require('@microsoft/recognizers-text-number-with-unit') as typeof import('@microsoft/recognizers-text-number-with-unit')
+  ).NumberWithUnitRecognizer,
+  SequenceRecognizer: (
+    require('@microsoft/recognizers-text-sequence') as typeof import('@microsoft/recognizers-text-sequence')
+  ).SequenceRecognizer,
+});
+
 function buildModel(entity: RecognisedPrebuilt, culture: string): RecognizerModel {
+  const { DateTimeRecognizer, NumberRecognizer, NumberWithUnitRecognizer, SequenceRecognizer } =
+    recognizers();
   switch (entity) {
     case 'Number':
       return new NumberRecognizer(culture).getNumberModel() as RecognizerModel;

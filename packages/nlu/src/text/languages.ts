@@ -1,12 +1,10 @@
 /// <reference path="../nlpjs.d.ts" />
 
-import { StemmerDe } from '@nlpjs/lang-de';
-import { StemmerEn } from '@nlpjs/lang-en';
-import { StemmerEs } from '@nlpjs/lang-es';
-import { StemmerFr } from '@nlpjs/lang-fr';
-import { StemmerIt } from '@nlpjs/lang-it';
-import { StemmerNl } from '@nlpjs/lang-nl';
-import { StemmerPt } from '@nlpjs/lang-pt';
+import { createRequire } from 'node:module';
+
+// A language pack is read when a model of that language is first trained or loaded, not when
+// the server starts (each costs a start-up that most installations never use).
+const require = createRequire(import.meta.url);
 
 /** The languages the embedded engine understands (the 'parley' engine's list in contracts). */
 export const NLU_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt'] as const;
@@ -24,13 +22,13 @@ export function nluLanguageOf(code: string): NluLanguage | undefined {
 
 /** Snowball stemmers as @nlpjs ships them (MIT). */
 const stemmerFactories: Record<NluLanguage, () => { stemWord(word: string): string }> = {
-  en: () => new StemmerEn(),
-  de: () => new StemmerDe(),
-  fr: () => new StemmerFr(),
-  es: () => new StemmerEs(),
-  it: () => new StemmerIt(),
-  nl: () => new StemmerNl(),
-  pt: () => new StemmerPt(),
+  en: () => new (require('@nlpjs/lang-en') as typeof import('@nlpjs/lang-en')).StemmerEn(),
+  de: () => new (require('@nlpjs/lang-de') as typeof import('@nlpjs/lang-de')).StemmerDe(),
+  fr: () => new (require('@nlpjs/lang-fr') as typeof import('@nlpjs/lang-fr')).StemmerFr(),
+  es: () => new (require('@nlpjs/lang-es') as typeof import('@nlpjs/lang-es')).StemmerEs(),
+  it: () => new (require('@nlpjs/lang-it') as typeof import('@nlpjs/lang-it')).StemmerIt(),
+  nl: () => new (require('@nlpjs/lang-nl') as typeof import('@nlpjs/lang-nl')).StemmerNl(),
+  pt: () => new (require('@nlpjs/lang-pt') as typeof import('@nlpjs/lang-pt')).StemmerPt(),
 };
 
 export type Stem = (lowerWord: string) => string;
