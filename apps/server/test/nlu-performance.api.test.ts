@@ -17,6 +17,7 @@ import { createBot } from './support/bots';
 import { testDatabases } from './support/databases';
 import {
   createFuzzLog,
+  fuzzSender,
   HOSTILE_PARAMS,
   HOSTILE_RAW_BODIES,
   HOSTILE_VALUES,
@@ -427,17 +428,7 @@ describe.each(testDatabases())('NLU performance on %s', (kind) => {
     );
     expect(routes).toHaveLength(10);
     const log = createFuzzLog();
-    const send = async (method: string, url: string, body?: unknown, headers?: Record<string, string>) => {
-      const response = await server.request({
-        method: method as 'PUT',
-        url,
-        token: w.world.tenantAdmin.token,
-        ...(body !== undefined ? { body } : {}),
-        ...(headers ? { headers } : {}),
-      });
-      log.check(`${method} ${url.slice(0, 120)}`, response.statusCode, response.body);
-      return response;
-    };
+    const send = fuzzSender(server, w.world.tenantAdmin.token, log);
     for (const route of routes) {
       for (const p of HOSTILE_PARAMS)
         await send(

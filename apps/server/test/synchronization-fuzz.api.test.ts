@@ -4,6 +4,7 @@ import { buildContentWorld, type ContentWorld, createIntent } from './support/bo
 import { testDatabases } from './support/databases';
 import {
   createFuzzLog,
+  fuzzSender,
   HOSTILE_PARAMS,
   HOSTILE_RAW_BODIES,
   HOSTILE_VALUES,
@@ -47,16 +48,7 @@ describe.each(testDatabases())('hostile input to publishing on %s', (kind) => {
     const routes = routeCatalogue(server.app).filter((r) => r.method !== 'HEAD' && AREA.test(r.url));
     expect(routes.length).toBeGreaterThanOrEqual(17);
     const log = createFuzzLog();
-    const send = async (method: string, url: string, body?: unknown, headers?: Record<string, string>) => {
-      const response = await server.request({
-        method: method as 'POST',
-        url,
-        token: w.world.tenantAdmin.token,
-        ...(body !== undefined ? { body } : {}),
-        ...(headers ? { headers } : {}),
-      });
-      log.check(`${method} ${url.slice(0, 120)}`, response.statusCode, response.body);
-    };
+    const send = fuzzSender(server, w.world.tenantAdmin.token, log);
 
     for (const route of routes) {
       // Starting a sync is left out of the barrage's bodies: one real start is enough below.

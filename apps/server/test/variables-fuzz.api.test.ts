@@ -5,6 +5,7 @@ import { buildContentWorld, type ContentWorld } from './support/bot-content';
 import { testDatabases } from './support/databases';
 import {
   createFuzzLog,
+  fuzzSender,
   HOSTILE_PARAMS,
   HOSTILE_RAW_BODIES,
   HOSTILE_VALUES,
@@ -72,16 +73,7 @@ describe.each(testDatabases())('hostile input to the variables and objects API o
       ]),
     );
     const log = createFuzzLog();
-    const send = async (method: string, url: string, body?: unknown, headers?: Record<string, string>) => {
-      const response = await server.request({
-        method: method as 'PUT',
-        url,
-        token: w.world.tenantAdmin.token,
-        ...(body !== undefined ? { body } : {}),
-        ...(headers ? { headers } : {}),
-      });
-      log.check(`${method} ${url.slice(0, 120)}`, response.statusCode, response.body);
-    };
+    const send = fuzzSender(server, w.world.tenantAdmin.token, log);
 
     for (const route of routes) {
       const params = { bot: botName, name: 'city', isGlobal: 'false' };

@@ -1,3 +1,5 @@
+import { readBotSettings } from '@parley/contracts';
+import type { Bot } from '@parley/db';
 import type { NluPrediction, NluTrainingData } from '@parley/nlu';
 
 /**
@@ -51,6 +53,12 @@ export interface NluBotRef {
   botId: string;
   language: string;
 }
+
+export const botRefOf = (bot: Bot): NluBotRef => ({
+  tenantId: bot.tenantId,
+  botId: bot.id,
+  language: readBotSettings(bot.settings).language,
+});
 
 /** Spec 04 section 3.10: a provider's state for one bot. */
 export interface NluProviderStatus {

@@ -1,5 +1,6 @@
 import type { EntityType } from '@parley/contracts';
-import type { EntityRecord, IntentRecord } from '@parley/db';
+import { readBotSettings } from '@parley/contracts';
+import type { Bot, EntityRecord, IntentRecord, TenantScope } from '@parley/db';
 import type { NluEntity, NluTrainingData } from '@parley/nlu';
 
 /**
@@ -23,6 +24,23 @@ export function trainingDataOf(
     })),
     entities: entities.map(toNluEntity),
   };
+}
+
+/**
+ * What the bot's recognizers train on now: its intents that have examples (an intent without
+ * any teaches nothing) and its entities. Publishing, its retry check, the provider calls and
+ * NLU Performance all read it here, so they agree on what 'the bot's content' is.
+ */
+export async function botTrainingData(scope: TenantScope, bot: Bot): Promise<NluTrainingData> {
+  const [intents, entities] = await Promise.all([
+    scope.intents(bot.id).list(),
+    scope.entities(bot.id).list(),
+  ]);
+  return trainingDataOf(
+    readBotSettings(bot.settings).language,
+    intents.filter((i) => i.examples.length > 0),
+    entities,
+  );
 }
 
 function toNluEntity(entity: EntityRecord): NluEntity {

@@ -12,9 +12,11 @@ import type { NluTrainingData } from '@parley/nlu';
 import type { Principal } from '../auth/principal';
 import type { AppContext } from '../context';
 import { conflict } from '../http/errors';
+import { botRefOf } from '../nlu/nlu-provider';
+import { botTrainingData } from '../nlu/training-data';
 import { alignIntents, INTERRUPTED, measureOnRows, STALE_RUN_MS } from './nlu-test.service';
-import { botLanguage, botTrainingData, nluPerformanceBot } from './nlu-test-access';
-import { isConfiguredFor, measuringEngine } from './nlu-test-engines';
+import { nluPerformanceBot } from './nlu-test-access';
+import { isConfiguredFor } from './nlu-test-engines';
 import { recordPerformance } from './nlu-test-measuring';
 import { scoreRecognizer } from './nlu-test-scoring';
 
@@ -24,11 +26,11 @@ const AUTOMATE_ACTOR = 'nluAutomate';
 
 /** Recognizers automate may choose for the bot: choosable, knowing its language, measurable, configured. */
 async function candidatesFor(ctx: AppContext, bot: Bot): Promise<string[]> {
-  const language = botLanguage(bot);
+  const { language } = botRefOf(bot);
   const out: string[] = [];
   for (const engine of ENGINES) {
     if (!isSelectableRecognizer(engine) || !engine.languages.includes(language)) continue;
-    if (!measuringEngine(ctx, engine.id) || !(await isConfiguredFor(ctx, bot, engine.id))) continue;
+    if (!(await isConfiguredFor(ctx, bot, engine.id))) continue;
     out.push(engine.id);
   }
   return out;
@@ -56,7 +58,7 @@ export function crossValidationFolds(data: NluTrainingData, k: number) {
 }
 
 async function crossValidate(ctx: AppContext, recognizer: string, data: NluTrainingData) {
-  const engine = measuringEngine(ctx, recognizer);
+  const engine = ctx.nluProviders.get(recognizer);
   const folds = crossValidationFolds(data, AUTOMATE_FOLDS);
   const rows: NluDatasetRowView[] = [];
   const predictions: Array<{ topIntent: string; confidence: number }> = [];

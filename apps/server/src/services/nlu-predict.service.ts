@@ -10,9 +10,8 @@ import { NONE } from '@parley/nlu';
 import type { Principal } from '../auth/principal';
 import type { AppContext } from '../context';
 import { conflict } from '../http/errors';
-import { NluModelMissing } from '../nlu/nlu-provider';
+import { botRefOf, NluModelMissing } from '../nlu/nlu-provider';
 import { botNamed } from './bot-access.service';
-import { botRefOf } from './synchronization-run';
 
 /** The bot's thresholds decide what the runtime would do with the answer (spec 04 section 3: confidence, lowConfidence). */
 export function decisionOf(topIntent: string, confidence: number, high: number, low: number): NluDecision {

@@ -12,7 +12,7 @@ import type { Principal } from '../auth/principal';
 import type { AppContext } from '../context';
 import { AppError, validationError } from '../http/errors';
 import type { NluBotRef, NluProvider, NluProviderStatus } from '../nlu/nlu-provider';
-import { NluProviderError } from '../nlu/nlu-provider';
+import { botRefOf, NluProviderError } from '../nlu/nlu-provider';
 import { botNamed } from './bot-access.service';
 
 /** One bot and one provider of the registry, resolved from the path. */
@@ -21,12 +21,6 @@ interface BotProvider {
   ref: NluBotRef;
   provider: NluProvider;
 }
-
-const refOf = (bot: Bot): NluBotRef => ({
-  tenantId: bot.tenantId,
-  botId: bot.id,
-  language: readBotSettings(bot.settings).language,
-});
 
 /**
  * The provider named in a path: an intent recognizer of the engines catalogue that Parley can
@@ -48,7 +42,7 @@ async function resolve(
 ): Promise<BotProvider> {
   const provider = providerNamed(ctx, id);
   const bot = await botNamed(principal, botName);
-  return { bot, ref: refOf(bot), provider };
+  return { bot, ref: botRefOf(bot), provider };
 }
 
 const viewOf = (provider: string, status: NluProviderStatus): NluStatusView => ({
@@ -143,7 +137,7 @@ export async function nluProviders(
   botName: string,
 ): Promise<NluProvidersView> {
   const bot = await botNamed(principal, botName);
-  const ref = refOf(bot);
+  const ref = botRefOf(bot);
   const configured: string[] = [];
   // Catalogue order, so the table does not reorder as providers are configured.
   for (const engine of ENGINES) {

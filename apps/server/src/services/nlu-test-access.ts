@@ -1,10 +1,9 @@
 import { NLU_PERFORMANCE_MESSAGES as M } from '@parley/contracts';
-import type { Bot, TenantScope } from '@parley/db';
+import type { Bot } from '@parley/db';
 import type { NluTrainingData } from '@parley/nlu';
 import type { Principal } from '../auth/principal';
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
-import { trainingDataOf } from '../nlu/training-data';
 import { botNamed } from './bot-access.service';
 import { planOf } from './tenant-plan.service';
 
@@ -21,18 +20,6 @@ export async function nluPerformanceBot(
   if (plan?.metadata.hasNluPerformance === false)
     throw new AppError('custom_error', M.notInPlan, { planFeature: 'hasNluPerformance' }, 403);
   return botNamed(principal, botName);
-}
-
-export const botLanguage = (bot: Bot): string =>
-  typeof bot.settings.language === 'string' ? bot.settings.language : '';
-
-/** What the bot's recognizers train on: its intents and entities as they are now. */
-export async function botTrainingData(scope: TenantScope, bot: Bot): Promise<NluTrainingData> {
-  const [intents, entities] = await Promise.all([
-    scope.intents(bot.id).list(),
-    scope.entities(bot.id).list(),
-  ]);
-  return trainingDataOf(botLanguage(bot), intents, entities);
 }
 
 /** Training needs at least one intent with an utterance or a pattern. */

@@ -11,9 +11,9 @@ import type { Principal } from '../auth/principal';
 import type { AppContext } from '../context';
 import type { RunInBackground } from '../http/background-work';
 import { conflict, notFound } from '../http/errors';
+import { botTrainingData } from '../nlu/training-data';
 import { tableCsv } from './nlu-dataset-csv';
-import { botTrainingData, hasExamples, nluPerformanceBot } from './nlu-test-access';
-import { measuringEngine } from './nlu-test-engines';
+import { hasExamples, nluPerformanceBot } from './nlu-test-access';
 import { recognizersToMeasure, recordPerformance } from './nlu-test-measuring';
 import { scoreRecognizer } from './nlu-test-scoring';
 
@@ -41,7 +41,7 @@ export async function measureOnRows(
 ): Promise<RecognizerResult[]> {
   const results: RecognizerResult[] = [];
   for (const id of recognizers) {
-    const engine = measuringEngine(ctx, id);
+    const engine = ctx.nluProviders.get(id);
     if (!engine) continue;
     const predictions = await engine.measure(
       data,
@@ -128,7 +128,7 @@ export async function startNluTest(
   const scope = principal.scope;
   const dataset = await scope.nluDatasets(bot.id).get();
   if (!dataset) throw conflict(M.noDataset);
-  const measurable = (await recognizersToMeasure(ctx, bot)).filter((id) => measuringEngine(ctx, id));
+  const measurable = (await recognizersToMeasure(ctx, bot)).filter((id) => ctx.nluProviders.get(id));
   if (measurable.length === 0) throw conflict(M.noRecognizer);
   if (!hasExamples(await botTrainingData(scope, bot))) throw conflict(M.noIntents);
   const runs = scope.nluTestRuns(bot.id);

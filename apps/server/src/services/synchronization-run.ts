@@ -1,5 +1,4 @@
 import {
-  readBotSettings,
   SYNC_MESSAGES,
   type SyncComparison,
   type SyncState,
@@ -9,8 +8,8 @@ import {
 } from '@parley/contracts';
 import type { Bot, NluSyncPatch, NluSyncRecord } from '@parley/db';
 import type { AppContext } from '../context';
-import { type NluBotRef, type NluProvider, NluProviderError } from '../nlu/nlu-provider';
-import { trainingDataOf } from '../nlu/training-data';
+import { botRefOf, type NluProvider, NluProviderError } from '../nlu/nlu-provider';
+import { botTrainingData } from '../nlu/training-data';
 import { trainingDataHash } from '../nlu/training-data-hash';
 import { runNluAutomate } from './nlu-automate.service';
 import { compareModels } from './synchronization-comparison';
@@ -18,12 +17,6 @@ import { publishSyncProgress } from './synchronization-events';
 
 /** What a finished comparison was answered with, kept on the sync. */
 export type StoredComparison = SyncComparison & { decision?: 'published' | 'kept' };
-
-export const botRefOf = (bot: Bot): NluBotRef => ({
-  tenantId: bot.tenantId,
-  botId: bot.id,
-  language: readBotSettings(bot.settings).language,
-});
 
 /** Writes a sync's changes and pushes them to the bot's watchers. */
 export function syncWriter(ctx: AppContext, bot: Bot, initial: NluSyncRecord) {
@@ -112,9 +105,8 @@ export async function runSync(
 
     running = 'INITIALIZE_CACHE';
     await writer.step(running, 'InProgress');
-    const intents = (await scope.intents(bot.id).list()).filter((i) => i.examples.length > 0);
-    const entities = await scope.entities(bot.id).list();
-    const data = trainingDataOf(ref.language, intents, entities);
+    const data = await botTrainingData(scope, bot);
+    const { intents, entities } = data;
     const dataHash = trainingDataHash(data);
     await writer.save({ dataHash });
     await writer.step(running, 'Succeeded', undefined, 10);

@@ -18,17 +18,11 @@ import type { Principal } from '../auth/principal';
 import type { AppContext } from '../context';
 import type { RunInBackground } from '../http/background-work';
 import { AppError, conflict, notFound, validationError } from '../http/errors';
-import type { NluProvider } from '../nlu/nlu-provider';
-import { trainingDataOf } from '../nlu/training-data';
+import { botRefOf, type NluProvider } from '../nlu/nlu-provider';
+import { botTrainingData } from '../nlu/training-data';
 import { trainingDataHash } from '../nlu/training-data-hash';
 import { botNamed } from './bot-access.service';
-import {
-  botRefOf,
-  markPublishedIfAllEnded,
-  runSync,
-  type StoredComparison,
-  syncWriter,
-} from './synchronization-run';
+import { markPublishedIfAllEnded, runSync, type StoredComparison, syncWriter } from './synchronization-run';
 import { toBotSyncStatus, toProgressView } from './synchronization-views';
 
 /** The provider named in the query, or 400 (spec 02 section 7: an unknown provider is a bad request). */
@@ -164,11 +158,7 @@ export async function confirmSync(
   }
   const scope = ctx.repos.forTenant(bot.tenantId);
   const ref = botRefOf(bot);
-  const data = trainingDataOf(
-    ref.language,
-    (await scope.intents(bot.id).list()).filter((i) => i.examples.length > 0),
-    await scope.entities(bot.id).list(),
-  );
+  const data = await botTrainingData(scope, bot);
   if (trainingDataHash(data) !== sync.dataHash) throw syncError(provider.id, SYNC_MESSAGES.retryNotAllowed);
   await provider.publish(ref);
   await writer.save({
@@ -230,11 +220,7 @@ export async function providerContent(
   const bot = await botNamed(principal, botName);
   providerNamed(ctx, query.provider);
   const scope = ctx.repos.forTenant(bot.tenantId);
-  const data = trainingDataOf(
-    readBotSettings(bot.settings).language,
-    (await scope.intents(bot.id).list()).filter((i) => i.examples.length > 0),
-    await scope.entities(bot.id).list(),
-  );
+  const data = await botTrainingData(scope, bot);
   if (kind === 'entities') return data.entities.map((e) => ({ name: e.name, type: e.type }));
   return data.intents.map((i) => ({
     name: i.name,

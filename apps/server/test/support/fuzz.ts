@@ -96,6 +96,21 @@ export function createFuzzLog() {
 
 type FuzzLog = ReturnType<typeof createFuzzLog>;
 
+/** A request as one caller whose answer goes into the log (and comes back for more checks). */
+export function fuzzSender(server: TestServer, token: string, log: FuzzLog) {
+  return async (method: string, url: string, body?: unknown, headers?: Record<string, string>) => {
+    const response = await server.request({
+      method: method as 'POST',
+      url,
+      token,
+      ...(body !== undefined ? { body } : {}),
+      ...(headers ? { headers } : {}),
+    });
+    log.check(`${method} ${url.slice(0, 120)}`, response.statusCode, response.body);
+    return response;
+  };
+}
+
 /** Sends each body as JSON (objects serialised, raw texts as they are) and logs the answers. */
 export async function sendJsonBodies(
   server: TestServer,
