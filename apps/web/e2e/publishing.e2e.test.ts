@@ -1,5 +1,7 @@
 import { BOT_MESSAGES, SYNC_MESSAGES } from '@parley/contracts';
 import { describe, expect, test } from 'vitest';
+import { multipartBody } from '../../server/test/support/bot-content';
+import { TINA } from './support/bot-content';
 import { botPageSuite } from './support/bot-page-suite';
 import { expectHidden, expectVisible } from './support/expect-page';
 import { screenshot } from './support/screenshots';
@@ -81,5 +83,39 @@ describe('publishing a bot', () => {
     await expectVisible(s.page.getByRole('tab', { name: 'Intents' }));
     await expectHidden(panel());
     await expectHidden(banner());
+  });
+
+  test('a new model that scores worse on the test set waits for a decision; keeping the published one leaves the bot unpublished', async () => {
+    const { token } = await s.app.server.login(TINA.email, TINA.password);
+    const { payload, contentType } = multipartBody(
+      'file',
+      'travel-test.csv',
+      'utterance,intent\r\nbook a flight to rome,BookFlight\r\ngood morning to you,Greeting\r\n',
+    );
+    const uploaded = await s.app.server.request({
+      method: 'PUT',
+      url: `/api/bots/${encodeURIComponent(BOT)}/nlu-dataset`,
+      token,
+      body: payload,
+      headers: { 'content-type': contentType },
+    });
+    expect(uploaded.statusCode).toBe(200);
+    // The published model knows greetings; the next one will not.
+    await s.tina('DELETE', `/api/${encodeURIComponent(BOT)}/intents/Greeting`);
+
+    await s.page.goto(s.botUrl('intents'));
+    await banner().getByRole('button', { name: 'Publish' }).click();
+    await expectVisible(process().getByText(SYNC_MESSAGES.worseTitle));
+    await expectVisible(process().getByText('50.0%'));
+    await expectVisible(process().getByText('100.0%'));
+    await screenshot(s.page, 'publishing-worse-model');
+    await process().getByRole('button', { name: SYNC_MESSAGES.keepPublished }).click();
+    await expectVisible(process().getByText('The published model was kept.'));
+    await expectVisible(banner());
+
+    const prediction = (await s.tina('POST', `/api/${encodeURIComponent(BOT)}/nlu/predict`, {
+      text: 'good morning to you',
+    })) as { topIntent: string };
+    expect(prediction.topIntent).toBe('Greeting');
   });
 });

@@ -26,9 +26,10 @@ export function createEmbeddedProvider(repos: Repositories): NluProvider {
   const cache = createPredictorCache();
   const modelsOf = (bot: NluBotRef) => repos.forTenant(bot.tenantId).nluModels(bot.botId);
 
-  async function train(data: NluTrainingData): Promise<string> {
+  /** A model trained off the main thread; the engine's refusal is the provider's, for the step to show. */
+  async function train(data: NluTrainingData, onProgress?: (percent: number) => void): Promise<string> {
     try {
-      return await trainInWorker(data);
+      return await trainInWorker(data, onProgress);
     } catch (error) {
       if (error instanceof TrainingRefused) throw new NluProviderError(error.message);
       throw error;
@@ -62,10 +63,7 @@ export function createEmbeddedProvider(repos: Repositories): NluProvider {
 
     async train(bot, data, onProgress) {
       onProgress(0);
-      const model = await trainInWorker(data, onProgress).catch((error) => {
-        if (error instanceof TrainingRefused) throw new NluProviderError(error.message);
-        throw error;
-      });
+      const model = await train(data, onProgress);
       await modelsOf(bot).saveDraft(id, model, trainingDataHash(data));
       onProgress(100);
     },

@@ -4,6 +4,7 @@ import {
   type MeasuringProviderView,
   type NluMeasuringBody,
   type NluMeasuringView,
+  readBotSettings,
   readMeasuringSettings,
 } from '@parley/contracts';
 import type { Bot, TenantScope } from '@parley/db';
@@ -12,8 +13,7 @@ import type { AppContext } from '../context';
 import { nluPerformanceBot } from './nlu-test-access';
 import { isConfiguredFor } from './nlu-test-engines';
 
-const primaryOf = (bot: Bot): string | null =>
-  typeof bot.settings.intentRecognizerProvider === 'string' ? bot.settings.intentRecognizerProvider : null;
+const primaryOf = (bot: Bot): string | null => readBotSettings(bot.settings).intentRecognizerProvider;
 
 /** Intent recognizers a bot could be measured with: the catalogue's, retired ones aside. */
 const RECOGNIZERS = (ENGINES as readonly EngineDefinition[]).filter(

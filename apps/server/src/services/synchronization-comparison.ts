@@ -1,17 +1,12 @@
-import type { SyncComparison } from '@parley/contracts';
+import type { NluDatasetRowView, SyncComparison } from '@parley/contracts';
 import { type NluBotRef, type NluModelKind, NluModelMissing, type NluProvider } from '../nlu/nlu-provider';
-
-export interface TestRow {
-  utterance: string;
-  intent: string;
-}
 
 /** Share of rows whose top intent is the expected one (intent names compared ignoring case). */
 async function accuracy(
   provider: NluProvider,
   bot: NluBotRef,
   kind: NluModelKind,
-  rows: readonly TestRow[],
+  rows: readonly NluDatasetRowView[],
 ): Promise<number> {
   let right = 0;
   for (const [index, row] of rows.entries()) {
@@ -30,7 +25,7 @@ async function accuracy(
 export async function compareModels(
   provider: NluProvider,
   bot: NluBotRef,
-  rows: readonly TestRow[],
+  rows: readonly NluDatasetRowView[],
 ): Promise<SyncComparison> {
   const draftAccuracy = await accuracy(provider, bot, 'draft', rows);
   const publishedAccuracy = await accuracy(provider, bot, 'published', rows).catch((error: unknown) => {

@@ -44,17 +44,20 @@ function syncIdOf(bot: Bot, syncId: string | undefined): string {
 const syncError = (provider: string, message: string, status = 409) =>
   new AppError('sync_error', message, { provider, internalMessage: message }, status);
 
+/** Syncs started after this are active (spec 02 section 9: younger than one hour). */
+const activeSince = () => new Date(Date.now() - SYNC_ACTIVE_MS).toISOString();
+
 /** Unfinished syncs older than an hour lost their process: they end as failed, and stop blocking. */
 async function activeSyncs(scope: TenantScope, bot: Bot): Promise<NluSyncRecord[]> {
   const syncs = scope.nluSyncs(bot.id);
-  const hourAgo = new Date(Date.now() - SYNC_ACTIVE_MS).toISOString();
+  const hourAgo = activeSince();
   await syncs.abandonOlderThan(hourAgo, 'Failed' satisfies SyncState);
   return syncs.unfinishedSince(hourAgo);
 }
 
 /** Is any provider of the bot being published (spec 02 section 4: edits are blocked meanwhile)? */
 export async function isBotPublishing(ctx: AppContext, tenantId: string, botId: string): Promise<boolean> {
-  const hourAgo = new Date(Date.now() - SYNC_ACTIVE_MS).toISOString();
+  const hourAgo = activeSince();
   return (await ctx.repos.forTenant(tenantId).nluSyncs(botId).unfinishedSince(hourAgo)).length > 0;
 }
 

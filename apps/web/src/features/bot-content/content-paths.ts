@@ -6,3 +6,6 @@ export function contentPath(botName: string, tab: string, element?: string): str
 
 /** The API's bot segment: /api/{bot}/... */
 export const botApiPath = (botName: string) => `/api/${encodeURIComponent(botName)}`;
+
+/** The bot API's bot segment: /api/bots/{bot}/... (settings, functions, NLU status and performance). */
+export const botsApiPath = (botName: string) => `/api/bots/${encodeURIComponent(botName)}`;

@@ -5,12 +5,17 @@ import { getToken } from '../../../api/session';
  * Sends one file as a multipart form field (the spec's intent-file, entity-file ...) with the
  * AuthToken header, and answers the JSON body. Failures throw an ApiError like any call.
  */
-export async function uploadFile<T>(path: string, field: string, file: File): Promise<T> {
+export async function uploadFile<T>(
+  path: string,
+  field: string,
+  file: File,
+  method: 'POST' | 'PUT' = 'POST',
+): Promise<T> {
   const form = new FormData();
   form.append(field, file, file.name);
   const token = getToken();
   const response = await fetch(path, {
-    method: 'POST',
+    method,
     headers: { Accept: 'application/json', ...(token ? { AuthToken: token } : {}) },
     body: form,
   });

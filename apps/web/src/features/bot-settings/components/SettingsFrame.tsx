@@ -1,6 +1,7 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState, Spinner, Tabs } from '../../../ui';
+import { useRouteFallback } from '../../bot-content/hooks/use-route-fallback';
 import type { BotTabProps } from '../../bots/components/page/bot-tabs';
 import { SETTINGS_MESSAGES as M } from '../settings-messages';
 import {
@@ -30,10 +31,11 @@ export function SettingsFrame({ bot, permissions, element }: BotTabProps) {
     [],
   );
 
-  const fallbackPath = !current && fallback ? settingsPath(bot.botName, fallback.id) : undefined;
-  useEffect(() => {
-    if (fallbackPath) navigate(fallbackPath, { replace: true });
-  }, [fallbackPath, navigate]);
+  useRouteFallback({
+    isNeeded: !current,
+    fallbackPath: fallback && settingsPath(bot.botName, fallback.id),
+    navigate: (path) => navigate(path, { replace: true }),
+  });
 
   if (!fallback) return <EmptyState title={M.nothingBuilt} />;
   if (!current) return <Spinner label={M.loadingTab} />;

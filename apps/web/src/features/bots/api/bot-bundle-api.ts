@@ -8,10 +8,11 @@ import {
 import { api } from '../../../api/client';
 import { downloadFile } from '../../administration/api/download-file';
 import { uploadFile } from '../../bot-content/api/upload-file';
+import { botsApiPath } from '../../bot-content/content-paths';
 
 /** Export Bot: the whole bot as bot-{bot}.enc. */
 export const exportBotFile = (botName: string) =>
-  downloadFile(`/api/bots/${encodeURIComponent(botName)}/export`, botFileNames.export(botName));
+  downloadFile(`${botsApiPath(botName)}/export`, botFileNames.export(botName));
 
 /** 'Load bot data': the server checks the file and tells what it holds. */
 export const stageBotImport = (file: File) =>

@@ -10,8 +10,7 @@ import {
 } from '@parley/contracts';
 import { api } from '../../../api/client';
 import { downloadFile } from '../../administration/api/download-file';
-
-const botPath = (botName: string) => `/api/bots/${encodeURIComponent(botName)}`;
+import { botsApiPath } from '../../bot-content/content-paths';
 
 /** The overview's cards: every bot for account administrators, else those with a role. */
 export const fetchBots = (signal?: AbortSignal) => api.get<BotView[]>('/api/bots', signal);
@@ -28,19 +27,19 @@ export type CreateBotRequest = Partial<CreateBotBody> & Pick<CreateBotBody, 'nam
 export const createBot = (body: CreateBotRequest) => api.post<CreateBotResponse>('/api/bot', body);
 
 export const fetchBot = (botName: string, signal?: AbortSignal) =>
-  api.get<BotDetails>(botPath(botName), signal);
+  api.get<BotDetails>(botsApiPath(botName), signal);
 
 export const fetchBotPermissions = (botName: string, signal?: AbortSignal) =>
-  api.get<BotPermissions>(`${botPath(botName)}/permissions`, signal);
+  api.get<BotPermissions>(`${botsApiPath(botName)}/permissions`, signal);
 
-export const deleteBot = (botName: string) => api.delete(botPath(botName));
+export const deleteBot = (botName: string) => api.delete(botsApiPath(botName));
 
 export const hideSnippetMigrationBanner = (botName: string) =>
-  api.put(`${botPath(botName)}/hide-snippet-migration-banner`);
+  api.put(`${botsApiPath(botName)}/hide-snippet-migration-banner`);
 
 /** Download Logs: the bot's message history as bot-{bot}-history.csv. */
 export const downloadMessageHistory = (botName: string) =>
-  downloadFile(`${botPath(botName)}/message-history`, botFileNames.messageHistory(botName));
+  downloadFile(`${botsApiPath(botName)}/message-history`, botFileNames.messageHistory(botName));
 
 /** Whether the selected tenant is disabled (invalid subscription or failed payment). */
 export const fetchTenantDisabled = (signal?: AbortSignal) => api.get<boolean>('/api/tenant/disabled', signal);

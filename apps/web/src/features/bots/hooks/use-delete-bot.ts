@@ -8,14 +8,18 @@ import { deleteBot } from '../api/bots-api';
 import { BOT_KEYS } from './bot-query-keys';
 
 /**
- * Delete Bot from the card menu: a confirmation (Cancel has the focus), then the 'Deleting {bot}'
- * loader until the overview has reloaded without the bot. A failure goes to the global handler.
+ * Deleting a bot wherever it is offered: a confirmation (Cancel has the focus), the deletion,
+ * then the bot's cached answers go and the lists reload. `whileDeleting` shows the screen's
+ * loader; `afterDeleted` runs before the reload (a screen of the bot leaves it first). A
+ * failure goes to the global handler.
  */
-export function useDeleteBot() {
+export function useBotRemoval() {
   const queryClient = useQueryClient();
-  const [deleting, setDeleting] = useState<string | undefined>();
-
-  const requestDelete = async (bot: BotView) => {
+  return async (
+    bot: Pick<BotView, 'botName' | 'displayName'>,
+    whileDeleting: (isDeleting: boolean) => void,
+    afterDeleted?: () => void,
+  ): Promise<void> => {
     const isConfirmed = await popup.confirm({
       title: `Delete ${bot.displayName}?`,
       text: 'The bot and everything in it (intents, entities, functions, flows and settings) will be deleted. This cannot be undone.',
@@ -23,9 +27,10 @@ export function useDeleteBot() {
       isDanger: true,
     });
     if (!isConfirmed) return;
-    setDeleting(bot.displayName);
+    whileDeleting(true);
     try {
       await deleteBot(bot.botName);
+      afterDeleted?.();
       queryClient.removeQueries({ queryKey: BOT_KEYS.bot(bot.botName) });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: BOT_KEYS.list }),
@@ -34,9 +39,16 @@ export function useDeleteBot() {
     } catch (error) {
       handleApiError(error);
     } finally {
-      setDeleting(undefined);
+      whileDeleting(false);
     }
   };
+}
 
+/** Delete Bot from the card menu, with the 'Deleting {bot}' loader until the overview has reloaded. */
+export function useDeleteBot() {
+  const removeBot = useBotRemoval();
+  const [deleting, setDeleting] = useState<string | undefined>();
+  const requestDelete = (bot: BotView) =>
+    removeBot(bot, (isDeleting) => setDeleting(isDeleting ? bot.displayName : undefined));
   return { deleting, requestDelete };
 }

@@ -11,9 +11,10 @@ import {
 import { api } from '../../../api/client';
 import { downloadFile } from '../../administration/api/download-file';
 import { uploadFile } from '../../bot-content/api/upload-file';
+import { botsApiPath } from '../../bot-content/content-paths';
 
 /** The function calls of spec 02 section 7 'Functions' (base /api/bots/{bot}/functions). */
-const functions = (botName: string) => `/api/bots/${encodeURIComponent(botName)}/functions`;
+const functions = (botName: string) => `${botsApiPath(botName)}/functions`;
 const functionPath = (botName: string, name: string) => `${functions(botName)}/${encodeURIComponent(name)}`;
 
 /** A function as the editor sends it; the server applies the defaults and checks it. */

@@ -1,13 +1,13 @@
 import type { NluProvidersView, NluStatusView } from '@parley/contracts';
 import { api } from '../../../api/client';
+import { botsApiPath } from '../../bot-content/content-paths';
 
 /** The NLU Status calls (spec 04 section 7.2; the providers call is ours, docs/decisions.md). */
-const botPath = (botName: string) => `/api/bots/${encodeURIComponent(botName)}`;
 const providerPath = (botName: string, call: string, provider: string) =>
-  `${botPath(botName)}/${call}/${encodeURIComponent(provider)}`;
+  `${botsApiPath(botName)}/${call}/${encodeURIComponent(provider)}`;
 
 export const fetchNluProviders = (botName: string, signal?: AbortSignal) =>
-  api.get<NluProvidersView>(`${botPath(botName)}/nlu-providers`, signal);
+  api.get<NluProvidersView>(`${botsApiPath(botName)}/nlu-providers`, signal);
 
 export const fetchNluStatus = (botName: string, provider: string, signal?: AbortSignal) =>
   api.get<NluStatusView>(providerPath(botName, 'nlu-status', provider), signal);

@@ -1,6 +1,4 @@
-import { SYNC_MESSAGES, type SyncComparison } from '@parley/contracts';
-
-export const asPercent = (accuracy: number) => `${(accuracy * 100).toFixed(1)}%`;
+import { asPercent, SYNC_MESSAGES, type SyncComparison } from '@parley/contracts';
 
 /**
  * Accuracy of the new model and of the published one on the bot's test dataset, or 'No test

@@ -1,4 +1,4 @@
-import { nluProviderLabel, SYNC_MESSAGES, type SyncProgressView } from '@parley/contracts';
+import { asPercent, nluProviderLabel, SYNC_MESSAGES, type SyncProgressView } from '@parley/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Banner, Button, ChevronDownIcon, CloseIcon, cx } from '../../../ui';
@@ -6,7 +6,7 @@ import { BOT_KEYS } from '../../bots/hooks/bot-query-keys';
 import { confirmSync, startSync } from '../api/publishing-api';
 import { PUBLISHING_KEYS } from '../hooks/publishing-keys';
 import { useSyncProgress } from '../hooks/use-sync-progress';
-import { asPercent, ModelComparison } from './ModelComparison';
+import { ModelComparison } from './ModelComparison';
 import { SyncSteps } from './SyncSteps';
 
 interface ProviderProcessProps {
