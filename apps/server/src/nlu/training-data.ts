@@ -10,7 +10,7 @@ import type { NluEntity, NluTrainingData } from '@parley/nlu';
  * Prebuilt entities are not stored per bot: a pattern or an utterance naming one is enough
  * for the engine to recognise it.
  */
-export function trainingDataOf(
+function trainingDataOf(
   language: string,
   intents: readonly IntentRecord[],
   entities: readonly EntityRecord[],
