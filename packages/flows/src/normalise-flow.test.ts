@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { FlowDocument } from './flow-document.ts';
+import { normaliseFlow, normaliseFlowXml } from './normalise-flow.ts';
+import { parseFlow } from './parse-flow.ts';
+
+const doc: FlowDocument = {
+  blocks: [
+    { id: 'S', type: 'bpmn:StartEvent', name: '', category: null, fc: null, customData: {} },
+    {
+      id: 'T',
+      type: 'bpmn:Task',
+      name: 'Message',
+      category: 'dialog',
+      fc: 'message',
+      customData: { de: { fc: 'message', 'field-message': 'Hallo', 'fc-output': [] } },
+    },
+    {
+      id: 'U',
+      type: 'bpmn:Task',
+      name: 'Message',
+      category: 'dialog',
+      fc: 'message',
+      customData: {
+        fr: { fc: 'message', 'field-message': 'Bonjour' },
+        en: { fc: 'message', 'field-message': 'Hello' },
+      },
+    },
+  ],
+};
+
+describe('normaliseFlow', () => {
+  it('copies missing languages from the first one the block has', () => {
+    const [start, onlyGerman, frenchAndEnglish] = normaliseFlow(doc, ['en', 'de']).blocks;
+    expect(start?.customData).toEqual({});
+    expect(onlyGerman?.customData).toEqual({
+      de: { fc: 'message', 'field-message': 'Hallo', 'fc-output': [] },
+      en: { fc: 'message', 'field-message': 'Hallo', 'fc-output': [] },
+    });
+    // The bot's main language is the source when the block has it; other languages stay.
+    expect(frenchAndEnglish?.customData.de).toEqual({ fc: 'message', 'field-message': 'Hello' });
+    expect(frenchAndEnglish?.customData.fr).toEqual({ fc: 'message', 'field-message': 'Bonjour' });
+  });
+
+  it('copies, not shares, and leaves the input alone', () => {
+    const normalised = normaliseFlow(doc, ['de', 'it']);
+    const task = normalised.blocks[1];
+    expect(task?.customData.it).not.toBe(task?.customData.de);
+    expect(task?.customData.it?.['fc-output']).not.toBe(task?.customData.de?.['fc-output']);
+    expect(Object.keys(doc.blocks[1]?.customData ?? {})).toEqual(['de']);
+  });
+
+  it('rewrites the XML with every language', async () => {
+    const xml = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:parley="https://parley.dev/schema/bpmn/1" id="D" targetNamespace="x"><bpmn:process id="P"><bpmn:task id="T" name="Hi" parley:category="dialog" parley:customData="{&#34;en&#34;:{&#34;fc&#34;:&#34;message&#34;,&#34;field-message&#34;:&#34;Hi&#34;}}"/></bpmn:process></bpmn:definitions>`;
+    const normalised = await parseFlow(await normaliseFlowXml(xml, ['en', 'nl']));
+    expect(normalised.blocks[0]).toMatchObject({
+      name: 'Hi',
+      category: 'dialog',
+      customData: { en: { 'field-message': 'Hi' }, nl: { 'field-message': 'Hi' } },
+    });
+  });
+});
