@@ -1,0 +1,104 @@
+import { isBlank } from './block-fields.ts';
+import { blockKindOf } from './block-kinds.ts';
+import { redirectIntentOf } from './end-block.ts';
+import type { BlockData, FlowBlock, FlowDocument } from './flow-document.ts';
+import { variablesInText } from './variables.ts';
+
+export interface FlowReferences {
+  /** Custom functions the flow's blocks call (sub flows too). */
+  functions: string[];
+  /** Intents it redirects to by name (end blocks; validation blocks that redirect). */
+  intents: string[];
+  /** Entities it checks (multiple entity check, Is an entity, Is canonical). */
+  entities: string[];
+  /** Variables it sets (block outputs) or reads (conditions, compared variables, [name] in texts). */
+  variables: string[];
+}
+
+/** What a flow refers to outside itself, each list without repeats in the order first met, in every language. */
+export function flowReferences(doc: FlowDocument): FlowReferences {
+  const functions = new Set<string>();
+  const intents = new Set<string>();
+  const entities = new Set<string>();
+  const variables = new Set<string>();
+  const add = (set: Set<string>, value: unknown) => {
+    if (!isBlank(value)) set.add(String(value).trim());
+  };
+
+  for (const block of doc.blocks) {
+    for (const data of Object.values(block.customData)) {
+      if (block.type === 'bpmn:Task' && block.category === 'custom') add(functions, data.fc);
+      if (block.type === 'bpmn:EndEvent') add(intents, redirectIntentOf(data));
+      if (block.type === 'bpmn:Task' && blockKindOf(block.category, data.fc)?.fc === 'validationBlock') {
+        if (data['field-onFailAction'] === 'redirect-flow') add(intents, data['field-newFlow']);
+      }
+      for (const entity of entitiesOf(block, data)) add(entities, entity);
+      for (const variable of variablesOf(block, data)) add(variables, variable);
+    }
+  }
+  return {
+    functions: [...functions],
+    intents: [...intents],
+    entities: [...entities],
+    variables: [...variables],
+  };
+}
+
+/** The spec's import warning for custom functions the bot lacks; null when all are there. */
+export function missingFunctionsWarning(
+  doc: FlowDocument,
+  functions: readonly (string | { name: string })[],
+): string | null {
+  const available = new Set(functions.map((fn) => (typeof fn === 'string' ? fn : fn.name)));
+  const missing = flowReferences(doc).functions.filter((name) => !available.has(name));
+  return missing.length > 0
+    ? `Warning! Flow contains custom functions which need to be available: ${missing.join(', ')}`
+    : null;
+}
+
+function entitiesOf(block: FlowBlock, data: BlockData): unknown[] {
+  const checked = Array.isArray(data['field-entities'])
+    ? data['field-entities'].map((entry) => (entry as { entity?: unknown } | null)?.entity)
+    : [];
+  const connector = (data.connector ?? {}) as BlockData;
+  return block.type === 'bpmn:Task' && block.category !== 'custom'
+    ? [...checked, connector.whichEntity, connector.isCanonicalEntity]
+    : block.type === 'bpmn:SequenceFlow'
+      ? [data.whichEntity, data.isCanonicalEntity]
+      : [];
+}
+
+function variablesOf(block: FlowBlock, data: BlockData): string[] {
+  const found: string[] = [];
+  if (Array.isArray(data['fc-output']))
+    found.push(...data['fc-output'].filter((name) => typeof name === 'string'));
+  if (block.type === 'bpmn:ExclusiveGateway' || block.type === 'bpmn:Task') {
+    if (typeof data.condition === 'string') found.push(data.condition);
+  }
+  for (const operator of [data, (data.connector ?? {}) as BlockData]) {
+    if (operator.equalsCmpType === 'var' && typeof operator.equalsValueVar === 'string') {
+      found.push(operator.equalsValueVar);
+    }
+  }
+  collectReferences(data, found, 0);
+  return found;
+}
+
+const MAX_DEPTH = 8;
+
+/** [name] in every text of the data (other brackets are too common in prose to count there). */
+function collectReferences(value: unknown, found: string[], depth: number): void {
+  if (depth > MAX_DEPTH) return;
+  if (typeof value === 'string') {
+    found.push(...variablesInText(value));
+  } else if (Array.isArray(value)) {
+    for (const item of value) collectReferences(item, found, depth + 1);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      // fc-output lists names, not references; regexes use brackets for character classes.
+      if (key !== 'fc-output' && key !== 'fc-output-default' && key !== 'regex') {
+        collectReferences(item, found, depth + 1);
+      }
+    }
+  }
+}
