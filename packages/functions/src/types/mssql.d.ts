@@ -17,8 +17,27 @@ declare module 'mssql' {
       instanceName?: string;
       serverName?: string;
       appName?: string;
+      /** tedious's own: opens the TCP connection (options, dns lookup, abort signal). */
+      connector?: (
+        options: { host: string; port: number },
+        lookup: unknown,
+        signal: AbortSignal,
+      ) => Promise<import('node:net').Socket>;
     };
   }
+
+  /** A result column as the 'recordset' event names it; `type` is one of TYPES. */
+  export interface ColumnMetadata {
+    name: string;
+    type: unknown;
+  }
+
+  export type RecordsetColumns = Record<string, ColumnMetadata>;
+
+  export type SqlServerTypes = Record<
+    'BigInt' | 'Date' | 'DateTime' | 'DateTime2' | 'SmallDateTime' | 'Time',
+    unknown
+  >;
 
   export class Request extends EventEmitter {
     stream: boolean;
@@ -34,6 +53,6 @@ declare module 'mssql' {
     close(): Promise<void>;
   }
 
-  const mssql: { ConnectionPool: typeof ConnectionPool; Request: typeof Request };
+  const mssql: { ConnectionPool: typeof ConnectionPool; Request: typeof Request; TYPES: SqlServerTypes };
   export default mssql;
 }
