@@ -22,6 +22,7 @@ import {
 } from './support/bot-content';
 import { botPath } from './support/bots';
 import { testDatabases } from './support/databases';
+import { intentFlowPath, subFlowPath, testFlowXml } from './support/flows';
 import { createFunction, functionPath, functionsPath } from './support/functions';
 import { startTestServer, type TestServer } from './support/test-server';
 import { objectBody, putObject, putVariables } from './support/variables';
@@ -72,7 +73,7 @@ describe.each(testDatabases())('bot export and import on %s', (kind) => {
     await createIntent(admin, RICH, {
       name: 'BookFlight',
       description: 'Books a flight',
-      template: 'template-flow-1',
+      template: 'greeting',
       utterances: ['book a flight', 'from [City:origin] to [City:destination]', 'fly via [Code] on [Date]'],
     });
     await createIntent(admin, RICH, {
@@ -129,6 +130,27 @@ describe.each(testDatabases())('bot export and import on %s', (kind) => {
     });
     await createFunction(admin, RICH, { type: 'sendEvent', name: 'Ping', event: '{"name":"ping"}' });
     await createFunction(admin, RICH, { type: 'flow', name: 'Checkout sub' });
+    // Flows: BookFlight has v1 from its template; a second version goes to test, a sub flow live.
+    expectStatus(
+      await admin('POST', intentFlowPath(RICH, 'BookFlight'), {
+        xml: testFlowXml({ message: 'Where to?', callsFunction: 'Weather' }),
+      }),
+      200,
+    );
+    expectStatus(
+      await admin('PUT', `${intentFlowPath(RICH, 'BookFlight')}/test-version`, { versionName: 'v2' }),
+      200,
+    );
+    expectStatus(
+      await admin('POST', `${subFlowPath(RICH, 'Checkout sub')}/flow`, {
+        xml: encodeURIComponent(testFlowXml({ message: 'Pay' })),
+      }),
+      200,
+    );
+    expectStatus(
+      await admin('PUT', `${subFlowPath(RICH, 'Checkout sub')}/published-version`, { versionName: 'v1' }),
+      200,
+    );
     await createFunction(admin, RICH, {
       type: 'rest',
       name: 'Global lookup',
@@ -271,7 +293,7 @@ describe.each(testDatabases())('bot export and import on %s', (kind) => {
         subs: 1,
         variables: 2,
         objects: 2,
-        flows: 0,
+        flows: 2,
         channels: 0,
         connectedChannels: 0,
       },

@@ -23,7 +23,24 @@ import {
 import { createIntent } from './support/bot-content';
 import { createBot } from './support/bots';
 import { testDatabases } from './support/databases';
+import { testFlowXml } from './support/flows';
 import { startTestServer, type TestServer } from './support/test-server';
+
+/** A bundle's flow of an intent with one version. */
+const bundleFlow = (intent: string, xml: string) => ({
+  owner: 'intent',
+  name: intent,
+  versions: [
+    {
+      version: 1,
+      xml,
+      status: 'unpublished',
+      savedBy: 'a@example.com',
+      modified: '2026-11-21T10:00:00.000Z',
+    },
+  ],
+  activations: [],
+});
 
 const OPERATOR_SECRET = 'this installation keeps its bots to itself 0123456789';
 
@@ -163,10 +180,40 @@ describe.each(testDatabases())('bad bot files on %s', (kind) => {
       'Unknown engine.',
     ],
     [
-      'flows this version cannot hold',
-      minimalBundle({ flows: [{ name: 'Main' }] }),
-      '(flows)',
-      'This version of Parley has no flows yet, so it cannot import a bot that holds some.',
+      'a flow whose intent the bot does not have',
+      minimalBundle({ flows: [bundleFlow('Main', testFlowXml())] }),
+      '(flows "intent Main", name)',
+      'The bot has no intent named Main for this flow.',
+    ],
+    [
+      'a flow version that is not a flow document',
+      minimalBundle({
+        intents: [{ name: 'Main', utterances: ['hello', 'hi there'] }],
+        flows: [bundleFlow('Main', '<html><body>not a flow</body></html>')],
+      }),
+      '(flows "intent Main", xml)',
+      'The flow is not a BPMN document: its root element must be bpmn:definitions.',
+    ],
+    [
+      'a flow activating a version it does not hold',
+      minimalBundle({
+        intents: [{ name: 'Main', utterances: ['hello', 'hi there'] }],
+        flows: [
+          {
+            ...bundleFlow('Main', testFlowXml()),
+            activations: [
+              {
+                target: 'test',
+                version: 7,
+                activatedBy: 'a@example.com',
+                activatedAt: '2026-11-21T10:00:00.000Z',
+              },
+            ],
+          },
+        ],
+      }),
+      '(flows "Main", activations)',
+      'The flow of Main activates v7, which it does not hold.',
     ],
     [
       'two intents of one name',

@@ -65,7 +65,7 @@ describe.each(testDatabases())('intent and entity files on %s', (kind) => {
     const file = JSON.parse(intentFile);
     expect(file).toMatchObject({
       format: 'parley-intent',
-      version: 1,
+      version: 2,
       intent: {
         name: 'BookFlight',
         description: 'Books a flight',
@@ -282,7 +282,7 @@ describe.each(testDatabases())('intent and entity files on %s', (kind) => {
     expect(
       refusal(await w.upload('admin', '/api/intents/import/staging', INTENT_FILE_FIELD, 'x.enc', huge)),
     ).toEqual([INTENT_FILE_FIELD, fileTooBigMessage(INTENT_FILE_MAX_BYTES)]);
-    expect(fileTooBigMessage(INTENT_FILE_MAX_BYTES)).toBe('File is too big. Accepted size is 2048KB');
+    expect(fileTooBigMessage(INTENT_FILE_MAX_BYTES)).toBe('File is too big. Accepted size is 5120KB');
     expect(
       refusal(await w.upload('admin', '/api/intents/import/staging', 'other-field', 'x.enc', intentFile)),
     ).toEqual([INTENT_FILE_FIELD, M.fileMissing(INTENT_FILE_FIELD)]);

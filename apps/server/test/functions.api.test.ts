@@ -401,7 +401,7 @@ describe.each(testDatabases())('functions on %s', (kind) => {
     expect(file.headers['content-disposition']).toBe('attachment; filename="function-Content Bot-Add.enc"');
     expect(file.json()).toMatchObject({
       format: 'parley-function',
-      version: 1,
+      version: 2,
       function: { type: 'code', name: 'Add', code: 'return a + b;', inputs: [{ name: 'a' }, { name: 'b' }] },
     });
     const block = expectStatus(await w.admin('GET', `${functionPath(bot, 'Checkout steps')}/export`), 200);
@@ -501,7 +501,7 @@ describe.each(testDatabases())('functions on %s', (kind) => {
     ['another format', '{"format":"parley-entity","version":1,"entity":{}}', ['format', M.notAFunctionFile]],
     [
       'a newer version',
-      '{"format":"parley-function","version":2,"function":{"type":"sendEvent","name":"Later"}}',
+      '{"format":"parley-function","version":3,"function":{"type":"sendEvent","name":"Later"}}',
       ['version', M.newerFileFormat],
     ],
     [

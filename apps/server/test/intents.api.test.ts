@@ -52,14 +52,14 @@ describe.each(testDatabases())('intents on %s', (kind) => {
       name: 'Greeting',
       description: ' Says hello ',
       utterances: ['hello', ' good morning '],
-      template: 'greeting-flow',
+      template: 'greeting',
     });
     expect(intent).toMatchObject({
       name: 'Greeting',
       description: 'Says hello',
       type: 'normal',
       isRedirect: false,
-      template: 'greeting-flow',
+      template: 'greeting',
       patterns: [],
     });
     expect(intent.utterances.map((u) => u.text)).toEqual(['hello', 'good morning']);

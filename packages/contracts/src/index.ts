@@ -15,6 +15,8 @@ export * from './schemas/directory';
 export * from './schemas/engines';
 export * from './schemas/entities';
 export * from './schemas/entity-model';
+export * from './schemas/flow-model';
+export * from './schemas/flows';
 export * from './schemas/functions';
 export * from './schemas/intent-model';
 export * from './schemas/intents';

@@ -20,6 +20,13 @@ export * from './dialect';
 export type { Bot } from './repositories/bot.repository';
 export type { EntityRecord, StoredEntityContent } from './repositories/entity.repository';
 export type {
+  FlowActivation,
+  FlowHistory,
+  FlowOwner,
+  FlowTarget,
+  FlowVersion,
+} from './repositories/flow.repository';
+export type {
   FunctionRecord,
   NewFunction,
   StoredFunctionFields,

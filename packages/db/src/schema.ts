@@ -29,6 +29,8 @@ export interface Database {
   nlu_provider_states: NluProviderStateTable;
   nlu_models: NluModelTable;
   nlu_syncs: NluSyncTable;
+  flow_versions: FlowVersionTable;
+  flow_activations: FlowActivationTable;
 }
 
 export interface TenantTable {
@@ -335,4 +337,35 @@ export interface NluSyncTable {
   started_by: string;
   started_at: string;
   finished_at: string | null;
+}
+
+/** A saved version of an intent's flow or a sub flow (exactly one of intent_id, function_id). */
+export interface FlowVersionTable {
+  id: string;
+  tenant_id: string;
+  intent_id: string | null;
+  function_id: string | null;
+  /** The owner's id (intent or function): one index for both kinds. */
+  owner: string;
+  version: number;
+  /** BPMN XML as bpmn-js writes it (not URI-encoded). */
+  xml: string;
+  status: string;
+  /** JSON: function name -> number of blocks of this version calling it. */
+  function_calls: string;
+  saved_by: string;
+  modified: string;
+}
+
+/** A version made active on the test channel or in production; the newest per target counts. */
+export interface FlowActivationTable {
+  id: string;
+  tenant_id: string;
+  intent_id: string | null;
+  function_id: string | null;
+  owner: string;
+  target: string;
+  version: number;
+  activated_by: string;
+  activated_at: string;
 }

@@ -1,4 +1,4 @@
-import type { FunctionUsages } from '@parley/contracts';
+import { type FunctionUsages, flowVersionName } from '@parley/contracts';
 import type { Bot, TenantScope } from '@parley/db';
 
 /** Intent → flow version → count, for one function in one bot. */
@@ -6,14 +6,34 @@ export type FunctionUsageCounts = FunctionUsages[string];
 
 /**
  * Content that can use a function (flows call functions and sub flows by name). Each source
- * counts the uses in one bot; the flow issue adds the flows' source to FUNCTION_USAGE_SOURCES.
- * Until a source exists nothing can use a function, so the real usage is empty.
+ * counts the uses in one bot.
  */
 export interface FunctionUsageSource {
   usesOf(scope: TenantScope, bot: Bot, functionName: string): Promise<FunctionUsageCounts>;
 }
 
-export const FUNCTION_USAGE_SOURCES: readonly FunctionUsageSource[] = [];
+/** Intents' flows and sub flows: per owner name, per version name ('v3'), the blocks calling it. */
+const flowUsages: FunctionUsageSource = {
+  async usesOf(scope, bot, functionName) {
+    const calls = await scope.flows.callsOf(bot.id, functionName);
+    if (calls.length === 0) return {};
+    const [intents, functions] = await Promise.all([
+      scope.intents(bot.id).summaries(),
+      scope.functions(bot.id).list(),
+    ]);
+    const nameOf = new Map([...intents, ...functions].map((owner) => [owner.id, owner.name]));
+    // Maps, so an intent named like '__proto__' stays an ordinary entry.
+    const counts = new Map<string, Array<[string, number]>>();
+    for (const call of calls) {
+      const name = nameOf.get(call.owner);
+      if (name === undefined) continue;
+      counts.set(name, [...(counts.get(name) ?? []), [flowVersionName(call.version), call.count]]);
+    }
+    return Object.fromEntries([...counts].map(([name, versions]) => [name, Object.fromEntries(versions)]));
+  },
+};
+
+export const FUNCTION_USAGE_SOURCES: readonly FunctionUsageSource[] = [flowUsages];
 
 /** Where a function is used in one bot: `{ [name]: counts }`, or `{}` when it is used nowhere. */
 export async function functionUsagesIn(

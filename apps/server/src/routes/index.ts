@@ -6,6 +6,7 @@ import { botRolesRoutes } from './bot-roles.routes';
 import { botsRoutes } from './bots.routes';
 import { directoryRoutes } from './directory.routes';
 import { entitiesRoutes } from './entities.routes';
+import { flowsRoutes } from './flows.routes';
 import { functionsRoutes } from './functions.routes';
 import { healthRoutes } from './health.routes';
 import { intentsRoutes } from './intents.routes';
@@ -43,6 +44,7 @@ export const ROUTE_MODULES: Array<(app: FastifyInstance, ctx: AppContext) => voi
   intentsRoutes,
   entitiesRoutes,
   functionsRoutes,
+  flowsRoutes,
   variablesRoutes,
   nluStatusRoutes,
   nluPerformanceRoutes,

@@ -12,10 +12,12 @@ import {
 } from '@parley/contracts';
 import type { Principal } from '../auth/principal';
 import type { AppContext } from '../context';
+import { subFlowSubjectIn } from '../flows/flow-subject';
 import { validationError } from '../http/errors';
 import type { UploadedFile } from '../http/multipart';
 import { parseInput } from '../http/validate';
 import { readJsonFile } from './content-file';
+import { saveFlow } from './flows.service';
 import { changeBotFunctions, readBotFunctions } from './function-content';
 import { requireExport } from './function-permissions';
 import { definitionOf } from './function-views';
@@ -31,11 +33,14 @@ export async function exportFunction(
   const fn = await requireFunction(fns, name);
   const definition = definitionOf(fn);
   requireExport(fns, definition.type);
+  const latest =
+    fn.type === 'flow' ? await fns.scope.flows.latest({ kind: 'function', id: fn.id }) : undefined;
   const file: FunctionFile & { exportedAt: string } = {
     format: FUNCTION_FILE_FORMAT,
     version: FUNCTION_FILE_VERSION,
     exportedAt: new Date().toISOString(),
     function: definition,
+    flow: latest ? { xml: latest.xml } : null,
   };
   return { fileName: functionFileName(fns.bot.botName, definition), json: JSON.stringify(file, null, 2) };
 }
@@ -63,7 +68,18 @@ export async function importFunction(
   isGlobal: boolean,
   file: UploadedFile,
 ): Promise<FunctionView> {
-  const staged = stageFunctionImport(file);
-  const definition = parseInput(functionDefinitionSchema, { ...staged, name: newName, isGlobal });
-  return changeBotFunctions(ctx, principal, botName, (fns) => createFunctionIn(fns, definition));
+  const parsed = readJsonFile(file, functionFileSchema, FUNCTION_FILE_FIELD, M.notAFunctionFile);
+  const definition = parseInput(functionDefinitionSchema, { ...parsed.function, name: newName, isGlobal });
+  return changeBotFunctions(ctx, principal, botName, async (fns) => {
+    const created = await createFunctionIn(fns, definition);
+    const record = await fns.functions.get(created.name);
+    // A sub flow's flow becomes its version 1, checked and stored as a save would.
+    if (parsed.flow && record?.type === 'flow') {
+      await saveFlow(principal, subFlowSubjectIn(fns.bot, fns.scope, record), {
+        xml: parsed.flow.xml,
+        status: 'unpublished',
+      });
+    }
+    return created;
+  });
 }

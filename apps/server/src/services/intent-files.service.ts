@@ -20,6 +20,7 @@ import {
 import type { Principal } from '../auth/principal';
 import { safeRegexChecker } from '../bot-content/safe-regex';
 import type { AppContext } from '../context';
+import { intentSubjectIn } from '../flows/flow-subject';
 import { permissionDenied, validationError } from '../http/errors';
 import type { UploadedFile } from '../http/multipart';
 import { parseInput } from '../http/validate';
@@ -28,6 +29,7 @@ import { changeBotContent, readBotContent } from './bot-content.service';
 import { readJsonFile } from './content-file';
 import { createEntityIn } from './entities.service';
 import { toEntityFileEntry } from './entity-views';
+import { saveFlow } from './flows.service';
 import { toIntentView } from './intent-views';
 import { createIntentIn, requireIntent } from './intents.service';
 
@@ -44,6 +46,7 @@ export async function exportIntent(
   const intent = await requireIntent(content, intentName);
   if (isNoneIntent(intent.name)) throw validationError('intent', M.cannotExportNone);
   const view = toIntentView(intent);
+  const latest = await content.scope.flows.latest({ kind: 'intent', id: intent.id });
   const used = new Set(view.entities.map((name) => name.toLowerCase()));
   const entities = (await content.entities.list()).filter((e) => used.has(e.name.toLowerCase()));
   const file: IntentFile & { exportedAt: string } = {
@@ -60,6 +63,7 @@ export async function exportIntent(
       patterns: view.patterns.map((p) => p.text),
     },
     entities: entities.map(toEntityFileEntry),
+    flow: latest ? { xml: latest.xml } : null,
   };
   return { fileName: intentFileName(content.bot.botName, intent.name), json: JSON.stringify(file, null, 2) };
 }
@@ -124,6 +128,13 @@ export async function importIntent(
     if (intentExists) throw validationError('name', M.nameTaken);
     for (const entry of missing) await createEntityIn(content, entry, { isImport: true });
     const intent = await createIntentIn(content, body);
+    // The file's flow becomes version 1, checked and stored as a save would (faulty is kept).
+    if (parsed.flow && intent.type === 'normal') {
+      await saveFlow(principal, intentSubjectIn(content, intent), {
+        xml: parsed.flow.xml,
+        status: 'unpublished',
+      });
+    }
     return { intent: toIntentView(intent), entities: missing.map((e) => e.name) };
   });
 }

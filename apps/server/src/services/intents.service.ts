@@ -11,6 +11,7 @@ import {
 import type { IntentRecord } from '@parley/db';
 import type { Principal } from '../auth/principal';
 import type { AppContext } from '../context';
+import { flowTemplateNamed, saveTemplateFlow } from '../flows/template-flows';
 import { notFound, validationError } from '../http/errors';
 import { type BotContent, changeBotContent, readBotContent } from './bot-content.service';
 import { intentNameProblem } from './content-names.service';
@@ -56,16 +57,22 @@ export async function createIntentIn(content: BotContent, body: CreateIntentBody
   });
 }
 
-/** POST /api/{bot}/intents: normal, FAQ or redirect, with the template flow chosen (its id is kept). */
+/**
+ * POST /api/{bot}/intents: normal, FAQ or redirect. A normal intent created with a template flow
+ * (GET /api/templates) gets that flow as its version 1; the template's id is kept on the intent.
+ */
 export async function createIntent(
   ctx: AppContext,
   principal: Principal,
   botName: string,
   body: CreateIntentBody,
 ): Promise<IntentView> {
-  return changeBotContent(ctx, principal, botName, async (content) =>
-    toIntentView(await createIntentIn(content, body)),
-  );
+  const template = body.template && body.type === 'normal' ? flowTemplateNamed(body.template) : null;
+  return changeBotContent(ctx, principal, botName, async (content) => {
+    const intent = await createIntentIn(content, body);
+    if (template) await saveTemplateFlow(principal, content, intent, template.id);
+    return toIntentView(intent);
+  });
 }
 
 /** PUT /api/{bot}/intents/change-name; None keeps its name. */

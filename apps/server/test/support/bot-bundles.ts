@@ -11,6 +11,7 @@ import { bundleKey, decodeBundle, encodeBundle } from '../../src/bot-bundle/bund
 import { type Call, expectStatus } from './admin-world';
 import { entitiesPath, intentsPath, multipartBody } from './bot-content';
 import { botPath } from './bots';
+import { flowContent, intentFlowPath, subFlowPath } from './flows';
 import { functionsPath } from './functions';
 import type { TestServer } from './test-server';
 import { variablesPath } from './variables';
@@ -96,6 +97,17 @@ export async function botSnapshot(call: Call, botName: string) {
   ).json() as VariablesAndObjects;
   const dataset = await call('GET', `${botPath(botName)}/nlu-dataset`);
   const withoutIds = (examples: IntentView['utterances']) => examples.map((e) => e.text);
+  // Every flow with its versions and activations, as the flow editor reads them.
+  const flows = Object.fromEntries(
+    await Promise.all([
+      ...intents.map(
+        async (i) => [`intent ${i.name}`, await flowContent(call, intentFlowPath(botName, i.name))] as const,
+      ),
+      ...functions
+        .filter((f) => f.type === 'flow')
+        .map(async (f) => [`sub ${f.name}`, await flowContent(call, subFlowPath(botName, f.name))] as const),
+    ]),
+  );
   return {
     region: bot.region,
     settings: bot.settings,
@@ -111,6 +123,7 @@ export async function botSnapshot(call: Call, botName: string) {
     // where ties fall back to name order, so they are compared by name.
     functions: functions.map(({ botId: _botId, ...f }) => f).sort((a, b) => a.name.localeCompare(b.name)),
     variables: variables.variables,
+    flows,
     isGlobalVariable: variables.isGlobalVariable,
     objects: Object.fromEntries(
       Object.entries(variables.objects).map(([name, o]) => [

@@ -4,6 +4,7 @@ import { type BotRegion, botRegionOf } from './bot-regions';
 import { botSettingsSchema, createBotBodySchema } from './bots';
 import { entityFileEntrySchema } from './entities';
 import { ENTITY_MESSAGES, entityContentProblem, isValidEntityName } from './entity-model';
+import { FLOW_OWNER_KINDS, FLOW_TARGETS, FLOW_VERSION_STATUSES, FLOW_XML_MAX_BYTES } from './flow-model';
 import { functionDefinitionSchema } from './functions';
 import { INTENT_MESSAGES, identicalExamples, isNoneIntent } from './intent-model';
 import { createIntentBodySchema } from './intents';
@@ -33,6 +34,9 @@ export const BOT_BUNDLE_LIMITS = {
   functions: 2_000,
   variables: 10_000,
   objects: 5_000,
+  flows: 12_000,
+  /** Versions of one flow. */
+  flowVersions: 1_000,
 } as const;
 
 const plainText = (field: string, max: number) =>
@@ -169,12 +173,65 @@ export const objectsSectionSchema = z
   .default([]);
 
 /**
- * Flows with their versions. Flows arrive with the flow editor; until then a bundle holds none,
- * and the flow issue replaces this schema with the flow's (and raises the format version).
+ * Flows with their versions: one entry per intent or sub flow that has a saved version, its
+ * whole history (versions oldest first, activations newest first). The XML is checked as a
+ * flow document by the import (packages/flows), as for a save.
  */
+const flowVersionSchema = z.object({
+  version: z.number().int().min(1).max(999_999_999),
+  xml: z
+    .string()
+    .min(1)
+    .max(FLOW_XML_MAX_BYTES, `A flow can be at most ${FLOW_XML_MAX_BYTES / 1024 / 1024} MB.`),
+  status: z.enum(FLOW_VERSION_STATUSES),
+  savedBy: plainText('savedBy', 320),
+  modified: z.iso.datetime({ message: 'modified must be a date and time (ISO 8601).' }),
+});
+
+const flowActivationSchema = z.object({
+  target: z.enum(FLOW_TARGETS),
+  version: z.number().int().min(1).max(999_999_999),
+  activatedBy: plainText('activatedBy', 320),
+  activatedAt: z.iso.datetime({ message: 'activatedAt must be a date and time (ISO 8601).' }),
+});
+
+export const bundleFlowSchema = z
+  .object({
+    owner: z.enum(FLOW_OWNER_KINDS),
+    name: plainText('name', 200).min(1),
+    versions: z.array(flowVersionSchema).min(1).max(BOT_BUNDLE_LIMITS.flowVersions),
+    activations: z.array(flowActivationSchema).max(BOT_BUNDLE_LIMITS.flowVersions).default([]),
+  })
+  .superRefine((flow, ctx) => {
+    const numbers = new Set(flow.versions.map((v) => v.version));
+    if (numbers.size !== flow.versions.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['versions'],
+        message: `The flow of ${flow.name} repeats a version.`,
+      });
+    for (const activation of flow.activations)
+      if (!numbers.has(activation.version))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['activations'],
+          message: `The flow of ${flow.name} activates v${activation.version}, which it does not hold.`,
+        });
+  });
+export type BundleFlow = z.infer<typeof bundleFlowSchema>;
+
 export const flowsSectionSchema = z
-  .array(z.unknown())
-  .max(0, 'This version of Parley has no flows yet, so it cannot import a bot that holds some.')
+  .array(bundleFlowSchema, { message: 'The flows must be a list.' })
+  .max(BOT_BUNDLE_LIMITS.flows, `At most ${BOT_BUNDLE_LIMITS.flows} flows are allowed.`)
+  .superRefine((flows, ctx) => {
+    const seen = new Set<string>();
+    for (const flow of flows) {
+      const key = `${flow.owner}:${flow.name.toLowerCase()}`;
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', message: `The ${flow.owner} ${flow.name} has two flows.` });
+      seen.add(key);
+    }
+  })
   .default([]);
 
 /**

@@ -385,8 +385,10 @@ export const isReservedFunctionName = (name: string): boolean =>
 
 /** An exported function or sub flow: plain JSON (docs/function-files.md) under an `.enc` name. */
 export const FUNCTION_FILE_FORMAT = 'parley-function';
-export const FUNCTION_FILE_VERSION = 1;
-export const FUNCTION_FILE_MAX_BYTES = 2 * 1024 * 1024;
+/** 2: a sub flow's file may carry its flow. */
+export const FUNCTION_FILE_VERSION = 2;
+/** A function, or a sub flow with its flow (a flow alone may be 2 MiB). */
+export const FUNCTION_FILE_MAX_BYTES = 5 * 1024 * 1024;
 export const FUNCTION_FILE_FIELD = 'function-file';
 
 /** Spec 02 section 9: `botName-itemName.enc`, prefixed `function-` (functions) or `block-` (sub flows). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacters } from '../validators';
+import { FLOW_XML_MAX_BYTES } from './flow-model';
 import {
   CODE_LANGUAGES,
   DEFAULT_REST_METHOD,
@@ -291,5 +292,13 @@ export const functionFileSchema = z.object({
     .min(1, { message: FUNCTION_MESSAGES.notAFunctionFile })
     .max(FUNCTION_FILE_VERSION, { message: FUNCTION_MESSAGES.newerFileFormat }),
   function: functionDefinitionSchema,
+  /** A sub flow's newest flow version, if it has one (the import checks it as a flow). */
+  flow: z
+    .object(
+      { xml: z.string().min(1).max(FLOW_XML_MAX_BYTES) },
+      { message: FUNCTION_MESSAGES.notAFunctionFile },
+    )
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type FunctionFile = z.infer<typeof functionFileSchema>;

@@ -132,12 +132,14 @@ export interface IsPatternResponse {
  * `{bot}-{intent}.enc` name. The entities its patterns use travel with it.
  */
 export const INTENT_FILE_FORMAT = 'parley-intent';
-export const INTENT_FILE_VERSION = 1;
+/** 2: the file may carry the intent's flow ('Intent + Flow'). */
+export const INTENT_FILE_VERSION = 2;
 
 export const intentFileName = (botName: string, intentName: string) => `${botName}-${intentName}.enc`;
 
 /** Upload limits (spec 01 section 5: 'File is too big. Accepted size is {n}KB'). */
-export const INTENT_FILE_MAX_BYTES = 2 * 1024 * 1024;
+/** An intent with its examples, entities and flow (a flow alone may be 2 MiB). */
+export const INTENT_FILE_MAX_BYTES = 5 * 1024 * 1024;
 export const INTENT_BATCH_FILE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Multipart form fields of the spec's calls. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasControlCharacters } from '../validators';
 import { entityFileEntrySchema } from './entities';
+import { FLOW_XML_MAX_BYTES } from './flow-model';
 import {
   INTENT_FILE_FORMAT,
   INTENT_FILE_VERSION,
@@ -184,5 +185,10 @@ export const intentFileSchema = z.object({
     { message: M.notAnIntentFile },
   ),
   entities: z.array(entityFileEntrySchema).max(1000).default([]),
+  /** The newest version of the intent's flow, if it has one (the import checks it as a flow). */
+  flow: z
+    .object({ xml: z.string().min(1).max(FLOW_XML_MAX_BYTES) }, { message: M.notAnIntentFile })
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type IntentFile = z.infer<typeof intentFileSchema>;

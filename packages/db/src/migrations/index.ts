@@ -7,6 +7,7 @@ import * as variablesObjects from './202611211930-variables-objects';
 import * as nluPublishing from './202611212000-nlu-publishing';
 import * as nluPerformance from './202611212010-nlu-performance';
 import * as sessionIdToken from './202611212030-session-id-token';
+import * as flows from './202611221000-flows';
 
 /** The one ordered list of migrations for both dialects; append, never reorder or edit. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611212000-nlu-publishing': nluPublishing,
   '202611212010-nlu-performance': nluPerformance,
   '202611212030-session-id-token': sessionIdToken,
+  '202611221000-flows': flows,
 };

@@ -4,6 +4,7 @@ import { nowIso } from '../dialect';
 import type { Database } from '../schema';
 import { botRepository } from './bot.repository';
 import { entityRepository } from './entity.repository';
+import { flowRepository } from './flow.repository';
 import { functionRepository, tenantFunctionRepository } from './function.repository';
 import { intentRepository } from './intent.repository';
 import { nluDatasetRepository } from './nlu-dataset.repository';
@@ -378,6 +379,8 @@ export function tenantScope(db: Kysely<Database>, tenantId: string) {
     nluModels: (botId: string) => nluModelRepository(db, tenantId, botId),
     /** One bot's NLU syncs (publishing). */
     nluSyncs: (botId: string) => nluSyncRepository(db, tenantId, botId),
+    /** The tenant's dialog flows: versions and activations of intents' flows and sub flows. */
+    flows: flowRepository(db, tenantId),
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   FAQ_FILE_FIELD,
+  type FlowTemplateView,
   INTENT_BATCH_FILE_FIELD,
   INTENT_BATCH_TEMPLATE_FILE,
   INTENT_FILE_FIELD,
@@ -30,6 +31,10 @@ export interface CreateIntentRequest {
   utterances: string[];
   patterns: string[];
 }
+
+/** GET /api/templates: the flows a new intent can start from. */
+export const fetchFlowTemplates = (signal?: AbortSignal) =>
+  api.get<FlowTemplateView[]>('/api/templates', signal);
 
 /** The list: every intent without its examples (a bot may have hundreds). */
 export const fetchIntents = (botName: string, signal?: AbortSignal) =>

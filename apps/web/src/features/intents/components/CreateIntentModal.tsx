@@ -1,6 +1,6 @@
 import { type EntityView, isPatternExample, INTENT_MESSAGES as M } from '@parley/contracts';
 import { useState } from 'react';
-import { Button, CloseIcon, Modal, TextField, Toggle } from '../../../ui';
+import { Button, CloseIcon, Modal, Select, TextField, Toggle } from '../../../ui';
 import { ExampleInput } from '../../bot-content/components/ExampleInput';
 import { FieldGroup, TextAreaField } from '../../bot-content/components/FormField';
 import { HighlightedExample } from '../../bot-content/components/HighlightedExample';
@@ -8,6 +8,7 @@ import { useContentRefresh } from '../../bot-content/hooks/use-content-refresh';
 import { placeholderEntitiesOf } from '../../bot-content/placeholder-entities';
 import { fieldErrorOf, showFailure } from '../../bot-content/server-error';
 import { createIntent } from '../api/intents-api';
+import { useFlowTemplates } from '../hooks/use-flow-templates';
 import {
   type CreateIntentErrors,
   createIntentErrors,
@@ -26,8 +27,9 @@ interface CreateIntentModalProps {
 }
 
 /**
- * The Create Intent modal (spec 02 section 2.2): FAQ toggle, name, description, utterances and
- * the FAQ answer. Template flows join it with the flow editor; Auto generate with the LLMs.
+ * The Create Intent modal (spec 02 section 2.2): FAQ toggle, name, description, utterances, the
+ * FAQ answer, and the template flow a normal intent starts with (FAQ intents have no flow).
+ * Auto generate joins it with the LLMs.
  */
 export function CreateIntentModal({
   botName,
@@ -37,6 +39,7 @@ export function CreateIntentModal({
   onCreated,
 }: CreateIntentModalProps) {
   const refresh = useContentRefresh(botName);
+  const templates = useFlowTemplates().data ?? [];
   const placeholders = placeholderEntitiesOf(entities);
   const [form, setForm] = useState(EMPTY_CREATE_INTENT_FORM);
   const [typed, setTyped] = useState('');
@@ -67,7 +70,7 @@ export function CreateIntentModal({
         type: form.isFaq ? 'faq' : 'normal',
         answer: form.isFaq ? form.answer.trim() : '',
         isRedirect,
-        template: null,
+        template: !form.isFaq && form.template ? form.template : null,
         utterances: form.examples.filter((e) => !isPatternExample(e, placeholders)),
         patterns: form.examples.filter((e) => isPatternExample(e, placeholders)),
       });
@@ -158,6 +161,17 @@ export function CreateIntentModal({
             )}
           </div>
         </FieldGroup>
+        {!form.isFaq && templates.length > 0 && (
+          <Select
+            label="Template flow"
+            placeholder="No flow yet"
+            options={templates.map((t) => ({ value: t.id, label: t.name }))}
+            value={form.template}
+            hint={templates.find((t) => t.id === form.template)?.description}
+            error={errors.template}
+            onChange={(event) => setForm({ ...form, template: event.target.value })}
+          />
+        )}
         {form.isFaq && (
           <TextAreaField
             label="FAQ Answer"

@@ -12,6 +12,9 @@ import { showFailure } from '../../bot-content/server-error';
 import type { BotTabProps } from '../../bots/components/page/bot-tabs';
 import { useBotDialog } from '../../bots/hooks/use-bot-dialog';
 import { exportIntent } from '../api/intents-api';
+
+const INTENT_EXPORT_LABEL = 'Intent + Flow';
+
 import { BatchImportModal } from './BatchImportModal';
 import { CreateIntentModal } from './CreateIntentModal';
 import { ImportIntentModal } from './ImportIntentModal';
@@ -84,7 +87,14 @@ export function IntentsTab(props: BotTabProps) {
         </>
       )}
       {rights.canExportIntents && (
-        <Button size="sm" variant="secondary" icon={<DownloadIcon />} onClick={() => void onExport()}>
+        // The file holds the intent and its flow (spec 02 section 9, 'Intent + Flow').
+        <Button
+          size="sm"
+          variant="secondary"
+          icon={<DownloadIcon />}
+          title={INTENT_EXPORT_LABEL}
+          onClick={() => void onExport()}
+        >
           Export
         </Button>
       )}

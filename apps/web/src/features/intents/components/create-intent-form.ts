@@ -11,9 +11,11 @@ export interface CreateIntentForm {
   description: string;
   examples: string[];
   answer: string;
+  /** The template flow's id (GET /api/templates), or '' for none. */
+  template: string;
 }
 
-export type CreateIntentErrors = Partial<Record<'name' | 'examples' | 'answer', string>>;
+export type CreateIntentErrors = Partial<Record<'name' | 'examples' | 'answer' | 'template', string>>;
 
 export const EMPTY_CREATE_INTENT_FORM: CreateIntentForm = {
   isFaq: false,
@@ -21,6 +23,7 @@ export const EMPTY_CREATE_INTENT_FORM: CreateIntentForm = {
   description: '',
   examples: [],
   answer: '',
+  template: '',
 };
 
 /** The create rules of spec 02 section 5 the form can check before sending. */
@@ -46,5 +49,6 @@ export function formFieldOf(fieldName: string): keyof CreateIntentErrors | undef
   if (fieldName === 'name') return 'name';
   if (fieldName.startsWith('utterances') || fieldName.startsWith('patterns')) return 'examples';
   if (fieldName === 'answer') return 'answer';
+  if (fieldName === 'template') return 'template';
   return undefined;
 }

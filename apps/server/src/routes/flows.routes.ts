@@ -1,0 +1,142 @@
+import {
+  activateFlowBodySchema,
+  autoSaveFlowBodySchema,
+  FLOW_XML_MAX_BYTES,
+  type FlowTargetName,
+  Permission,
+  saveFlowBodySchema,
+  validateFlowBodySchema,
+} from '@parley/contracts';
+import { FLOW_TEMPLATES } from '@parley/flows';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Access } from '../auth/access';
+import { principalOf } from '../auth/guard';
+import { functionFlowSubject, intentFlowSubject } from '../flows/flow-subject';
+import { textParam } from '../http/params';
+import { parseInput } from '../http/validate';
+import { activateFlow, readFlowContent, saveFlow, validateSentFlow } from '../services/flows.service';
+
+type IntentParams = { Params: { bot: string; intent: string } };
+type FunctionParams = { Params: { bot: string; name: string } };
+
+/** Saving an intent's flow: ManageIntents, or ManageFlows (the right to change texts) (spec 03 section 6). */
+const SAVE_INTENT_FLOW: Access = { botPermission: [Permission.ManageIntents, Permission.ManageFlows] };
+const SAVE_SUB_FLOW: Access = { botPermission: Permission.ManageSubflows };
+const ACTIVATE: Record<FlowTargetName, Access> = {
+  test: { botPermission: Permission.PublishFlowsToTest },
+  production: { botPermission: Permission.PublishFlowsToProduction },
+};
+
+// URI-encoding at most triples a flow's XML; the rest of the server keeps its 1 MiB limit.
+const bodyLimit = FLOW_XML_MAX_BYTES * 3 + 64 * 1024;
+
+const intentSubject = (request: FastifyRequest<IntentParams>) =>
+  intentFlowSubject(
+    principalOf(request),
+    request.params.bot,
+    textParam(request.params.intent, 'intent', 200),
+  );
+const functionSubject = (request: FastifyRequest<FunctionParams>) =>
+  functionFlowSubject(principalOf(request), request.params.bot, textParam(request.params.name, 'name', 200));
+
+/** Dialog flows of intents and sub flows: versions, activation and validation (spec 03 section 7). */
+export function flowsRoutes(app: FastifyInstance): void {
+  app.get('/api/templates', { config: { access: 'authenticated' } }, async () => FLOW_TEMPLATES);
+
+  // --- intent flows -------------------------------------------------------------------------
+  const INTENT = '/api/:bot/intents/:intent';
+
+  app.get<IntentParams>(`${INTENT}/content`, { config: { access: 'botMember' } }, async (request) =>
+    readFlowContent(await intentSubject(request)),
+  );
+
+  app.post<IntentParams>(INTENT, { bodyLimit, config: { access: SAVE_INTENT_FLOW } }, async (request) =>
+    saveFlow(
+      principalOf(request),
+      await intentSubject(request),
+      parseInput(saveFlowBodySchema, request.body),
+    ),
+  );
+
+  app.post<IntentParams>(
+    `${INTENT}/auto-save`,
+    { bodyLimit, config: { access: SAVE_INTENT_FLOW } },
+    async (request) =>
+      saveFlow(principalOf(request), await intentSubject(request), {
+        ...parseInput(autoSaveFlowBodySchema, request.body),
+        status: 'auto-saved',
+      }),
+  );
+
+  for (const [target, path] of [
+    ['production', 'published-version'],
+    ['test', 'test-version'],
+  ] as const) {
+    app.put<IntentParams>(
+      `${INTENT}/${path}`,
+      { bodyLimit, config: { access: ACTIVATE[target] } },
+      async (request) =>
+        activateFlow(
+          principalOf(request),
+          await intentSubject(request),
+          target,
+          parseInput(activateFlowBodySchema, request.body),
+        ),
+    );
+  }
+
+  app.post<IntentParams>(
+    `${INTENT}/validate-flow`,
+    { bodyLimit, config: { access: 'botMember' } },
+    async (request) =>
+      validateSentFlow(await intentSubject(request), parseInput(validateFlowBodySchema, request.body)),
+  );
+
+  // --- sub flows (functions of type flow) ----------------------------------------------------
+  const FUNCTION = '/api/bots/:bot/functions/:name';
+
+  app.get<FunctionParams>(`${FUNCTION}/content`, { config: { access: 'botMember' } }, async (request) =>
+    readFlowContent(await functionSubject(request)),
+  );
+
+  app.post<FunctionParams>(
+    `${FUNCTION}/flow`,
+    { bodyLimit, config: { access: SAVE_SUB_FLOW } },
+    async (request) =>
+      saveFlow(
+        principalOf(request),
+        await functionSubject(request),
+        parseInput(saveFlowBodySchema, request.body),
+      ),
+  );
+
+  app.post<FunctionParams>(
+    `${FUNCTION}/auto-save`,
+    { bodyLimit, config: { access: SAVE_SUB_FLOW } },
+    async (request) =>
+      saveFlow(principalOf(request), await functionSubject(request), {
+        ...parseInput(autoSaveFlowBodySchema, request.body),
+        status: 'auto-saved',
+      }),
+  );
+
+  // In functions mode publishing always goes live (spec 03 section 4.2).
+  app.put<FunctionParams>(
+    `${FUNCTION}/published-version`,
+    { bodyLimit, config: { access: ACTIVATE.production } },
+    async (request) =>
+      activateFlow(
+        principalOf(request),
+        await functionSubject(request),
+        'production',
+        parseInput(activateFlowBodySchema, request.body),
+      ),
+  );
+
+  app.post<FunctionParams>(
+    '/api/:bot/functions/:name/validate-flow-function',
+    { bodyLimit, config: { access: 'botMember' } },
+    async (request) =>
+      validateSentFlow(await functionSubject(request), parseInput(validateFlowBodySchema, request.body)),
+  );
+}
