@@ -45,17 +45,18 @@ export async function readFlowXml(xml: string): Promise<FlowXmlTree> {
   try {
     result = await moddle.fromXML(xml, 'bpmn:Definitions');
   } catch (error) {
-    const message = firstLine(error);
+    const message = error instanceof Error ? error.message : String(error);
     if (message.startsWith('failed to parse document as')) {
       throw new FlowFormatError(
         'The flow is not a BPMN document: its root element must be bpmn:definitions.',
       );
     }
-    throw new FlowFormatError(`The flow is not valid BPMN XML: ${message}`);
+    throw new FlowFormatError(`The flow is not valid BPMN XML: ${parserProblem(message)}`);
   }
   // moddle reads leniently; markup it could not place means broken XML or unknown BPMN elements.
   const unparsable = result.warnings.find((warning) => warning.message.startsWith('unparsable content'));
-  if (unparsable) throw new FlowFormatError(`The flow is not valid BPMN XML: ${firstLine(unparsable)}`);
+  if (unparsable)
+    throw new FlowFormatError(`The flow is not valid BPMN XML: ${parserProblem(unparsable.message)}`);
 
   const danglingReferences = new Map<string, Record<string, string>>();
   for (const warning of result.warnings) {
@@ -114,7 +115,14 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function firstLine(error: unknown): string {
-  const message = error instanceof Error || isPlainObject(error) ? String(error.message) : String(error);
-  return message.split('\n')[0] ?? message;
+/**
+ * moddle-xml's 'unparsable content <x> detected / line / column / nested error' as one line:
+ * the nested error (the actual problem) with a 1-based position.
+ */
+function parserProblem(message: string): string {
+  const nested = /nested error: (.+)/.exec(message)?.[1];
+  const line = /line: (\d+)/.exec(message)?.[1];
+  const column = /column: (\d+)/.exec(message)?.[1];
+  if (!nested) return message.split('\n')[0] ?? message;
+  return line && column ? `${nested} (line ${Number(line) + 1}, column ${Number(column) + 1})` : nested;
 }

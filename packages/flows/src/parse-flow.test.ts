@@ -95,6 +95,16 @@ describe('parseFlow', () => {
       /not valid BPMN XML/,
     ],
     [
+      'two elements with one id',
+      definitions('<bpmn:process id="P"><bpmn:task id="T"/><bpmn:task id="T"/></bpmn:process>'),
+      /not valid BPMN XML: duplicate ID <T> \(line 2, column \d+\)/,
+    ],
+    [
+      'a block without an id',
+      definitions('<bpmn:process id="P"><bpmn:task name="x"/></bpmn:process>'),
+      /bpmn:Task without an id/,
+    ],
+    [
       'a BPMN element Parley does not use',
       definitions('<bpmn:process id="P"><bpmn:userTask id="T"/></bpmn:process>'),
       /bpmn:UserTask \(T\), which Parley flows do not use/,

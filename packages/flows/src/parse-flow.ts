@@ -24,7 +24,10 @@ export function flowDocumentOf({ process, danglingReferences }: FlowXmlTree): Fl
         `The flow contains a ${element.$type} (${String(element.id)}), which Parley flows do not use.`,
       );
     }
-    return blockOf(element, element.$type, danglingReferences.get(String(element.id)));
+    if (typeof element.id !== 'string' || element.id === '') {
+      throw new FlowFormatError(`The flow contains a ${element.$type} without an id.`);
+    }
+    return blockOf(element, element.$type, danglingReferences.get(element.id));
   });
   return { blocks };
 }
