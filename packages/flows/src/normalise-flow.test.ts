@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFixture } from './fixtures/read-fixture.ts';
 import type { FlowDocument } from './flow-document.ts';
 import { normaliseFlow, normaliseFlowXml } from './normalise-flow.ts';
 import { parseFlow } from './parse-flow.ts';
@@ -57,5 +58,17 @@ describe('normaliseFlow', () => {
       category: 'dialog',
       customData: { en: { 'field-message': 'Hi' }, nl: { 'field-message': 'Hi' } },
     });
+  });
+
+  it('keeps the diagram and everything else of a bpmn-js document', async () => {
+    const xml = await normaliseFlowXml(readFixture('order-status.bpmn'), ['en', 'de']);
+    expect(xml).toContain('<bpmndi:BPMNEdge id="Flow_0c0x0ay_di" bpmnElement="Flow_0c0x0ay">');
+    expect(xml).toContain('<bpmn:text>Ask the shop API for the order</bpmn:text>');
+    expect(xml).toContain('exporter="bpmn-js (https://demo.bpmn.io)"');
+    const doc = await parseFlow(xml);
+    const status = doc.blocks.find((block) => block.id === 'Activity_1b0xq7e');
+    expect(status?.customData.de).toEqual(status?.customData.en);
+    const ask = doc.blocks.find((block) => block.id === 'Activity_0q6rn2b');
+    expect(ask?.customData.de?.['field-question']).toBe('Wie lautet Ihre Bestellnummer?');
   });
 });
