@@ -1,7 +1,7 @@
-import { type BlockField, field, fileFields, isBlank, rawField } from './block-fields.ts';
-import { decisionOperation } from './decision-operations.ts';
-import type { BlockData } from './flow-document.ts';
-import type { FlowValidationContext } from './flow-validation-types.ts';
+import { type BlockField, field, fileFields, isBlank, rawField } from './block-fields';
+import { decisionOperation } from './decision-operations';
+import type { BlockData } from './flow-document';
+import type { FlowValidationContext } from './flow-validation-types';
 
 /**
  * Every block kind of spec 03 section 3.3, declared once. Validation, the builder, default

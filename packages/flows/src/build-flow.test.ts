@@ -1,12 +1,12 @@
 import type { ModdleElement } from 'bpmn-moddle';
 import { describe, expect, it } from 'vitest';
-import { buildFlowXml } from './build-flow.ts';
-import { context } from './fixtures/test-flows.ts';
-import { FlowFormatError } from './flow-format-error.ts';
-import type { FlowStep } from './flow-steps.ts';
-import { elementList, readFlowXml } from './flow-xml.ts';
-import { parseFlow } from './parse-flow.ts';
-import { validateFlow } from './validate-flow.ts';
+import { buildFlowXml } from './build-flow';
+import { context } from './fixtures/test-flows';
+import { FlowFormatError } from './flow-format-error';
+import type { FlowStep } from './flow-steps';
+import { elementList, readFlowXml } from './flow-xml';
+import { parseFlow } from './parse-flow';
+import { validateFlow } from './validate-flow';
 
 const supportSteps: FlowStep[] = [
   {

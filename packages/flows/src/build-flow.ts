@@ -1,8 +1,8 @@
 import type { BpmnModdle, ModdleElement } from 'bpmn-moddle';
-import { type Bounds, connectorWaypoints, shapeBounds } from './flow-layout.ts';
-import type { FlowStep } from './flow-steps.ts';
-import { createModdle, writeCustomData, writeFlowXml } from './flow-xml.ts';
-import { type FlowPlan, planFlow } from './plan-flow.ts';
+import { type Bounds, connectorWaypoints, shapeBounds } from './flow-layout';
+import type { FlowStep } from './flow-steps';
+import { createModdle, writeCustomData, writeFlowXml } from './flow-xml';
+import { type FlowPlan, planFlow } from './plan-flow';
 
 export interface BuildFlowOptions {
   /** The bot's languages: every block gets data in each. */

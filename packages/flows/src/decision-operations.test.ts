@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { connectorLabel, DECISION_OPERATIONS } from './decision-operations.ts';
-import type { BlockData } from './flow-document.ts';
+import { connectorLabel, DECISION_OPERATIONS } from './decision-operations';
+import type { BlockData } from './flow-document';
 
 describe('connectorLabel (spec 03 section 4.4)', () => {
   const labels: [number, BlockData, string][] = [

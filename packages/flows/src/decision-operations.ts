@@ -1,7 +1,7 @@
-import { isBlank, isSet, listInWords } from './block-fields.ts';
-import type { BlockData } from './flow-document.ts';
-import type { FlowValidationContext } from './flow-validation-types.ts';
-import { variableReferenceName } from './variables.ts';
+import { isBlank, isSet, listInWords } from './block-fields';
+import type { BlockData } from './flow-document';
+import type { FlowValidationContext } from './flow-validation-types';
+import { variableReferenceName } from './variables';
 
 /**
  * The decision operations of a condition (spec 03 section 3.5), declared once: the gateway

@@ -1,7 +1,7 @@
-import { isBlank, isSet } from './block-fields.ts';
-import type { BlockData } from './flow-document.ts';
-import type { FlowValidationContext } from './flow-validation-types.ts';
-import { variableReferenceName } from './variables.ts';
+import { isBlank, isSet } from './block-fields';
+import type { BlockData } from './flow-document';
+import type { FlowValidationContext } from './flow-validation-types';
+import { variableReferenceName } from './variables';
 
 /** The end block's data (spec 03 section 3.4), with the values a new end block starts with. */
 export const END_BLOCK_DEFAULTS = {

@@ -1,4 +1,4 @@
-import type { FlowBlock, FlowDocument } from './flow-document.ts';
+import type { FlowBlock, FlowDocument } from './flow-document';
 
 /** Blocks by id and the connectors that join them; connectors with a missing end are left out. */
 export interface FlowGraph {

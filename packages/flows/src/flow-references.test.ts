@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readFixture } from './fixtures/read-fixture.ts';
-import { connector, flowOf, node, task } from './fixtures/test-flows.ts';
-import { flowReferences, missingFunctionsWarning } from './flow-references.ts';
-import { parseFlow } from './parse-flow.ts';
+import { readFixture } from './fixtures/read-fixture';
+import { connector, flowOf, node, task } from './fixtures/test-flows';
+import { flowReferences, missingFunctionsWarning } from './flow-references';
+import { parseFlow } from './parse-flow';
 
 describe('flowReferences', () => {
   it('lists what the bpmn-js fixture refers to', async () => {

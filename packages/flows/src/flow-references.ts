@@ -1,8 +1,8 @@
-import { isBlank } from './block-fields.ts';
-import { blockKindOf } from './block-kinds.ts';
-import { redirectIntentOf } from './end-block.ts';
-import type { BlockData, FlowBlock, FlowDocument } from './flow-document.ts';
-import { variablesInText } from './variables.ts';
+import { isBlank } from './block-fields';
+import { blockKindOf } from './block-kinds';
+import { redirectIntentOf } from './end-block';
+import type { BlockData, FlowBlock, FlowDocument } from './flow-document';
+import { variablesInText } from './variables';
 
 export interface FlowReferences {
   /** Custom functions the flow's blocks call (sub flows too). */

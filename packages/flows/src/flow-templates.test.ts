@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { context } from './fixtures/test-flows.ts';
-import { FlowFormatError } from './flow-format-error.ts';
-import { FLOW_TEMPLATES, flowTemplateXml, sampleFlowXml } from './flow-templates.ts';
-import { parseFlow } from './parse-flow.ts';
-import { validateFlow } from './validate-flow.ts';
+import { context } from './fixtures/test-flows';
+import { FlowFormatError } from './flow-format-error';
+import { FLOW_TEMPLATES, flowTemplateXml, sampleFlowXml } from './flow-templates';
+import { parseFlow } from './parse-flow';
+import { validateFlow } from './validate-flow';
 
 const options = { intentName: 'Order status', languages: ['en', 'de-at', 'pt'] };
 

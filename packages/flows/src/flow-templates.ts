@@ -1,8 +1,8 @@
-import { buildFlowXml } from './build-flow.ts';
-import { MATH_OPERATIONS } from './decision-operations.ts';
-import { FlowFormatError } from './flow-format-error.ts';
-import type { FlowFieldValues, FlowStep } from './flow-steps.ts';
-import { templateTexts } from './template-texts.ts';
+import { buildFlowXml } from './build-flow';
+import { MATH_OPERATIONS } from './decision-operations';
+import { FlowFormatError } from './flow-format-error';
+import type { FlowFieldValues, FlowStep } from './flow-steps';
+import { templateTexts } from './template-texts';
 
 export interface FlowTemplateOptions {
   /** The new intent's name (the greeting says it). */

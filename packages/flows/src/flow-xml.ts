@@ -1,7 +1,7 @@
 import { BpmnModdle, type ModdleElement } from 'bpmn-moddle';
-import type { BlockData } from './flow-document.ts';
-import { FlowFormatError, MAX_FLOW_XML_BYTES } from './flow-format-error.ts';
-import { parleyModdleDescriptor } from './parley-moddle.ts';
+import type { BlockData } from './flow-document';
+import { FlowFormatError, MAX_FLOW_XML_BYTES } from './flow-format-error';
+import { parleyModdleDescriptor } from './parley-moddle';
 
 /** A moddle that knows BPMN and the Parley attributes. */
 export function createModdle(): BpmnModdle {

@@ -1,4 +1,4 @@
-export type { BlockField, FieldKind } from './block-fields.ts';
+export type { BlockField, FieldKind } from './block-fields';
 export {
   BLOCK_CATEGORIES,
   BLOCK_KINDS,
@@ -12,8 +12,8 @@ export {
   LLM_MAX_MESSAGES,
   MULTIPLE_ENTITY_CHECK_MAX,
   RATING_LABELS,
-} from './block-kinds.ts';
-export { type BuildFlowOptions, buildFlowXml } from './build-flow.ts';
+} from './block-kinds';
+export { type BuildFlowOptions, buildFlowXml } from './build-flow';
 export {
   connectorLabel,
   DECISION_OPERATIONS,
@@ -22,11 +22,11 @@ export {
   SIMILARITY_DEFAULT,
   SIMILARITY_MAX,
   SIMILARITY_MIN,
-} from './decision-operations.ts';
-export { END_BLOCK_DEFAULTS, END_OUTCOMES } from './end-block.ts';
-export type { BlockData, FlowBlock, FlowBlockType, FlowDocument } from './flow-document.ts';
-export { FlowFormatError, MAX_FLOW_XML_BYTES } from './flow-format-error.ts';
-export { type FlowReferences, flowReferences, missingFunctionsWarning } from './flow-references.ts';
+} from './decision-operations';
+export { END_BLOCK_DEFAULTS, END_OUTCOMES } from './end-block';
+export type { BlockData, FlowBlock, FlowBlockType, FlowDocument } from './flow-document';
+export { FlowFormatError, MAX_FLOW_XML_BYTES } from './flow-format-error';
+export { type FlowReferences, flowReferences, missingFunctionsWarning } from './flow-references';
 export type {
   FlowBlockStep,
   FlowBranch,
@@ -37,15 +37,15 @@ export type {
   FlowFunctionStep,
   FlowLlmStep,
   FlowStep,
-} from './flow-steps.ts';
+} from './flow-steps';
 export {
   FLOW_TEMPLATES,
   type FlowTemplateOptions,
   flowTemplateXml,
   sampleFlowXml,
-} from './flow-templates.ts';
-export type { FlowProblem, FlowValidationContext } from './flow-validation-types.ts';
-export { normaliseFlow, normaliseFlowXml } from './normalise-flow.ts';
-export { PARLEY_MODDLE_URI, parleyModdleDescriptor } from './parley-moddle.ts';
-export { parseFlow } from './parse-flow.ts';
-export { validateFlow } from './validate-flow.ts';
+} from './flow-templates';
+export type { FlowProblem, FlowValidationContext } from './flow-validation-types';
+export { normaliseFlow, normaliseFlowXml } from './normalise-flow';
+export { PARLEY_MODDLE_URI, parleyModdleDescriptor } from './parley-moddle';
+export { parseFlow } from './parse-flow';
+export { validateFlow } from './validate-flow';

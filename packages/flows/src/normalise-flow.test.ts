@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readFixture } from './fixtures/read-fixture.ts';
-import type { FlowDocument } from './flow-document.ts';
-import { normaliseFlow, normaliseFlowXml } from './normalise-flow.ts';
-import { parseFlow } from './parse-flow.ts';
+import { readFixture } from './fixtures/read-fixture';
+import type { FlowDocument } from './flow-document';
+import { normaliseFlow, normaliseFlowXml } from './normalise-flow';
+import { parseFlow } from './parse-flow';
 
 const doc: FlowDocument = {
   blocks: [

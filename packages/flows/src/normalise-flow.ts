@@ -1,5 +1,5 @@
-import { type BlockData, type FlowDocument, firstFc } from './flow-document.ts';
-import { elementList, readCustomData, readFlowXml, writeCustomData, writeFlowXml } from './flow-xml.ts';
+import { type BlockData, type FlowDocument, firstFc } from './flow-document';
+import { elementList, readCustomData, readFlowXml, writeCustomData, writeFlowXml } from './flow-xml';
 
 /**
  * Gives every block data in each of the bot's languages: a missing language is a copy of the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readFixture } from './fixtures/read-fixture.ts';
-import { FlowFormatError, MAX_FLOW_XML_BYTES } from './flow-format-error.ts';
-import { parseFlow } from './parse-flow.ts';
+import { readFixture } from './fixtures/read-fixture';
+import { FlowFormatError, MAX_FLOW_XML_BYTES } from './flow-format-error';
+import { parseFlow } from './parse-flow';
 
 const NS =
   'xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:parley="https://parley.dev/schema/bpmn/1"';

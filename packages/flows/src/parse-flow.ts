@@ -5,9 +5,9 @@ import {
   type FlowBlockType,
   type FlowDocument,
   firstFc,
-} from './flow-document.ts';
-import { FlowFormatError } from './flow-format-error.ts';
-import { elementList, type FlowXmlTree, readCustomData, readFlowXml } from './flow-xml.ts';
+} from './flow-document';
+import { FlowFormatError } from './flow-format-error';
+import { elementList, type FlowXmlTree, readCustomData, readFlowXml } from './flow-xml';
 
 /**
  * Reads a flow as bpmn-js writes it into blocks and connectors. Rejects (FlowFormatError)

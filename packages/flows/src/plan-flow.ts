@@ -1,10 +1,10 @@
-import { type BlockKind, blockKindOf, functionInputKey, LLM_BLOCK_KIND } from './block-kinds.ts';
-import { connectorLabel, decisionOperation } from './decision-operations.ts';
-import { END_BLOCK_DEFAULTS } from './end-block.ts';
-import type { BlockData } from './flow-document.ts';
-import { FlowFormatError } from './flow-format-error.ts';
-import type { ShapeType } from './flow-layout.ts';
-import type { FlowBranch, FlowConditionStep, FlowEndStep, FlowFieldValues, FlowStep } from './flow-steps.ts';
+import { type BlockKind, blockKindOf, functionInputKey, LLM_BLOCK_KIND } from './block-kinds';
+import { connectorLabel, decisionOperation } from './decision-operations';
+import { END_BLOCK_DEFAULTS } from './end-block';
+import type { BlockData } from './flow-document';
+import { FlowFormatError } from './flow-format-error';
+import type { ShapeType } from './flow-layout';
+import type { FlowBranch, FlowConditionStep, FlowEndStep, FlowFieldValues, FlowStep } from './flow-steps';
 
 /** A shape of the flow to be: what it is, its data per language and its grid cell. */
 export interface PlannedNode {

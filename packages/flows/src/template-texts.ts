@@ -1,4 +1,4 @@
-import { RATING_LABELS } from './block-kinds.ts';
+import { RATING_LABELS } from './block-kinds';
 
 /**
  * The texts the flow templates put into blocks, in the languages Parley bots are most often

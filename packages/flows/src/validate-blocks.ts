@@ -1,8 +1,8 @@
-import type { BlockField } from './block-fields.ts';
-import { isBlank, listInWords } from './block-fields.ts';
-import { blockKindOf } from './block-kinds.ts';
-import type { BlockData, FlowBlock } from './flow-document.ts';
-import type { FlowValidationContext } from './flow-validation-types.ts';
+import type { BlockField } from './block-fields';
+import { isBlank, listInWords } from './block-fields';
+import { blockKindOf } from './block-kinds';
+import type { BlockData, FlowBlock } from './flow-document';
+import type { FlowValidationContext } from './flow-validation-types';
 
 /** What is wrong with one language's data of a task, as user-facing messages. */
 export function taskProblems(block: FlowBlock, data: BlockData, context: FlowValidationContext): string[] {

@@ -1,7 +1,7 @@
-import { isBlank, isSet } from './block-fields.ts';
-import { decisionOperation, hasOperatorData } from './decision-operations.ts';
-import type { BlockData, FlowBlock } from './flow-document.ts';
-import type { FlowValidationContext } from './flow-validation-types.ts';
+import { isBlank, isSet } from './block-fields';
+import { decisionOperation, hasOperatorData } from './decision-operations';
+import type { BlockData, FlowBlock } from './flow-document';
+import type { FlowValidationContext } from './flow-validation-types';
 
 export const CONDITION_MESSAGES = {
   noOperation: 'Choose the operation of this condition.',

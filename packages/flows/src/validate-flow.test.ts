@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readFixture } from './fixtures/read-fixture.ts';
-import { connector, context, endFlowData, flowOf, node, task } from './fixtures/test-flows.ts';
-import type { BlockData, FlowDocument } from './flow-document.ts';
-import type { FlowValidationContext } from './flow-validation-types.ts';
-import { parseFlow } from './parse-flow.ts';
-import { validateFlow } from './validate-flow.ts';
+import { readFixture } from './fixtures/read-fixture';
+import { connector, context, endFlowData, flowOf, node, task } from './fixtures/test-flows';
+import type { BlockData, FlowDocument } from './flow-document';
+import type { FlowValidationContext } from './flow-validation-types';
+import { parseFlow } from './parse-flow';
+import { validateFlow } from './validate-flow';
 
 const errorsOf = (doc: FlowDocument, extra: Partial<FlowValidationContext> = {}) =>
   validateFlow(doc, { ...context, ...extra })

@@ -1,11 +1,11 @@
-import { endBlockProblems } from './end-block.ts';
-import type { BlockData, FlowBlock, FlowDocument } from './flow-document.ts';
-import { flowGraph } from './flow-graph.ts';
-import type { FlowProblem, FlowValidationContext } from './flow-validation-types.ts';
-import { normaliseFlow } from './normalise-flow.ts';
-import { taskProblems } from './validate-blocks.ts';
-import { conditionalConnectorProblems, gatewayProblems, isGateway } from './validate-conditions.ts';
-import { structureProblems } from './validate-structure.ts';
+import { endBlockProblems } from './end-block';
+import type { BlockData, FlowBlock, FlowDocument } from './flow-document';
+import { flowGraph } from './flow-graph';
+import type { FlowProblem, FlowValidationContext } from './flow-validation-types';
+import { normaliseFlow } from './normalise-flow';
+import { taskProblems } from './validate-blocks';
+import { conditionalConnectorProblems, gatewayProblems, isGateway } from './validate-conditions';
+import { structureProblems } from './validate-structure';
 
 /**
  * Everything wrong with a flow for this bot: errors (blockId = the block to mark, null for the

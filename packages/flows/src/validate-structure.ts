@@ -1,6 +1,6 @@
-import type { FlowDocument } from './flow-document.ts';
-import { type FlowGraph, reachableFrom } from './flow-graph.ts';
-import type { FlowProblem } from './flow-validation-types.ts';
+import type { FlowDocument } from './flow-document';
+import { type FlowGraph, reachableFrom } from './flow-graph';
+import type { FlowProblem } from './flow-validation-types';
 
 export const STRUCTURE_MESSAGES = {
   noStart: 'The flow has no start block.',
