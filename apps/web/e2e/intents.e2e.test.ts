@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { INTENT_MESSAGES as M, MESSAGES } from '@parley/contracts';
+import { type FlowContentView, INTENT_MESSAGES as M, MESSAGES } from '@parley/contracts';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -87,6 +87,11 @@ describe('the Intents tab', () => {
     await typed.press('Tab');
     expect(await typed.inputValue()).toBe('hi [Color]');
     await typed.press('Enter');
+    // A normal intent starts from a template flow (GET /api/templates); FAQ intents have none.
+    await dialog().getByLabel('Template flow').selectOption({ label: 'Greeting' });
+    await expectVisible(
+      dialog().getByText('Greets the user with a message that names the intent, then ends.'),
+    );
     await screenshot(page, 'intents-create-modal');
     await dialog().getByRole('button', { name: 'Create', exact: true }).click();
     await expectHidden(dialog());
@@ -94,6 +99,12 @@ describe('the Intents tab', () => {
     await expectVisible(pane().getByRole('heading', { name: 'Greeting' }));
     expect(await pane().getByRole('listitem').filter({ hasText: 'Pattern' }).count()).toBe(1);
     await expectVisible(pane().getByRole('region', { name: 'Entities used' }).getByText('Color'));
+    const flow = (await tina(
+      'GET',
+      `/api/${encodeURIComponent(BOT)}/intents/Greeting/content`,
+    )) as FlowContentView;
+    expect(flow.xmlArray.map((v) => v.versionName)).toEqual(['v1']);
+    expect(flow.xml).toContain('Greeting');
   });
 
   test('a taken name comes back from the server under the field', async () => {
