@@ -41,7 +41,9 @@ const functionSubject = (request: FastifyRequest<FunctionParams>) =>
 
 /** Dialog flows of intents and sub flows: versions, activation and validation (spec 03 section 7). */
 export function flowsRoutes(app: FastifyInstance): void {
-  app.get('/api/templates', { config: { access: 'authenticated' } }, async () => FLOW_TEMPLATES);
+  app.get('/api/templates', { config: { access: 'authenticated' } }, async () =>
+    FLOW_TEMPLATES.map(({ id, name, description }) => ({ id, name, description })),
+  );
 
   // --- intent flows -------------------------------------------------------------------------
   const INTENT = '/api/:bot/intents/:intent';
