@@ -17,6 +17,7 @@ import { botNames, exportBotFile, openBotFile } from './support/bot-bundles';
 import { entitiesPath, intentsPath, refusal } from './support/bot-content';
 import { botPath } from './support/bots';
 import { testDatabases } from './support/databases';
+import { flowContent, intentFlowPath } from './support/flows';
 import { functionPath, functionsPath } from './support/functions';
 import { startTestServer, type TestServer } from './support/test-server';
 import { variablesPath } from './support/variables';
@@ -115,6 +116,20 @@ describe.each(testDatabases())('starter templates on %s', (kind) => {
       ).json() as VariablesAndObjects;
       expect(Object.keys(variables.variables).length).toBeGreaterThan(0);
       expect(Object.keys(variables.objects).length).toBeGreaterThan(0);
+
+      // Every normal intent has a flow, active in test and production, that the server finds
+      // no problem in: it uses the template's own intents, entities and functions.
+      for (const intent of intents) {
+        if (intent.type !== 'normal' || intent.name === 'None') continue;
+        const flow = await flowContent(admin, intentFlowPath(name, intent.name));
+        expect(flow.testVersions[0]?.versionName, intent.name).toBe('v1');
+        expect(flow.labeledVersions[0]?.versionName, intent.name).toBe('v1');
+        const problems = expectStatus(
+          await admin('POST', `${intentFlowPath(name, intent.name)}/validate-flow`, { xml: flow.xml }),
+          200,
+        ).json();
+        expect(problems, intent.name).toEqual([]);
+      }
     },
   );
 

@@ -1,3 +1,4 @@
+import { PREBUILT_ENTITIES } from '@parley/contracts';
 import type { Bot } from '@parley/db';
 import type { FlowValidationContext } from '@parley/flows';
 import { compileSafeRegex } from '../bot-content/safe-regex';
@@ -23,7 +24,11 @@ export async function validationContextOf(subject: FlowSubject): Promise<FlowVal
       type: fn.type,
       inputs: inputNamesOf(fn.fields.inputs),
     })),
-    entities: entities.map((entity) => ({ name: entity.name, type: entity.type })),
+    // The prebuilt entities are every bot's (a flow may check for a Date or an Email).
+    entities: [
+      ...entities.map((entity) => ({ name: entity.name, type: entity.type })),
+      ...PREBUILT_ENTITIES.map((entity) => ({ name: entity.name, type: 'prebuilts' })),
+    ],
     isWelcomeIntent: subject.isWelcomeIntent,
     // RE2 (linear time) decides, as for regex entities: a flow's regex cannot hang a server.
     isRegexSafe: (pattern, flags) =>
