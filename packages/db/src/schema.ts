@@ -337,6 +337,8 @@ export interface NluSyncTable {
   started_by: string;
   started_at: string;
   finished_at: string | null;
+  /** Refreshed by the process running the sync; null on rows older than the heartbeat. */
+  heartbeat_at: string | null;
 }
 
 /** A saved version of an intent's flow or a sub flow (exactly one of intent_id, function_id). */

@@ -64,7 +64,7 @@ export function botsRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   app.get<BotParams>('/api/bots/:bot', { config: { access: 'botMember' } }, async (request) =>
-    getBot(principalOf(request), request.params.bot),
+    getBot(ctx, principalOf(request), request.params.bot),
   );
 
   app.get<BotParams>('/api/bots/:bot/permissions', { config: { access: 'botMember' } }, async (request) =>

@@ -66,7 +66,7 @@ export function synchronizationRoutes(app: FastifyInstance, ctx: AppContext): vo
   );
 
   app.get<BotParams>(`${BASE}/status`, { config: { access: 'botMember' } }, async (request) =>
-    syncStatus(principalOf(request), request.params.bot),
+    syncStatus(ctx, principalOf(request), request.params.bot),
   );
 
   for (const kind of ['entities', 'intents'] as const) {

@@ -33,10 +33,10 @@ export async function listBotIds(
 }
 
 /** GET /api/bots/{bot}: the bot page's bot (the guard has checked the caller holds a role on it). */
-export async function getBot(principal: Principal, botName: string): Promise<BotDetails> {
+export async function getBot(ctx: AppContext, principal: Principal, botName: string): Promise<BotDetails> {
   const bot = await botNamed(principal, botName);
   // The bot page opens its publishing panel from here when a sync is active (spec 04 section 4).
-  return { ...toBotDetails(bot), syncStatus: await botSyncStatus(principal.scope, bot) };
+  return { ...toBotDetails(bot), syncStatus: await botSyncStatus(ctx, principal.scope, bot) };
 }
 
 /** GET /api/bots/{bot}/permissions. */

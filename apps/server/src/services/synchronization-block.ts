@@ -1,8 +1,8 @@
-import { botIdFor, SYNC_MESSAGES } from '@parley/contracts';
+import { SYNC_MESSAGES } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
-import { isBotPublishing } from './synchronization.service';
+import { isBotPublishing } from './synchronization-liveness';
 
 /**
  * Which changing routes a running publish blocks (spec 02 section 4 and 8 'Publishing block'),
@@ -32,7 +32,7 @@ export function registerPublishingBlock(app: FastifyInstance, ctx: AppContext): 
     const principal = request.principal;
     const botName = (request.params as { bot?: string } | undefined)?.bot;
     if (!message || !principal || !botName) return;
-    if (await isBotPublishing(ctx, principal.tenantId, botIdFor(principal.tenantId, botName)))
+    if (await isBotPublishing(ctx, principal.tenantId, botName))
       throw new AppError('custom_error', message, {}, 409);
   });
 }

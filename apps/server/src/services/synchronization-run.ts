@@ -14,6 +14,7 @@ import { trainingDataHash } from '../nlu/training-data-hash';
 import { runNluAutomate } from './nlu-automate.service';
 import { compareModels } from './synchronization-comparison';
 import { publishSyncProgress } from './synchronization-events';
+import { startHeartbeat } from './synchronization-heartbeat';
 
 /** What a finished comparison was answered with, kept on the sync. */
 export type StoredComparison = SyncComparison & { decision?: 'published' | 'kept' };
@@ -28,8 +29,10 @@ export function syncWriter(ctx: AppContext, bot: Bot, initial: NluSyncRecord) {
     },
     async save(patch: NluSyncPatch): Promise<void> {
       await syncs.update(current.id, patch);
+      // The repository counts every write as a heartbeat; the pushed view must agree.
       current = {
         ...current,
+        heartbeatAt: new Date().toISOString(),
         ...(patch.state !== undefined && { state: patch.state }),
         ...(patch.progress !== undefined && { progress: Math.round(patch.progress) }),
         ...(patch.steps !== undefined && { steps: patch.steps }),
@@ -38,6 +41,11 @@ export function syncWriter(ctx: AppContext, bot: Bot, initial: NluSyncRecord) {
         ...(patch.finished && { finishedAt: new Date().toISOString() }),
       };
       await publishSyncProgress(ctx, bot.tenantId, bot.botName, current);
+    },
+    /** The running process's sign of life between saves (training can take a while). */
+    async beat(): Promise<void> {
+      await syncs.beat(current.id);
+      current = { ...current, heartbeatAt: new Date().toISOString() };
     },
     /** Sets a step's status (appending the step when it starts). */
     async step(name: SyncStepName, status: SyncStepStatus, message?: string, progress?: number) {
@@ -88,6 +96,10 @@ export async function runSync(
   const scope = ctx.repos.forTenant(bot.tenantId);
   const ref = botRefOf(bot);
   let running: SyncStepName = 'INITIALIZE_CACHE';
+  const stopHeartbeat = startHeartbeat(
+    () => writer.beat(),
+    (error) => ctx.log.warn({ err: error, botId: bot.id }, 'NLU sync heartbeat failed'),
+  );
   try {
     const status = await provider.status(ref);
     if (!status.hasResource) {
@@ -151,6 +163,7 @@ export async function runSync(
     await writer.step(running, 'Failed', message);
     await writer.save({ state: 'Failed' satisfies SyncState, finished: true });
   } finally {
+    stopHeartbeat();
     await markPublishedIfAllEnded(ctx, bot, writer.current.syncId);
   }
 }

@@ -12,7 +12,7 @@ import type { NluSyncRecord } from '@parley/db';
 /** A stored sync as GET /progress and the websocket event give it. */
 export function toProgressView(sync: NluSyncRecord): SyncProgressView {
   return {
-    isDone: sync.finishedAt !== null || !isSyncActive(sync.startedAt, sync.finishedAt),
+    isDone: sync.finishedAt !== null || !isSyncActive(sync),
     progress: sync.progress,
     state: sync.state as SyncState,
     steps: sync.steps as SyncStep[],
@@ -25,7 +25,7 @@ export function toProviderStatus(sync: NluSyncRecord): ProviderSyncStatus {
     provider: sync.provider,
     lastSyncTime: sync.finishedAt ?? sync.startedAt,
     lastSyncId: sync.syncId,
-    isSyncInProgress: isSyncActive(sync.startedAt, sync.finishedAt),
+    isSyncInProgress: isSyncActive(sync),
     state: sync.state as SyncState,
     progress: sync.progress,
     steps: sync.steps as SyncStep[],

@@ -5,7 +5,6 @@ import {
   nluProviderLabel,
   parseSyncId,
   readBotSettings,
-  SYNC_ACTIVE_MS,
   SYNC_MESSAGES,
   type SyncConfirmBody,
   type SyncProgressView,
@@ -22,6 +21,7 @@ import { botRefOf, type NluProvider } from '../nlu/nlu-provider';
 import { botTrainingData } from '../nlu/training-data';
 import { trainingDataHash } from '../nlu/training-data-hash';
 import { botNamed } from './bot-access.service';
+import { activeSyncs } from './synchronization-liveness';
 import { markPublishedIfAllEnded, runSync, type StoredComparison, syncWriter } from './synchronization-run';
 import { toBotSyncStatus, toProgressView } from './synchronization-views';
 
@@ -44,23 +44,6 @@ function syncIdOf(bot: Bot, syncId: string | undefined): string {
 const syncError = (provider: string, message: string, status = 409) =>
   new AppError('sync_error', message, { provider, internalMessage: message }, status);
 
-/** Syncs started after this are active (spec 02 section 9: younger than one hour). */
-const activeSince = () => new Date(Date.now() - SYNC_ACTIVE_MS).toISOString();
-
-/** Unfinished syncs older than an hour lost their process: they end as failed, and stop blocking. */
-async function activeSyncs(scope: TenantScope, bot: Bot): Promise<NluSyncRecord[]> {
-  const syncs = scope.nluSyncs(bot.id);
-  const hourAgo = activeSince();
-  await syncs.abandonOlderThan(hourAgo, 'Failed' satisfies SyncState);
-  return syncs.unfinishedSince(hourAgo);
-}
-
-/** Is any provider of the bot being published (spec 02 section 4: edits are blocked meanwhile)? */
-export async function isBotPublishing(ctx: AppContext, tenantId: string, botId: string): Promise<boolean> {
-  const hourAgo = activeSince();
-  return (await ctx.repos.forTenant(tenantId).nluSyncs(botId).unfinishedSince(hourAgo)).length > 0;
-}
-
 /**
  * POST /sync: starts one provider's sync of a publish and answers at once; the steps run in
  * the background and report through GET /progress and the websocket. Another publish of the
@@ -77,7 +60,7 @@ export async function startSync(
   const bot = await botNamed(principal, botName);
   const provider = providerNamed(ctx, query.provider);
   const syncId = syncIdOf(bot, query.syncId);
-  const active = await activeSyncs(ctx.repos.forTenant(bot.tenantId), bot);
+  const active = await activeSyncs(ctx, bot);
   if (active.some((s) => s.syncId !== syncId || s.provider === provider.id))
     throw conflict(SYNC_MESSAGES.alreadyActive);
   const syncs = ctx.repos.forTenant(bot.tenantId).nluSyncs(bot.id);
@@ -119,6 +102,8 @@ async function syncOf(ctx: AppContext, principal: Principal, botName: string, qu
   const bot = await botNamed(principal, botName);
   const provider = providerNamed(ctx, query.provider);
   const syncId = syncIdOf(bot, query.syncId);
+  // A sync whose process died reads as Failed, with the reason on its step.
+  await activeSyncs(ctx, bot);
   const sync = await ctx.repos.forTenant(bot.tenantId).nluSyncs(bot.id).get(provider.id, syncId);
   if (!sync) throw notFound(SYNC_MESSAGES.unknownSync);
   return { bot, provider, sync };
@@ -181,18 +166,26 @@ async function publishTargets(scope: TenantScope, bot: Bot): Promise<string[]> {
 }
 
 /** Spec 04 section 3.10 for one bot; null when no publish ever ran (GET /api/bots/{bot}). */
-export async function botSyncStatus(scope: TenantScope, bot: Bot): Promise<BotSyncStatusView | null> {
-  await activeSyncs(scope, bot);
+export async function botSyncStatus(
+  ctx: AppContext,
+  scope: TenantScope,
+  bot: Bot,
+): Promise<BotSyncStatusView | null> {
+  await activeSyncs(ctx, bot);
   const latest = await scope.nluSyncs(bot.id).latestPerProvider();
   if (latest.length === 0) return null;
   return toBotSyncStatus(latest, await publishTargets(scope, bot));
 }
 
 /** GET /api/synchronization/{bot}/status. */
-export async function syncStatus(principal: Principal, botName: string): Promise<BotSyncStatusView> {
+export async function syncStatus(
+  ctx: AppContext,
+  principal: Principal,
+  botName: string,
+): Promise<BotSyncStatusView> {
   const bot = await botNamed(principal, botName);
   return (
-    (await botSyncStatus(principal.scope, bot)) ??
+    (await botSyncStatus(ctx, principal.scope, bot)) ??
     toBotSyncStatus([], await publishTargets(principal.scope, bot))
   );
 }

@@ -8,6 +8,10 @@
 export const SYNC_POLL_MS = 4000;
 /** A sync younger than this counts as active (spec 02 section 9). */
 export const SYNC_ACTIVE_MS = 3_600_000;
+/** The process running a sync refreshes its heartbeat this often (every progress save counts too). */
+export const SYNC_HEARTBEAT_MS = 10_000;
+/** A sync whose heartbeat is older than this (several missed beats) lost its process. */
+export const SYNC_HEARTBEAT_STALE_MS = 60_000;
 
 export const SYNC_STEP_STATUSES = ['InProgress', 'Succeeded', 'Failed', 'Warning'] as const;
 export type SyncStepStatus = (typeof SYNC_STEP_STATUSES)[number];
@@ -117,9 +121,25 @@ export function parseSyncId(syncId: string): { botName: string; timestamp: numbe
   return { botName: syncId.slice(0, at), timestamp: Number(stamp) };
 }
 
-/** Is a sync that started at `startedAt` (ISO) and has not finished still an active publisher? */
-export const isSyncActive = (startedAt: string, finishedAt: string | null, now = Date.now()) =>
-  finishedAt === null && now - Date.parse(startedAt) < SYNC_ACTIVE_MS;
+/** What decides whether a sync is active (ISO times; heartbeatAt null on rows older than the heartbeat). */
+export interface SyncLiveness {
+  startedAt: string;
+  finishedAt: string | null;
+  heartbeatAt: string | null;
+}
+
+/** Has the process running this sync stopped beating? */
+export const isSyncHeartbeatStale = (sync: SyncLiveness, now = Date.now()) =>
+  now - Date.parse(sync.heartbeatAt ?? sync.startedAt) >= SYNC_HEARTBEAT_STALE_MS;
+
+/**
+ * Is a sync an active publisher: unfinished, younger than one hour (spec 02 section 9) and its
+ * process still beating? The one rule for blocking edits, refusing starts and the views.
+ */
+export const isSyncActive = (sync: SyncLiveness, now = Date.now()) =>
+  sync.finishedAt === null &&
+  now - Date.parse(sync.startedAt) < SYNC_ACTIVE_MS &&
+  !isSyncHeartbeatStale(sync, now);
 
 export const SYNC_MESSAGES = {
   intentsBlocked: 'You cannot add/update/delete intents when publishing!',
@@ -130,6 +150,10 @@ export const SYNC_MESSAGES = {
   retryNotAllowed:
     'Your latest NLU model will not be published to all engines. You should restart the whole publish.',
   syncFailed: 'Sync failed',
+  // Not in the spec (docs/decisions.md, Publishing): the running step of a sync whose process died.
+  processStopped: 'The server publishing this bot stopped. Please publish again.',
+  // Not in the spec: the running step of a sync still unfinished after one hour.
+  tookTooLong: 'The publish took longer than one hour and was given up. Please publish again.',
   // Not in the spec (docs/decisions.md, Publishing).
   alreadyActive: 'This bot is being published. Wait until the publish ends (at most one hour) and try again.',
   unknownProvider: (id: string) => `There is no NLU provider named '${id.slice(0, 50)}'.`,

@@ -23,6 +23,8 @@ export interface NluSyncRecord<Comparison = unknown> {
   startedBy: string;
   startedAt: string;
   finishedAt: string | null;
+  /** When the running process last gave a sign of life (null: a row older than the heartbeat). */
+  heartbeatAt: string | null;
 }
 
 const toRecord = (row: Selectable<NluSyncTable>): NluSyncRecord => ({
@@ -38,6 +40,7 @@ const toRecord = (row: Selectable<NluSyncTable>): NluSyncRecord => ({
   startedBy: row.started_by,
   startedAt: row.started_at,
   finishedAt: row.finished_at,
+  heartbeatAt: row.heartbeat_at,
 });
 
 export interface NluSyncPatch {
@@ -62,6 +65,7 @@ export function nluSyncRepository(db: Kysely<Database>, tenantId: string, botId:
       steps: StoredSyncStep[];
       startedBy: string;
     }): Promise<NluSyncRecord> {
+      const startedAt = nowIso();
       const row = {
         id: crypto.randomUUID(),
         tenant_id: tenantId,
@@ -74,14 +78,16 @@ export function nluSyncRepository(db: Kysely<Database>, tenantId: string, botId:
         comparison: null,
         data_hash: null,
         started_by: entry.startedBy,
-        started_at: nowIso(),
+        started_at: startedAt,
         finished_at: null,
+        heartbeat_at: startedAt,
       };
       await db.insertInto('nlu_syncs').values(row).execute();
       return toRecord(row);
     },
+    /** Every write is also a heartbeat: the process writing is alive. */
     async update(id: string, patch: NluSyncPatch): Promise<void> {
-      const values: Partial<NluSyncTable> = {};
+      const values: Partial<NluSyncTable> = { heartbeat_at: nowIso() };
       if (patch.state !== undefined) values.state = patch.state;
       if (patch.progress !== undefined) values.progress = Math.round(patch.progress);
       if (patch.steps !== undefined) values.steps = toJson(patch.steps);
@@ -117,25 +123,36 @@ export function nluSyncRepository(db: Kysely<Database>, tenantId: string, botId:
       const seen = new Set<string>();
       return rows.map(toRecord).filter((r) => !seen.has(r.provider) && seen.add(r.provider));
     },
-    /** Unfinished syncs started after `sinceIso` (older ones count as abandoned). */
-    async unfinishedSince(sinceIso: string): Promise<NluSyncRecord[]> {
-      const rows = await syncs()
-        .selectAll()
-        .where('finished_at', 'is', null)
-        .where('started_at', '>', sinceIso)
-        .execute();
-      return rows.map(toRecord);
-    },
-    /** Closes unfinished syncs started before `beforeIso`: their process is gone. */
-    async abandonOlderThan(beforeIso: string, state: string): Promise<void> {
+    /** The running process's sign of life (only while the sync is unfinished). */
+    async beat(id: string): Promise<void> {
       await db
         .updateTable('nlu_syncs')
-        .set({ state, finished_at: nowIso() })
+        .set({ heartbeat_at: nowIso() })
         .where('tenant_id', '=', tenantId)
         .where('bot_id', '=', botId)
+        .where('id', '=', id)
         .where('finished_at', 'is', null)
-        .where('started_at', '<=', beforeIso)
         .execute();
+    },
+    /** Unfinished syncs (at most one per provider); the caller decides which are still alive. */
+    async unfinished(): Promise<NluSyncRecord[]> {
+      const rows = await syncs().selectAll().where('finished_at', 'is', null).execute();
+      return rows.map(toRecord);
+    },
+    /**
+     * Ends an unfinished sync whose process is gone with its final state and steps; false when
+     * it had ended already (its process, or another process abandoning it, came first).
+     */
+    async abandon(id: string, end: { state: string; steps: StoredSyncStep[] }): Promise<boolean> {
+      const result = await db
+        .updateTable('nlu_syncs')
+        .set({ state: end.state, steps: toJson(end.steps), finished_at: nowIso() })
+        .where('tenant_id', '=', tenantId)
+        .where('bot_id', '=', botId)
+        .where('id', '=', id)
+        .where('finished_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
   };
 }
