@@ -116,7 +116,7 @@ describe('the other intent payloads', () => {
 
   test.each([
     [{ format: 'something', version: 1, intent: { name: 'a' } }, M.notAnIntentFile],
-    [{ format: 'parley-intent', version: 2, intent: { name: 'a' } }, M.newerFileFormat],
+    [{ format: 'parley-intent', version: 3, intent: { name: 'a' } }, M.newerFileFormat],
     [{ format: 'parley-intent', version: 1 }, M.notAnIntentFile],
   ])('an intent file %j is refused', (file, message) => {
     expect(firstProblem(intentFileSchema, file)?.[1]).toBe(message);
