@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { flowTemplateXml } from '@parley/flows';
 import pino from 'pino';
 import { hashPassword } from '../../apps/server/src/auth/passwords';
 import { loadConfig } from '../../apps/server/src/config';
@@ -16,6 +17,8 @@ const BOTS = 1000;
 const INTENTS = 500;
 const UTTERANCES = 50;
 const BIG_BOT = 'Big Bot';
+/** Saved versions of each intent's flow (the second is active on the test channel). */
+const FLOW_VERSIONS = 3;
 
 const words = [
   'order',
@@ -32,7 +35,10 @@ const words = [
 const utterance = (i: number, j: number) =>
   `please ${words[j % words.length]} my ${words[(i + j) % words.length]} number ${i}-${j} today`;
 
-/** Fills a fresh embedded database directly: 1,000 bots, one of them with 500 intents x 50 utterances. */
+/**
+ * Fills a fresh embedded database directly: 1,000 bots, one of them with 500 intents x 50
+ * utterances, each intent with a 'collect feedback' flow saved three times.
+ */
 async function seed(dataDir: string): Promise<void> {
   const ctx = await createContext(
     loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
@@ -65,8 +71,9 @@ async function seed(dataDir: string): Promise<void> {
     });
     const big = await scope.bots.create({ botName: BIG_BOT, region: 'eu-west', settings });
     const intents = scope.intents(big.id);
+    const flowXml = await flowTemplateXml('collect-feedback', { intentName: 'intent', languages: ['en'] });
     for (let i = 0; i < INTENTS; i++) {
-      await intents.create({
+      const intent = await intents.create({
         name: `intent_${i}`,
         description: `Intent number ${i}`,
         type: 'normal',
@@ -78,6 +85,15 @@ async function seed(dataDir: string): Promise<void> {
           text: utterance(i, j),
         })),
       });
+      const owner = { kind: 'intent', id: intent.id } as const;
+      for (let v = 0; v < FLOW_VERSIONS; v++)
+        await scope.flows.save(owner, {
+          xml: flowXml,
+          status: 'unpublished',
+          functionCalls: {},
+          savedBy: EMAIL,
+        });
+      await scope.flows.activate(owner, 'test', 2, EMAIL);
     }
   } finally {
     await ctx.shared.close();
@@ -149,6 +165,16 @@ export async function benchContent(options: { seconds: number }) {
     // Every intent with every example: the API's full list (exports, integrations).
     const fullList = get(intentsUrl);
     const fullBody = (await (await fullList()).json()) as unknown[];
+    // The flow editor's load of one intent's flow (three versions), and a save of a new version.
+    const firstIntent = encodeURIComponent(intentBody[0]?.name ?? '');
+    const flowContent = get(`${intentsUrl}/${firstIntent}/content`);
+    const flowXml = ((await (await flowContent()).json()) as { xml: string }).xml;
+    const saveFlow = () =>
+      fetch(`${server.url}${intentsUrl}/${encodeURIComponent(intentBody[1]?.name ?? '')}`, {
+        method: 'POST',
+        headers: { authtoken: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ xml: encodeURIComponent(flowXml), status: 'unpublished' }),
+      });
 
     const loads = {
       botOverview1000Bots: await runLoad({ concurrency: 4, seconds: options.seconds, send: overview }),
@@ -157,9 +183,18 @@ export async function benchContent(options: { seconds: number }) {
       oneIntentOf500x50: await runLoad({ concurrency: 4, seconds: options.seconds, send: oneIntent }),
       fullIntentList500x50: await runLoad({ concurrency: 4, seconds: options.seconds, send: fullList }),
       fullIntentListBytes: JSON.stringify(fullBody).length,
+      flowContentOf3Versions: await runLoad({ concurrency: 4, seconds: options.seconds, send: flowContent }),
+      flowSave: await runLoad({ concurrency: 4, seconds: options.seconds, send: saveFlow }),
+      flowXmlBytes: flowXml.length,
     };
     return {
-      setup: { bots: BOTS, intents: INTENTS, utterancesPerIntent: UTTERANCES, seedSeconds },
+      setup: {
+        bots: BOTS,
+        intents: INTENTS,
+        utterancesPerIntent: UTTERANCES,
+        flowVersions: FLOW_VERSIONS,
+        seedSeconds,
+      },
       ...loads,
       bigBotExportImport: await exportAndImport(server.url, token),
     };

@@ -1,6 +1,6 @@
 import { INTENT_MESSAGES, FLOW_MESSAGES as M, type SavedFlowVersionView } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectStatus } from './support/admin-world';
+import { as, expectStatus } from './support/admin-world';
 import {
   buildContentWorld,
   type ContentWorld,
@@ -167,6 +167,18 @@ describe.each(testDatabases())('flows on %s', (kind) => {
     ).toBe(403);
     expect((await w.stranger('GET', `${orderFlow()}/content`)).statusCode).toBe(403);
     expect((await w.stranger('POST', orderFlow(), { xml: testFlowXml() })).statusCode).toBe(403);
+  });
+
+  test("another tenant's administrator finds no such bot, and changes nothing", async () => {
+    const outsider = as(server, w.world.master);
+    const before = await flowContent(w.admin, orderFlow());
+    expect((await outsider('GET', `${orderFlow()}/content`)).statusCode).toBe(404);
+    expect((await outsider('POST', orderFlow(), { xml: testFlowXml() })).statusCode).toBe(404);
+    expect((await outsider('PUT', `${orderFlow()}/test-version`, { versionName: 'v1' })).statusCode).toBe(
+      404,
+    );
+    expect((await outsider('GET', `${subFlowPath(bot, 'Checkout')}/content`)).statusCode).toBe(404);
+    expect(await flowContent(w.admin, orderFlow())).toEqual(before);
   });
 
   test('bad input is a 400 (or 404) with a clear message and saves nothing', async () => {
