@@ -37,7 +37,7 @@ const utterance = (i: number, j: number) =>
 
 /**
  * Fills a fresh embedded database directly: 1,000 bots, one of them with 500 intents x 50
- * utterances, each intent with a 'collect feedback' flow saved three times.
+ * utterances, each intent with a 'collect feedback' flow saved three times (each version differs).
  */
 async function seed(dataDir: string): Promise<void> {
   const ctx = await createContext(
@@ -71,7 +71,6 @@ async function seed(dataDir: string): Promise<void> {
     });
     const big = await scope.bots.create({ botName: BIG_BOT, region: 'eu-west', settings });
     const intents = scope.intents(big.id);
-    const flowXml = await flowTemplateXml('collect-feedback', { intentName: 'intent', languages: ['en'] });
     for (let i = 0; i < INTENTS; i++) {
       const intent = await intents.create({
         name: `intent_${i}`,
@@ -86,13 +85,14 @@ async function seed(dataDir: string): Promise<void> {
         })),
       });
       const owner = { kind: 'intent', id: intent.id } as const;
-      for (let v = 0; v < FLOW_VERSIONS; v++)
-        await scope.flows.save(owner, {
-          xml: flowXml,
-          status: 'unpublished',
-          functionCalls: {},
-          savedBy: EMAIL,
+      // Every version differs, so nothing is read only once.
+      for (let v = 0; v < FLOW_VERSIONS; v++) {
+        const xml = await flowTemplateXml('collect-feedback', {
+          intentName: `intent_${i}_v${v}`,
+          languages: ['en'],
         });
+        await scope.flows.save(owner, { xml, status: 'unpublished', functionCalls: {}, savedBy: EMAIL });
+      }
       await scope.flows.activate(owner, 'test', 2, EMAIL);
     }
   } finally {

@@ -18,7 +18,7 @@ const flowUsages: FunctionUsageSource = {
     const calls = await scope.flows.callsOf(bot.id, functionName);
     if (calls.length === 0) return {};
     const [intents, functions] = await Promise.all([
-      scope.intents(bot.id).summaries(),
+      scope.intents(bot.id).names(),
       scope.functions(bot.id).list(),
     ]);
     const nameOf = new Map([...intents, ...functions].map((owner) => [owner.id, owner.name]));

@@ -12,7 +12,7 @@ export const botLanguage = (bot: Bot): string =>
 export async function validationContextOf(subject: FlowSubject): Promise<FlowValidationContext> {
   const { bot, scope } = subject;
   const [intents, functions, entities] = await Promise.all([
-    scope.intents(bot.id).summaries(),
+    scope.intents(bot.id).names(),
     scope.functions(bot.id).list(),
     scope.entities(bot.id).list(),
   ]);

@@ -196,6 +196,11 @@ export function intentRepository(db: Kysely<Database>, tenantId: string, botId: 
       return toIntent(row, exampleRows.map(toExample));
     },
 
+    /** Every intent's id and name, without examples (what a flow may refer to). */
+    async names(): Promise<Array<{ id: string; name: string }>> {
+      return intents().select(['id', 'name']).orderBy('name_key').execute();
+    },
+
     /** The id of the intent of a name (ignoring case), if there is one. */
     async idOf(name: string): Promise<string | undefined> {
       return (await intents().select('id').where('name_key', '=', key(name)).executeTakeFirst())?.id;

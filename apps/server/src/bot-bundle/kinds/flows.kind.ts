@@ -21,7 +21,7 @@ function bundledHistory(history: FlowHistory): Omit<BundleFlow, 'owner' | 'name'
 /** The flows of the bot's intents and of the sub flows it lists (its own and the account's global ones). */
 async function exportFlows({ bot, scope }: BotScope): Promise<BundleFlow[]> {
   const [intents, functions] = await Promise.all([
-    scope.intents(bot.id).summaries(),
+    scope.intents(bot.id).names(),
     scope.functions(bot.id).list(),
   ]);
   const owners = [
@@ -45,7 +45,7 @@ async function exportFlows({ bot, scope }: BotScope): Promise<BundleFlow[]> {
  * saving keeps a faulty flow rather than losing it. A global sub flow the account already had
  * keeps its own flow.
  */
-async function importFlow({ bot, scope }: BotScope, flow: BundleFlow): Promise<void> {
+async function importFlow({ bot, scope }: BotScope, flow: BundleFlow, callsOf: CallsOfXml): Promise<void> {
   const owner = await ownerOf(bot.id, scope, flow);
   if (!owner) {
     const kind = flow.owner === 'intent' ? 'intent' : 'sub flow';
@@ -54,7 +54,7 @@ async function importFlow({ bot, scope }: BotScope, flow: BundleFlow): Promise<v
   if (await scope.flows.hasFlow(owner)) return;
   const versions = [];
   for (const version of flow.versions) {
-    versions.push({ ...version, functionCalls: functionCallsOf(await parseStoredFlow(version.xml)) });
+    versions.push({ ...version, functionCalls: await callsOf(version.xml) });
   }
   await scope.flows.restore(owner, { versions, activations: flow.activations });
 }
@@ -68,13 +68,29 @@ async function ownerOf(botId: string, scope: TenantScope, flow: BundleFlow): Pro
   return fn?.type === 'flow' ? { kind: 'function', id: fn.id } : undefined;
 }
 
+type CallsOfXml = (xml: string) => Promise<Record<string, number>>;
+
+/** Reads each distinct XML of an import once: versions often repeat (auto-saves, templates). */
+function callsOfXmlOnce(): CallsOfXml {
+  const read = new Map<string, Promise<Record<string, number>>>();
+  return (xml) => {
+    let calls = read.get(xml);
+    if (!calls) {
+      calls = parseStoredFlow(xml).then(functionCallsOf);
+      read.set(xml, calls);
+    }
+    return calls;
+  };
+}
+
 export const flowsKind = defineBundleKind({
   section: 'flows',
   schema: flowsSectionSchema,
   export: exportFlows,
   import: async (botScope, flows) => {
+    const callsOf = callsOfXmlOnce();
     for (const flow of flows) {
-      await importingItem('flows', `${flow.owner} ${flow.name}`, () => importFlow(botScope, flow));
+      await importingItem('flows', `${flow.owner} ${flow.name}`, () => importFlow(botScope, flow, callsOf));
     }
   },
   summary: (flows) => ({ counts: { flows: flows.length } }),
