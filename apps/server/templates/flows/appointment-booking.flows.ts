@@ -1,5 +1,5 @@
 import type { FlowStep } from '@parley/flows';
-import { ask, checkEntities, ifExists, ifSucceeded, message, offer, remember } from './template-steps.ts';
+import { ask, checkEntities, ifExists, ifSucceeded, message, offer, remember } from './template-steps';
 
 /** The Appointment booking template's dialog flows, by intent name (appointment-booking.json). */
 

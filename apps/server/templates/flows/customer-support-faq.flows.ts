@@ -8,7 +8,7 @@ import {
   message,
   offer,
   remember,
-} from './template-steps.ts';
+} from './template-steps';
 
 /** The Customer support FAQ template's dialog flows, by intent name (customer-support-faq.json). */
 

@@ -8,7 +8,7 @@ import {
   message,
   offer,
   remember,
-} from './template-steps.ts';
+} from './template-steps';
 
 /** The Order status template's dialog flows, by intent name (order-status.json). */
 

@@ -6,9 +6,9 @@ import {
   parseFlow,
   validateFlow,
 } from '@parley/flows';
-import { appointmentBookingFlows } from './appointment-booking.flows.ts';
-import { customerSupportFaqFlows } from './customer-support-faq.flows.ts';
-import { orderStatusFlows } from './order-status.flows.ts';
+import { appointmentBookingFlows } from './appointment-booking.flows';
+import { customerSupportFaqFlows } from './customer-support-faq.flows';
+import { orderStatusFlows } from './order-status.flows';
 
 /**
  * The starter templates' dialog flows are written as steps (the *.flows.ts files) and stored as

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TEMPLATE_FLOWS, templateJsonWithFlows } from './template-flows.ts';
+import { TEMPLATE_FLOWS, templateJsonWithFlows } from './template-flows';
 
 const templatesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
