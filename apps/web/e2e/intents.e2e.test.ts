@@ -105,6 +105,20 @@ describe('the Intents tab', () => {
     )) as FlowContentView;
     expect(flow.xmlArray.map((v) => v.versionName)).toEqual(['v1']);
     expect(flow.xml).toContain('Greeting');
+
+    // The pane lists the flow's versions; v1 goes live on the test channel, then everywhere.
+    const v1 = pane()
+      .getByRole('region', { name: 'Dialog flow' })
+      .getByRole('listitem', { name: 'Version v1' });
+    await v1.getByRole('button', { name: 'Activate to test' }).click();
+    await expectVisible(popupOf(page).getByText('Flow Greeting activated!'));
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await expectVisible(v1.getByText('Active in test'));
+    await expectHidden(v1.getByRole('button', { name: 'Activate to test' }));
+    await v1.getByRole('button', { name: 'Activate to all channels' }).click();
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await expectVisible(v1.getByText('Active in all channels'));
+    await screenshot(page, 'intents-flow-versions');
   });
 
   test('a taken name comes back from the server under the field', async () => {
@@ -329,6 +343,8 @@ describe('the Intents tab', () => {
     await expectVisible(viewerPane.getByRole('heading', { name: 'Welcome' }));
     for (const action of ['Add Intent', 'Batch Import', 'Import', 'Export', 'Delete intent'])
       expect(await viewerPage.getByRole('button', { name: action, exact: true }).count()).toBe(0);
+    await expectVisible(viewerPane.getByRole('region', { name: 'Dialog flow' }));
+    expect(await viewerPane.getByRole('button', { name: /^Activate to/ }).count()).toBe(0);
     expect(await viewerPane.getByRole('combobox').count()).toBe(0);
     expect(await viewerPane.getByRole('button', { name: /^Edit "/ }).count()).toBe(0);
     await viewerPane.getByRole('button', { name: 'Welcome' }).click();

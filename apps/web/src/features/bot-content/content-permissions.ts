@@ -6,6 +6,9 @@ export interface ContentPermissions {
   canExportIntents: boolean;
   canManageEntities: boolean;
   canExportEntities: boolean;
+  /** Flow activation (spec 03 section 6): to the test channel, and to every channel. */
+  canActivateFlowsToTest: boolean;
+  canActivateFlowsToProduction: boolean;
 }
 
 /** PublishIntentsAndEntities allows editing both too. */
@@ -17,5 +20,7 @@ export function contentPermissions(permissions: readonly number[]): ContentPermi
     canExportIntents: has(Permission.ExportIntents),
     canManageEntities: has(Permission.ManageEntities) || canPublish,
     canExportEntities: has(Permission.ExportEntities),
+    canActivateFlowsToTest: has(Permission.PublishFlowsToTest),
+    canActivateFlowsToProduction: has(Permission.PublishFlowsToProduction),
   };
 }

@@ -11,5 +11,14 @@ export const CONTENT_KEYS = {
     'one',
     intent.toLowerCase(),
   ],
+  /** Under the intent's key: a rename or a refresh of the intent refreshes its flow too. */
+  intentFlow: (botName: string, intent: string) => [
+    ...BOT_KEYS.all,
+    'intents',
+    botName.toLowerCase(),
+    'one',
+    intent.toLowerCase(),
+    'flow',
+  ],
   entities: (botName: string) => [...BOT_KEYS.all, 'entities', botName.toLowerCase()],
 } as const;

@@ -8,6 +8,7 @@ import { savingWith, showFailure } from '../../bot-content/server-error';
 import { deleteIntent, renameIntent, updateIntentDescription } from '../api/intents-api';
 import { ExampleList } from './ExampleList';
 import { FaqAnswer } from './FaqAnswer';
+import { IntentFlow } from './IntentFlow';
 
 interface IntentPaneProps {
   botName: string;
@@ -15,12 +16,22 @@ interface IntentPaneProps {
   intent: IntentSummary;
   entities: readonly EntityView[];
   canManage: boolean;
+  /** May activate the intent's flow to the test channel, and to every channel. */
+  canActivateFlow: { test: boolean; production: boolean };
   onRenamed: (name: string) => void;
   onDeleted: () => void;
 }
 
-/** The selected intent: name, description, badges, entities used, FAQ answer and examples. */
-export function IntentPane({ botName, intent, entities, canManage, onRenamed, onDeleted }: IntentPaneProps) {
+/** The selected intent: name, description, badges, entities used, FAQ answer or dialog flow, and examples. */
+export function IntentPane({
+  botName,
+  intent,
+  entities,
+  canManage,
+  canActivateFlow,
+  onRenamed,
+  onDeleted,
+}: IntentPaneProps) {
   const refresh = useContentRefresh(botName);
   const isNone = isNoneIntent(intent.name);
   const detail = useIntent(botName, intent.name);
@@ -105,8 +116,10 @@ export function IntentPane({ botName, intent, entities, canManage, onRenamed, on
           </ul>
         )}
       </section>
-      {intent.type === 'faq' && (
+      {intent.type === 'faq' ? (
         <FaqAnswer botName={botName} intent={intent} canManage={canManage} onChanged={refresh} />
+      ) : (
+        <IntentFlow botName={botName} intent={intent.name} canActivate={canActivateFlow} />
       )}
       {detail.data ? (
         <ExampleList

@@ -133,6 +133,10 @@ export function IntentsTab(props: BotTabProps) {
             intent={selected}
             entities={entities.data ?? []}
             canManage={rights.canManageIntents}
+            canActivateFlow={{
+              test: rights.canActivateFlowsToTest,
+              production: rights.canActivateFlowsToProduction,
+            }}
             onRenamed={(name) => select(name, true)}
             onDeleted={() => navigate(contentPath(bot.botName, listTab), { replace: true })}
           />
