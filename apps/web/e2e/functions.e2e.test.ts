@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FUNCTION_MESSAGES as M } from '@parley/contracts';
+import { flowTemplateXml } from '@parley/flows';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPlainUser, logInThroughUi, popupOf } from './support/accounts';
@@ -374,6 +375,18 @@ describe('the Functions and Subs tabs', () => {
     expect(
       await page.getByRole('navigation', { name: 'Sub flows' }).locator('.item-list__name').allInnerTexts(),
     ).toEqual(['Checkout steps']);
+    // Its flow: none yet; once one is saved (by the editor, here the API) it can go live.
+    const flow = pane().getByRole('region', { name: 'Dialog flow' });
+    await expectVisible(flow.getByText('No flow has been saved yet.'));
+    const xml = await flowTemplateXml('greeting', { intentName: 'Checkout steps', languages: ['en'] });
+    await tina('POST', `/api/bots/${encodeURIComponent(BOT)}/functions/Checkout%20steps/flow`, { xml });
+    await page.reload();
+    const v1 = flow.getByRole('listitem', { name: 'Version v1' });
+    await v1.getByRole('button', { name: 'Publish to live' }).click();
+    await expectVisible(popupOf(page).getByText('Flow Checkout steps activated!'));
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await expectVisible(v1.getByText('Live'));
+    expect(await v1.getByRole('button', { name: 'Activate to test' }).count()).toBe(0);
     await screenshot(page, 'functions-subs');
   });
 

@@ -9,6 +9,8 @@ export interface FunctionRights {
   canExport: boolean;
   /** The Global toggle (spec 'ManageGlobalBotData'). */
   canMakeGlobal: boolean;
+  /** Publish to live of a sub flow's flow (spec 03 section 6: PublishFlowsPrd). */
+  canPublishFlows: boolean;
 }
 
 export function functionRights(mode: FunctionsMode, permissions: readonly number[]): FunctionRights {
@@ -17,5 +19,6 @@ export function functionRights(mode: FunctionsMode, permissions: readonly number
     canManage: has(mode === 'subs' ? Permission.ManageSubflows : Permission.ManageFunctions),
     canExport: has(mode === 'subs' ? Permission.ExportSubs : Permission.ExportFunctions),
     canMakeGlobal: has(Permission.MakeGlobal),
+    canPublishFlows: has(Permission.PublishFlowsToProduction),
   };
 }

@@ -1,4 +1,4 @@
-import { type FunctionView, FUNCTION_MESSAGES as M } from '@parley/contracts';
+import { type FunctionView, isSubFlowType, FUNCTION_MESSAGES as M } from '@parley/contracts';
 import { useState } from 'react';
 import { Button, DownloadIcon, popup, Toggle, TrashIcon } from '../../../ui';
 import { EditableText } from '../../bot-content/components/EditableText';
@@ -19,6 +19,7 @@ import { FunctionActions } from './FunctionActions';
 import { FunctionBadges } from './FunctionBadges';
 import { draftFieldError } from './field-errors';
 import { UsageModal } from './modals/UsageModal';
+import { SubFlowVersions } from './SubFlowVersions';
 
 interface FunctionPaneProps {
   botName: string;
@@ -170,6 +171,9 @@ export function FunctionPane({ botName, fn, rights, onRenamed, onSaved }: Functi
         areInputsReadOnly={fn.isGlobal}
         errors={errors}
       />
+      {isSubFlowType(fn.type) && (
+        <SubFlowVersions botName={botName} name={fn.name} canPublish={rights.canPublishFlows} />
+      )}
       <FunctionActions
         draft={draft}
         onRun={() => void output.run(draft)}
