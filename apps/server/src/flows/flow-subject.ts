@@ -4,7 +4,8 @@ import type { Principal } from '../auth/principal';
 import { notFound, validationError } from '../http/errors';
 import { botNamed } from '../services/bot-access.service';
 
-type BotContent = { bot: Bot; scope: TenantScope };
+/** A bot with the repositories to reach it (a content change's, inside its transaction). */
+type BotInScope = { bot: Bot; scope: TenantScope };
 
 /** The intent or sub flow whose flow a call reads or writes. */
 export interface FlowSubject {
@@ -23,7 +24,7 @@ export interface FlowSubject {
 export const WELCOME_INTENT = 'Welcome';
 
 /** The flow of an intent of the content being changed (inside its transaction). */
-export const intentSubjectIn = (content: BotContent, intent: IntentRecord): FlowSubject => ({
+export const intentSubjectIn = (content: BotInScope, intent: IntentRecord): FlowSubject => ({
   kind: 'intent',
   name: intent.name,
   owner: { kind: 'intent', id: intent.id },

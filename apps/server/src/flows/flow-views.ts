@@ -2,7 +2,6 @@ import {
   type FlowActivationView,
   type FlowContentView,
   type FlowProblemView,
-  type FlowVersionStatus,
   type FlowVersionView,
   flowVersionName,
 } from '@parley/contracts';
@@ -15,7 +14,7 @@ export const toFlowVersionView = (version: FlowVersion): FlowVersionView => ({
   versionName: flowVersionName(version.version),
   xml: version.xml,
   modified: version.modified,
-  status: version.status as FlowVersionStatus,
+  status: version.status,
   savedBy: version.savedBy,
 });
 

@@ -4,13 +4,15 @@ import {
   type FlowContentView,
   type FlowProblemView,
   type FlowTargetName,
+  type FlowVersionStatus,
+  flowVersionName,
   FLOW_MESSAGES as M,
   type SavedFlowVersionView,
   type SaveFlowBody,
   versionOfName,
 } from '@parley/contracts';
 import type { FlowVersion } from '@parley/db';
-import { validateFlow } from '@parley/flows';
+import { type FlowProblem, validateFlow } from '@parley/flows';
 import type { Principal } from '../auth/principal';
 import { type FlowSubject, requireFlowOwner } from '../flows/flow-subject';
 import { validationContextOf } from '../flows/flow-validation-context';
@@ -24,19 +26,40 @@ export async function readFlowContent(subject: FlowSubject): Promise<FlowContent
   return toFlowContentView(subject, await subject.scope.flows.history(subject.owner));
 }
 
-/** The problems the server finds in a flow of this bot, warnings left out when asked. */
-async function problemsOf(subject: FlowSubject, sentXml: string, ignoreWarnings: boolean) {
+/** The sent flow read, and every problem the server finds in it for this bot (spec 03 section 4.3). */
+async function examine(subject: FlowSubject, sentXml: string) {
   const { xml, document } = await parseSentFlow(sentXml);
-  const problems = validateFlow(document, await validationContextOf(subject));
-  return { xml, document, problems: ignoreWarnings ? problems.filter((p) => p.type === 'error') : problems };
+  return { xml, document, problems: validateFlow(document, await validationContextOf(subject)) };
 }
 
-/** POST .../validate-flow: every problem with its block (spec 03 section 4.3). */
+const withoutWarnings = (problems: readonly FlowProblem[], ignoreWarnings: boolean) =>
+  ignoreWarnings ? problems.filter((p) => p.type === 'error') : [...problems];
+
+/** POST .../validate-flow: every problem with its block, warnings left out when asked. */
 export async function validateSentFlow(
   subject: FlowSubject,
   body: { xml: string; ignoreWarnings: boolean },
 ): Promise<FlowProblemView[]> {
-  return toProblemViews((await problemsOf(subject, body.xml, body.ignoreWarnings)).problems);
+  return toProblemViews(withoutWarnings((await examine(subject, body.xml)).problems, body.ignoreWarnings));
+}
+
+/** Stores the sent flow as a new version; errors make it 'faulty-flow'. Answers it with every problem. */
+async function storeFlow(
+  principal: Principal,
+  subject: FlowSubject,
+  sentXml: string,
+  status: FlowVersionStatus,
+) {
+  requireFlowOwner(subject);
+  const { xml, document, problems } = await examine(subject, sentXml);
+  const hasErrors = problems.some((p) => p.type === 'error');
+  const saved = await subject.scope.flows.save(subject.owner, {
+    xml,
+    status: status === 'auto-saved' ? 'auto-saved' : hasErrors ? 'faulty-flow' : 'unpublished',
+    functionCalls: functionCallsOf(document),
+    savedBy: principal.user.id,
+  });
+  return { saved, problems };
 }
 
 /**
@@ -48,17 +71,8 @@ export async function saveFlow(
   subject: FlowSubject,
   body: Pick<SaveFlowBody, 'xml' | 'status'>,
 ): Promise<SavedFlowVersionView> {
-  requireFlowOwner(subject);
-  const { xml, document, problems } = await problemsOf(subject, body.xml, true);
-  const status =
-    body.status === 'auto-saved' ? 'auto-saved' : problems.length > 0 ? 'faulty-flow' : 'unpublished';
-  const saved = await subject.scope.flows.save(subject.owner, {
-    xml,
-    status,
-    functionCalls: functionCallsOf(document),
-    savedBy: principal.user.id,
-  });
-  return { ...toFlowVersionView(saved), problems: toProblemViews(problems) };
+  const { saved, problems } = await storeFlow(principal, subject, body.xml, body.status);
+  return { ...toFlowVersionView(saved), problems: toProblemViews(withoutWarnings(problems, true)) };
 }
 
 /** PUT .../test-version and .../published-version: the named version (or the sent flow, saved first). */
@@ -69,17 +83,17 @@ export async function activateFlow(
   body: ActivateFlowBody,
 ): Promise<FlowActivationResult> {
   requireFlowOwner(subject);
-  const version = body.versionName
-    ? await namedVersion(subject, body.versionName)
-    : await saveFlow(principal, subject, { xml: body.xml as string, status: 'unpublished' });
-  const { problems } = await problemsOf(subject, version.xml, body.ignoreWarnings);
-  if (problems.length > 0) {
+  // A stored version is checked again: the bot may have changed since it was saved.
+  const { saved: version, problems } = body.versionName
+    ? await examineStored(subject, await namedVersion(subject, body.versionName))
+    : await storeFlow(principal, subject, body.xml as string, 'unpublished');
+  const refusals = withoutWarnings(problems, body.ignoreWarnings);
+  if (refusals.length > 0) {
+    const problemViews = toProblemViews(refusals);
     throw new AppError(
       'custom_error',
-      M.faultyVersion(`v${version.version}`),
-      {
-        problems: toProblemViews(problems),
-      },
+      M.faultyVersion(flowVersionName(version.version)),
+      { problems: problemViews },
       400,
     );
   }
@@ -92,6 +106,10 @@ export async function activateFlow(
     message: activated ? M.activated(subject.name) : M.alreadyActive,
     content: await readFlowContent(subject),
   };
+}
+
+async function examineStored(subject: FlowSubject, version: FlowVersion) {
+  return { saved: version, problems: (await examine(subject, version.xml)).problems };
 }
 
 async function namedVersion(subject: FlowSubject, versionName: string): Promise<FlowVersion> {

@@ -10,6 +10,16 @@ import {
 } from '@parley/contracts';
 import type { ExampleKind, IntentRecord, IntentSummaryRecord } from '@parley/db';
 
+/** What the list and the one-intent answer share: the intent's own fields. */
+const intentFields = (record: Omit<IntentRecord, 'examples'>) => ({
+  name: record.name,
+  description: record.description,
+  isRedirect: record.isRedirect,
+  type: record.type,
+  answer: record.type === 'faq' ? record.answer : '',
+  template: record.template,
+});
+
 export function toIntentView(record: IntentRecord): IntentView {
   const utterances: IntentExample[] = [];
   const patterns: IntentExample[] = [];
@@ -20,12 +30,7 @@ export function toIntentView(record: IntentRecord): IntentView {
     });
   }
   return {
-    name: record.name,
-    description: record.description,
-    isRedirect: record.isRedirect,
-    type: record.type,
-    answer: record.type === 'faq' ? record.answer : '',
-    template: record.template,
+    ...intentFields(record),
     utterances,
     patterns,
     entities: entitiesUsedIn(patterns.map((p) => p.text)),
@@ -34,12 +39,7 @@ export function toIntentView(record: IntentRecord): IntentView {
 
 export function toIntentSummary(record: IntentSummaryRecord): IntentSummary {
   return {
-    name: record.name,
-    description: record.description,
-    isRedirect: record.isRedirect,
-    type: record.type,
-    answer: record.type === 'faq' ? record.answer : '',
-    template: record.template,
+    ...intentFields(record),
     utteranceCount: record.utteranceCount,
     patternCount: record.patterns.length,
     entities: entitiesUsedIn(record.patterns),
