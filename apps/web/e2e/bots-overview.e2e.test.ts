@@ -290,8 +290,13 @@ describe('the bot overview and the create-a-bot dialog', () => {
       const popup = popupOf(page);
       await expectVisible(popup.getByText(M.botLimitReached));
       await screenshot(page, 'bots-limit-upgrade');
+      // Wait from before the click: until the subscription screen exists the address is passed
+      // through to the administration's first tab, too fast to be seen after the click.
+      const toSubscription = page.waitForURL(`${app.baseUrl}/configuration/subscription`, {
+        waitUntil: 'commit',
+      });
       await popup.getByRole('button', { name: 'Upgrade' }).click();
-      await page.waitForURL(`${app.baseUrl}/configuration/subscription`);
+      await toSubscription;
     } finally {
       await setPlan(25, false);
     }
