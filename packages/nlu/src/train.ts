@@ -215,7 +215,7 @@ export function train(data: NluTrainingData): NluModel {
     version: MODEL_VERSION,
     language,
     classifier: trainIntentClassifier(examples),
-    tagger: hasLabels ? trainTagger(sentences, gazetteer, { epochs: 4, seed: 11 }) : null,
+    tagger: hasLabels ? trainTagger(sentences, gazetteer, { seed: 11 }) : null,
     gazetteer: gazetteer.toJSON(),
     entities: data.entities.filter((e) => e.type === 'closedlists' || e.type === 'regexentities'),
     patterns: data.intents

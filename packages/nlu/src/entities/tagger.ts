@@ -1,3 +1,4 @@
+import { FeatureIndex } from '../text/feature-index';
 import { hashString, seededRandom, shuffleInPlace } from '../text/hash';
 import type { Token } from '../text/tokenize';
 import type { Gazetteer } from './gazetteer';
@@ -65,29 +66,41 @@ export function tokenFeatures(tokens: readonly Token[], gazetteer: Gazetteer, in
 }
 
 export interface TaggerOptions {
-  epochs: number;
+  /** Passes over the sentences; left out, as many as the data's size calls for (taggerPasses). */
+  epochs?: number;
   seed: number;
+}
+
+/**
+ * Four passes, fewer on big data: past ~250,000 token updates the tagger barely moves (Snips'
+ * 140,000 tokens: entity F1 0.954 in four passes, 0.950 in two) and each pass costs ~1 s there,
+ * a fifth of the 10-second training budget for 15,000 utterances.
+ */
+const MAX_PASSES = 4;
+const MIN_PASSES = 2;
+const TOKEN_UPDATES_ENOUGH = 250_000;
+/** From this many tokens, features met once are left out (see indexFeatures). */
+const RARE_FEATURES_FROM = 50_000;
+
+export function taggerPasses(tokens: number): number {
+  return Math.max(MIN_PASSES, Math.min(MAX_PASSES, Math.ceil(TOKEN_UPDATES_ENOUGH / Math.max(1, tokens))));
 }
 
 export function trainTagger(
   sentences: readonly TaggedSentence[],
   gazetteer: Gazetteer,
-  options: TaggerOptions = { epochs: 6, seed: 11 },
+  options: TaggerOptions = { seed: 11 },
 ): TaggerModel {
+  let tokenCount = 0;
+  for (const s of sentences) tokenCount += s.tokens.length;
+  const epochs = options.epochs ?? taggerPasses(tokenCount);
   const labelSet = new Set<string>(['O']);
   for (const s of sentences) for (const l of s.labels) labelSet.add(l);
   const labels = ['O', ...[...labelSet].filter((l) => l !== 'O').sort()];
   const labelIndex = new Map(labels.map((l, i) => [l, i]));
   const L = labels.length;
   const features = sentences.map((s) => tokenFeatures(s.tokens, s.gazetteer ?? gazetteer, s.intent));
-  const hashSet = new Set<number>();
-  for (const sentence of features) for (const token of sentence) for (const h of token) hashSet.add(h);
-  const featureHashes = Uint32Array.from([...hashSet].sort((a, b) => a - b));
-  const row = new Map<number, number>();
-  for (let i = 0; i < featureHashes.length; i++) row.set(featureHashes[i] as number, i);
-  const rows = features.map((sentence) =>
-    sentence.map((token) => Int32Array.from(token.map((h) => row.get(h) as number))),
-  );
+  const { featureHashes, rows } = indexFeatures(features, tokenCount >= RARE_FEATURES_FROM ? 2 : 1);
   const gold = sentences.map((s) => s.labels.map((l) => labelIndex.get(l) as number));
 
   const w = new Float32Array(featureHashes.length * L);
@@ -99,7 +112,7 @@ export function trainTagger(
   const order = sentences.map((_, i) => i);
   const random = seededRandom(options.seed);
   let t = 1;
-  for (let epoch = 0; epoch < options.epochs; epoch++) {
+  for (let epoch = 0; epoch < epochs; epoch++) {
     shuffleInPlace(order, random);
     for (const s of order) {
       const tokenRows = rows[s] as Int32Array[];
@@ -136,6 +149,47 @@ export function trainTagger(
   return { labels, featureHashes, weights: w, transitions: tr };
 }
 
+/**
+ * Feature hashes to weight rows, in the order first met (the same data gives the same rows),
+ * leaving out those met fewer than `minCount` times: on big data a feature met once is
+ * memorisation, and the weight rows of all of them are most of the tagger's memory.
+ */
+function indexFeatures(features: readonly number[][][], minCount: number) {
+  const index = new FeatureIndex(1 << 16);
+  const hashes: number[] = [];
+  const counts: number[] = [];
+  for (const sentence of features) {
+    for (const token of sentence) {
+      for (const h of token) {
+        const c = index.add(h);
+        if (c === hashes.length) {
+          hashes.push(h);
+          counts.push(0);
+        }
+        counts[c] = (counts[c] as number) + 1;
+      }
+    }
+  }
+  const row = new Int32Array(hashes.length).fill(-1);
+  const kept: number[] = [];
+  hashes.forEach((h, c) => {
+    if ((counts[c] as number) < minCount) return;
+    row[c] = kept.length;
+    kept.push(h);
+  });
+  const rows = features.map((sentence) =>
+    sentence.map((token) => {
+      const out: number[] = [];
+      for (const h of token) {
+        const r = row[index.get(h)] as number;
+        if (r >= 0) out.push(r);
+      }
+      return Int32Array.from(out);
+    }),
+  );
+  return { featureHashes: Uint32Array.from(kept), rows };
+}
+
 /** allowed[(previous + 1) * L + label]: BIO forbids I-x after anything but B-x / I-x. */
 function allowedTransitions(labels: readonly string[]): Uint8Array {
   const L = labels.length;
@@ -160,9 +214,10 @@ function bestLabel(
   previous: number,
   scores: Float64Array,
 ): number {
-  for (let l = 0; l < L; l++) scores[l] = tr[previous * L + l] as number;
-  for (const f of feats) {
-    const base = f * L;
+  const from = previous * L;
+  for (let l = 0; l < L; l++) scores[l] = tr[from + l] as number;
+  for (let k = 0; k < feats.length; k++) {
+    const base = (feats[k] as number) * L;
     for (let l = 0; l < L; l++) scores[l] = (scores[l] as number) + (w[base + l] as number);
   }
   let best = 0;
@@ -179,7 +234,7 @@ function bestLabel(
 
 /** A trained tagger ready to label sentences. */
 export class Tagger {
-  private readonly row = new Map<number, number>();
+  private readonly row: FeatureIndex;
   private readonly allowed: Uint8Array;
   private readonly scores: Float64Array;
 
@@ -187,7 +242,7 @@ export class Tagger {
     readonly model: TaggerModel,
     private readonly gazetteer: Gazetteer,
   ) {
-    for (let i = 0; i < model.featureHashes.length; i++) this.row.set(model.featureHashes[i] as number, i);
+    this.row = FeatureIndex.of(model.featureHashes);
     this.allowed = allowedTransitions(model.labels);
     this.scores = new Float64Array(model.labels.length);
   }
@@ -201,9 +256,7 @@ export class Tagger {
     let previous = 0;
     let open: { label: string; from: number; to: number } | undefined;
     for (let i = 0; i < tokens.length; i++) {
-      const feats = Int32Array.from(
-        (features[i] ?? []).map((h) => this.row.get(h) ?? -1).filter((r) => r >= 0),
-      );
+      const feats = Int32Array.from((features[i] ?? []).map((h) => this.row.get(h)).filter((r) => r >= 0));
       const l = bestLabel(
         this.model.weights,
         this.model.transitions,

@@ -1,3 +1,4 @@
+import { FeatureIndex } from '../text/feature-index';
 import { hashString } from '../text/hash';
 import type { Token } from '../text/tokenize';
 
@@ -41,13 +42,13 @@ export interface SparseVector {
 
 /** The training vocabulary: feature hashes to columns, with their inverse document frequency. */
 export class Vocabulary {
-  private readonly column = new Map<number, number>();
+  private readonly column: FeatureIndex;
 
   constructor(
     readonly hashes: Uint32Array,
     readonly idf: Float32Array,
   ) {
-    for (let i = 0; i < hashes.length; i++) this.column.set(hashes[i] as number, i);
+    this.column = FeatureIndex.of(hashes);
   }
 
   get size() {
@@ -76,7 +77,7 @@ export class Vocabulary {
     for (const [hash, count] of counts) {
       total += count;
       const column = this.column.get(hash);
-      if (column === undefined) continue;
+      if (column < 0) continue;
       seen += count;
       const value = (1 + Math.log(count + 1) - Math.log(2)) * (this.idf[column] as number);
       indices.push(column);
