@@ -59,23 +59,38 @@ const MIN_EPOCHS = 5;
 const MARGIN_SHARE = 0.5;
 const MAX_EPOCHS = 100;
 
-/** `withMargin`: the calibration fold leaves the margin model out (the sum keeps the softmax's scale). */
-function fit(examples: readonly ClassifierExample[], classes: readonly string[], withMargin = true) {
-  const counts = examples.map((e) => utteranceFeatures(e.tokens));
-  const vocabulary = Vocabulary.build(counts);
-  const rows = counts.map((c) => vocabulary.vectorise(c));
-  const classIndex = new Map(classes.map((c, i) => [c, i]));
-  const labels = examples.map((e) => classIndex.get(e.intent) as number);
-  // Small bots get more passes: a few dozen examples need them to fit, and they cost nothing.
-  // Big ones fewer: past ~100,000 updates the model barely moves, and training must stay short.
-  const n = Math.max(1, examples.length);
-  const epochs = Math.min(
+/**
+ * Small bots get more passes: a few dozen examples need them to fit, and they cost nothing.
+ * Big ones fewer: past ~100,000 updates the model barely moves, and training must stay short.
+ */
+function passesFor(examples: number): number {
+  const n = Math.max(1, examples);
+  return Math.min(
     MAX_EPOCHS,
     Math.max(
       Math.min(DEFAULT_SOFTMAX.epochs, Math.max(MIN_EPOCHS, Math.ceil(UPDATES_ENOUGH / n))),
       Math.ceil(UPDATES_WANTED / n),
     ),
   );
+}
+
+/**
+ * `withMargin`: the calibration fold leaves the margin model out (the sum keeps the softmax's
+ * scale). `passes`: the fold is trained in as many passes as the full model, so it is as sure
+ * of itself as the model its temperature is for.
+ */
+function fit(
+  examples: readonly ClassifierExample[],
+  classes: readonly string[],
+  withMargin = true,
+  passes?: number,
+) {
+  const counts = examples.map((e) => utteranceFeatures(e.tokens));
+  const vocabulary = Vocabulary.build(counts);
+  const rows = counts.map((c) => vocabulary.vectorise(c));
+  const classIndex = new Map(classes.map((c, i) => [c, i]));
+  const labels = examples.map((e) => classIndex.get(e.intent) as number);
+  const epochs = passes ?? passesFor(examples.length);
   const model = trainSoftmax(
     rows,
     labels,
@@ -116,7 +131,7 @@ export function trainIntentClassifier(examples: readonly ClassifierExample[]): I
       .sort((a, b) => a - b)
       .map((i) => examples[i] as ClassifierExample);
     const foldTest = [...held].sort((a, b) => a - b).map((i) => examples[i] as ClassifierExample);
-    const fold = fit(foldTrain, classes, false);
+    const fold = fit(foldTrain, classes, false, passesFor(examples.length));
     const outputs = foldTest.map((e) => {
       const row = fold.vocabulary.vectorise(utteranceFeatures(e.tokens));
       return logits(

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { FeatureIndex } from './text/feature-index';
+import { hashString } from './text/hash';
+
+describe('FeatureIndex', () => {
+  it('gives ids in the order hashes were first added, and -1 to a hash never added', () => {
+    const index = new FeatureIndex(2);
+    const hashes = Array.from({ length: 5000 }, (_, i) => hashString(`w:${i}`));
+    hashes.forEach((h, i) => {
+      expect(index.add(h)).toBe(i);
+    });
+    // Growing the table (from 4 slots) moved every entry: each still has its id.
+    hashes.forEach((h, i) => {
+      expect(index.get(h)).toBe(i);
+      expect(index.add(h)).toBe(i);
+    });
+    expect(index.size).toBe(5000);
+    expect(index.get(hashString('w:never'))).toBe(-1);
+  });
+
+  it('keeps 0 and hashes above 2^31 apart from each other', () => {
+    const index = FeatureIndex.of([0, 0xffffffff, 0x80000000, 1]);
+    expect([0, 0xffffffff, 0x80000000, 1].map((h) => index.get(h))).toEqual([0, 1, 2, 3]);
+    expect(index.get(0x7fffffff)).toBe(-1);
+  });
+});
