@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FeatureIndex } from './text/feature-index';
-import { hashString } from './text/hash';
+import { hashMore, hashPair, hashPrefix, hashString } from './text/hash';
 
 describe('FeatureIndex', () => {
   it('gives ids in the order hashes were first added, and -1 to a hash never added', () => {
@@ -22,5 +22,20 @@ describe('FeatureIndex', () => {
     const index = FeatureIndex.of([0, 0xffffffff, 0x80000000, 1]);
     expect([0, 0xffffffff, 0x80000000, 1].map((h) => index.get(h))).toEqual([0, 1, 2, 3]);
     expect(index.get(0x7fffffff)).toBe(-1);
+  });
+});
+
+describe('hashing features in parts', () => {
+  it('gives the hash of the whole string the parts make up', () => {
+    for (const [prefix, a, b] of [
+      ['w:', 'hello', 'world'],
+      ['s-1s0:', '<s>', 'café'],
+      ['c:', '', 'Ōtone'],
+    ] as const) {
+      expect(hashPair(hashPrefix(prefix), a, b)).toBe(hashString(`${prefix}${a}|${b}`));
+      expect(hashMore(hashPrefix(prefix), ` ${b} `, 1, 4) >>> 0).toBe(
+        hashString(`${prefix}${` ${b} `.slice(1, 4)}`),
+      );
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { FeatureIndex } from '../text/feature-index';
-import { hashString, seededRandom, shuffleInPlace } from '../text/hash';
+import { hashMore, hashPair, hashPrefix, hashString, seededRandom, shuffleInPlace } from '../text/hash';
 import type { Token } from '../text/tokenize';
 import type { Gazetteer } from './gazetteer';
 
@@ -34,34 +34,61 @@ const shapeOf = (text: string) =>
     .replace(/\p{N}+/gu, '0')
     .slice(0, 6);
 
-/** Label-independent features of every token of a sentence, as hashes. */
+/** Shapes of words met lately: three regex passes a token were a good part of tagging. */
+const shapes = new Map<string, string>();
+function cachedShape(text: string): string {
+  let shape = shapes.get(text);
+  if (shape === undefined) {
+    shape = shapeOf(text);
+    if (shapes.size > 50_000) shapes.clear();
+    shapes.set(text, shape);
+  }
+  return shape;
+}
+
+/** The feature templates, as hash states of their names (see hashMore). */
+const F = Object.fromEntries(
+  ['w', 's', 'sh', 'p3', 'x3', 'x2', 'w-1', 'w+1', 'w-2', 'w+2', 's-1s0', 's0s+1', 's-2s-1', 's+1s+2']
+    .concat(['len', 'g', 'gw', 'i', 'iw', 'iw-1'])
+    .map((name) => [name, hashPrefix(`${name}:`)]),
+) as Record<string, number>;
+const BIAS = hashString('bias');
+const one = (template: string, value: string, from = 0, to = value.length) =>
+  hashMore(F[template] as number, value, from, to) >>> 0;
+const pair = (template: string, a: string, b: string) => hashPair(F[template] as number, a, b);
+
+/**
+ * Label-independent features of every token of a sentence, as hashes: the hashes of strings
+ * such as `w-1:the` or `s-1s0:the|cat`, computed without building them.
+ */
 export function tokenFeatures(tokens: readonly Token[], gazetteer: Gazetteer, intent?: string): number[][] {
   const marks = gazetteer.marks(tokens);
   const at = (i: number) => (i < 0 ? '<s>' : i >= tokens.length ? '</s>' : (tokens[i] as Token).plain);
   const stemAt = (i: number) => (i < 0 ? '<s>' : i >= tokens.length ? '</s>' : (tokens[i] as Token).stem);
   return tokens.map((token, i) => {
+    const plain = token.plain;
     const f = [
-      'bias',
-      `w:${token.plain}`,
-      `s:${token.stem}`,
-      `sh:${shapeOf(token.text)}`,
-      `p3:${token.plain.slice(0, 3)}`,
-      `x3:${token.plain.slice(-3)}`,
-      `x2:${token.plain.slice(-2)}`,
-      `w-1:${at(i - 1)}`,
-      `w+1:${at(i + 1)}`,
-      `w-2:${at(i - 2)}`,
-      `w+2:${at(i + 2)}`,
-      `s-1s0:${stemAt(i - 1)}|${token.stem}`,
-      `s0s+1:${token.stem}|${stemAt(i + 1)}`,
-      `s-2s-1:${stemAt(i - 2)}|${stemAt(i - 1)}`,
-      `s+1s+2:${stemAt(i + 1)}|${stemAt(i + 2)}`,
-      `len:${Math.min(token.plain.length, 8)}`,
+      BIAS,
+      one('w', plain),
+      one('s', token.stem),
+      one('sh', cachedShape(token.text)),
+      one('p3', plain, 0, Math.min(3, plain.length)),
+      one('x3', plain, Math.max(0, plain.length - 3)),
+      one('x2', plain, Math.max(0, plain.length - 2)),
+      one('w-1', at(i - 1)),
+      one('w+1', at(i + 1)),
+      one('w-2', at(i - 2)),
+      one('w+2', at(i + 2)),
+      pair('s-1s0', stemAt(i - 1), token.stem),
+      pair('s0s+1', token.stem, stemAt(i + 1)),
+      pair('s-2s-1', stemAt(i - 2), stemAt(i - 1)),
+      pair('s+1s+2', stemAt(i + 1), stemAt(i + 2)),
+      one('len', String(Math.min(plain.length, 8))),
     ];
-    for (const mark of marks[i] ?? []) f.push(`g:${mark}`, `gw:${mark}|${token.plain}`);
+    for (const mark of marks[i] ?? []) f.push(one('g', mark), pair('gw', mark, plain));
     if (intent !== undefined)
-      f.push(`i:${intent}`, `iw:${intent}|${token.plain}`, `iw-1:${intent}|${at(i - 1)}`);
-    return f.map(hashString);
+      f.push(one('i', intent), pair('iw', intent, plain), pair('iw-1', intent, at(i - 1)));
+    return f;
   });
 }
 

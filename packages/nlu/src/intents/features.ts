@@ -1,5 +1,5 @@
 import { FeatureIndex } from '../text/feature-index';
-import { hashString } from '../text/hash';
+import { hashMore, hashPair, hashPrefix } from '../text/hash';
 import type { Token } from '../text/tokenize';
 
 /**
@@ -12,10 +12,13 @@ const CHAR_WEIGHT = 0.7;
 /** 5-grams cost a quarter of the training time and added nothing measurable. */
 const MAX_N = 4;
 
+const WORD = hashPrefix('w:');
+const PAIR = hashPrefix('b:');
+const CHARS = hashPrefix('c:');
+
 export function utteranceFeatures(tokens: readonly Token[]): Map<number, number> {
   const counts = new Map<number, number>();
-  const add = (feature: string, weight: number) => {
-    const id = hashString(feature);
+  const add = (id: number, weight: number) => {
     counts.set(id, (counts.get(id) ?? 0) + weight);
   };
   let previous = '<s>';
@@ -23,15 +26,15 @@ export function utteranceFeatures(tokens: readonly Token[]): Map<number, number>
   for (const token of tokens) {
     if (!token.isWord) continue;
     words++;
-    add(`w:${token.stem}`, 1);
-    add(`b:${previous}|${token.stem}`, 1);
+    add(hashMore(WORD, token.stem) >>> 0, 1);
+    add(hashPair(PAIR, previous, token.stem), 1);
     previous = token.stem;
     const padded = ` ${token.plain} `;
     for (let n = 3; n <= MAX_N; n++) {
-      for (let i = 0; i + n <= padded.length; i++) add(`c:${padded.slice(i, i + n)}`, CHAR_WEIGHT);
+      for (let i = 0; i + n <= padded.length; i++) add(hashMore(CHARS, padded, i, i + n) >>> 0, CHAR_WEIGHT);
     }
   }
-  if (words > 0) add(`b:${previous}|</s>`, 1);
+  if (words > 0) add(hashPair(PAIR, previous, '</s>'), 1);
   return counts;
 }
 

@@ -1,4 +1,4 @@
-import { hashString, seededRandom, shuffleInPlace } from '../text/hash';
+import { hashMore, hashPair, hashPrefix, seededRandom, shuffleInPlace } from '../text/hash';
 import type { Token } from '../text/tokenize';
 
 /**
@@ -42,6 +42,8 @@ const MIN_REFERENCE = 0.15;
 const MAX_REFERENCE = 0.4;
 
 const isNumber = (t: Token) => /\d/.test(t.text);
+const WORD = hashPrefix('w:');
+const PAIR = hashPrefix('b:');
 
 function featuresOf(tokens: readonly Token[], skip?: SkipToken): Set<number> {
   const out = new Set<number>();
@@ -49,11 +51,11 @@ function featuresOf(tokens: readonly Token[], skip?: SkipToken): Set<number> {
   for (const token of tokens) {
     if (!token.isWord) continue;
     const stem = isNumber(token) || skip?.(token) ? '<v>' : token.stem;
-    if (stem !== '<v>') out.add(hashString(`w:${stem}`));
-    if (stem !== '<v>' || previous !== '<v>') out.add(hashString(`b:${previous}|${stem}`));
+    if (stem !== '<v>') out.add(hashMore(WORD, stem) >>> 0);
+    if (stem !== '<v>' || previous !== '<v>') out.add(hashPair(PAIR, previous, stem));
     previous = stem;
   }
-  if (previous !== '<s>') out.add(hashString(`b:${previous}|</s>`));
+  if (previous !== '<s>') out.add(hashPair(PAIR, previous, '</s>'));
   return out;
 }
 
