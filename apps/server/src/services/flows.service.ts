@@ -89,11 +89,10 @@ export async function activateFlow(
     : await storeFlow(principal, subject, body.xml as string, 'unpublished');
   const refusals = withoutWarnings(problems, body.ignoreWarnings);
   if (refusals.length > 0) {
-    const problemViews = toProblemViews(refusals);
     throw new AppError(
       'custom_error',
       M.faultyVersion(flowVersionName(version.version)),
-      { problems: problemViews },
+      { problems: toProblemViews(refusals) },
       400,
     );
   }

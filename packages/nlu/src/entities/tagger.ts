@@ -47,15 +47,19 @@ function cachedShape(text: string): string {
 }
 
 /** The feature templates, as hash states of their names (see hashMore). */
-const F = Object.fromEntries(
-  ['w', 's', 'sh', 'p3', 'x3', 'x2', 'w-1', 'w+1', 'w-2', 'w+2', 's-1s0', 's0s+1', 's-2s-1', 's+1s+2']
-    .concat(['len', 'g', 'gw', 'i', 'iw', 'iw-1'])
-    .map((name) => [name, hashPrefix(`${name}:`)]),
-) as Record<string, number>;
+const TEMPLATES = [
+  ...['w', 's', 'sh', 'p3', 'x3', 'x2', 'w-1', 'w+1', 'w-2', 'w+2', 'len'],
+  ...['s-1s0', 's0s+1', 's-2s-1', 's+1s+2', 'g', 'gw', 'i', 'iw', 'iw-1'],
+] as const;
+type Template = (typeof TEMPLATES)[number];
+const F = Object.fromEntries(TEMPLATES.map((name) => [name, hashPrefix(`${name}:`)])) as Record<
+  Template,
+  number
+>;
 const BIAS = hashString('bias');
-const one = (template: string, value: string, from = 0, to = value.length) =>
-  hashMore(F[template] as number, value, from, to) >>> 0;
-const pair = (template: string, a: string, b: string) => hashPair(F[template] as number, a, b);
+const one = (template: Template, value: string, from = 0, to = value.length) =>
+  hashMore(F[template], value, from, to) >>> 0;
+const pair = (template: Template, a: string, b: string) => hashPair(F[template], a, b);
 
 /**
  * Label-independent features of every token of a sentence, as hashes: the hashes of strings

@@ -67,7 +67,7 @@ export function FlowVersions({ flowPath, queryKey, targets, canActivate }: FlowV
       {versions.length === 0 ? (
         <p className="content-muted">No flow has been saved yet.</p>
       ) : (
-        <ul className="flow-versions__versions">
+        <ul className="row-list">
           {versions.slice(0, SHOWN_VERSIONS).map((version) => (
             <li
               key={version.version}

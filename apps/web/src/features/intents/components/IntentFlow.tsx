@@ -1,3 +1,4 @@
+import type { FlowTargetName } from '@parley/contracts';
 import { intentFlowPath } from '../../bot-content/api/flow-api';
 import { type FlowTarget, FlowVersions } from '../../bot-content/components/FlowVersions';
 import { CONTENT_KEYS } from '../../bot-content/hooks/content-query-keys';
@@ -11,7 +12,7 @@ const INTENT_TARGETS: readonly FlowTarget[] = [
 interface IntentFlowProps {
   botName: string;
   intent: string;
-  canActivate: { test: boolean; production: boolean };
+  canActivate: Record<FlowTargetName, boolean>;
 }
 
 /** The selected intent's dialog flow on the Intents tab. */

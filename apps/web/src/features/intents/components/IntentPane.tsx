@@ -1,4 +1,10 @@
-import { type EntityView, type IntentSummary, isNoneIntent, INTENT_MESSAGES as M } from '@parley/contracts';
+import {
+  type EntityView,
+  type FlowTargetName,
+  type IntentSummary,
+  isNoneIntent,
+  INTENT_MESSAGES as M,
+} from '@parley/contracts';
 import { Button, EmptyState, popup, Spinner, TrashIcon } from '../../../ui';
 import { EditableText } from '../../bot-content/components/EditableText';
 import { useIntent } from '../../bot-content/hooks/use-content-queries';
@@ -17,7 +23,7 @@ interface IntentPaneProps {
   entities: readonly EntityView[];
   canManage: boolean;
   /** May activate the intent's flow to the test channel, and to every channel. */
-  canActivateFlow: { test: boolean; production: boolean };
+  canActivateFlow: Record<FlowTargetName, boolean>;
   onRenamed: (name: string) => void;
   onDeleted: () => void;
 }

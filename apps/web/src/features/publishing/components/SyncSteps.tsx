@@ -19,7 +19,7 @@ function StatusMark({ status }: { status: SyncStepStatus }) {
 export function SyncSteps({ steps }: { steps: readonly SyncStep[] }) {
   if (steps.length === 0) return <p className="publishing__muted">Starting...</p>;
   return (
-    <ol className="sync-steps">
+    <ol className="row-list">
       {steps.map((step) => (
         <li key={step.name} className={`sync-step sync-step--${step.status.toLowerCase()}`}>
           <StatusMark status={step.status} />
