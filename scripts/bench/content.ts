@@ -6,7 +6,7 @@ import pino from 'pino';
 import { hashPassword } from '../../apps/server/src/auth/passwords';
 import { loadConfig } from '../../apps/server/src/config';
 import { createContext } from '../../apps/server/src/server';
-import { ensureFirstRun } from '../../apps/server/src/services/bootstrap.service';
+import { ensureFirstRun } from '../../apps/server/src/services/accounts/bootstrap.service';
 import { round, runLoad } from './load';
 import { startServerProcess } from './server-process';
 

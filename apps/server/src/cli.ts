@@ -1,7 +1,7 @@
+import { AppError } from '@parley/contracts';
 import { CommanderError } from 'commander';
 import { CliError } from './cli/cli-error';
 import { buildProgram } from './cli/program';
-import { AppError } from './http/errors';
 
 /** `npm run parley -- <command>` (built) or `npx tsx apps/server/src/cli.ts <command>` (development). */
 async function main(argv: string[]): Promise<number> {

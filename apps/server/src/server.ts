@@ -8,7 +8,7 @@ import type { AppContext } from './context';
 import { createMailer } from './mail/mailer';
 import { createEmbeddedProvider } from './nlu/embedded-provider';
 import { createNluProviderRegistry } from './nlu/nlu-providers';
-import { ensureFirstRun } from './services/bootstrap.service';
+import { ensureFirstRun } from './services/accounts/bootstrap.service';
 import { createSharedState } from './shared-state';
 
 export interface RunningParts {

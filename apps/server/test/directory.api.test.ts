@@ -1,6 +1,6 @@
 import type { LogoutResponse, UserInfo } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createInvitationCode } from '../src/services/bootstrap.service';
+import { createInvitationCode } from '../src/services/accounts/bootstrap.service';
 import { testDatabases } from './support/databases';
 import { signInThroughDirectory, tokenFrom } from './support/directory-browser';
 import { startOidcProvider, type TestOidcProvider } from './support/oidc-provider';

@@ -1,8 +1,8 @@
 import { isoIn } from '@parley/db';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hashToken } from '../src/auth/tokens';
-import { openSession } from '../src/services/auth.service';
-import { RESET_MAIL_LIMITS } from '../src/services/password.service';
+import { openSession } from '../src/services/accounts/auth.service';
+import { RESET_MAIL_LIMITS } from '../src/services/accounts/password.service';
 import { RESET_SUBJECT, resetTokenIn, signUpUser, waitForResetMails } from './support/accounts';
 import { testDatabases } from './support/databases';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from './support/test-server';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { websocketUrl } from '../src/routes/websocket.routes';
-import { createInvitationCode } from '../src/services/bootstrap.service';
+import { createInvitationCode } from '../src/services/accounts/bootstrap.service';
 import { type AdminWorld, as, buildAdminWorld, createTenant } from './support/admin-world';
 import { testDatabases } from './support/databases';
 import { openSocket, socketUrl, type TestSocket } from './support/socket-client';

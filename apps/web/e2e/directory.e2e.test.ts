@@ -1,7 +1,7 @@
 import { MESSAGES } from '@parley/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createInvitationCode } from '../../server/src/services/bootstrap.service';
+import { createInvitationCode } from '../../server/src/services/accounts/bootstrap.service';
 import { startOidcProvider, type TestOidcProvider } from '../../server/test/support/oidc-provider';
 import { popupOf } from './support/accounts';
 import { type AppServer, startAppServer } from './support/app-server';

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@parley/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createInvitationCode } from '../../server/src/services/bootstrap.service';
+import { createInvitationCode } from '../../server/src/services/accounts/bootstrap.service';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, logInThroughUi, popupOf } from './support/accounts';
 import { type AppServer, startAppServer } from './support/app-server';
 import { type Browser, launchBrowser } from './support/browser';

@@ -1,3 +1,4 @@
+export * from './app-error';
 export * from './bot-statistics';
 export * from './errors';
 export * from './example-placeholders';

@@ -1,7 +1,6 @@
-import { botIdFor } from '@parley/contracts';
+import { AppError, adminRequired, botAccessDenied, botIdFor, permissionDenied } from '@parley/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { AppError, adminRequired, botAccessDenied, permissionDenied } from '../http/errors';
 import { type Access, acceptedPermissions } from './access';
 import { type Principal, resolvePrincipal } from './principal';
 

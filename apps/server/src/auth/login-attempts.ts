@@ -1,5 +1,5 @@
+import { AppError } from '@parley/contracts';
 import type { AppContext } from '../context';
-import { AppError } from '../http/errors';
 
 const accountKeyFor = (email: string) => `login:account:${email}`;
 

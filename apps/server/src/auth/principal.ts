@@ -1,5 +1,5 @@
+import { AppError } from '@parley/contracts';
 import type { Repositories, TenantRole, TenantScope, User } from '@parley/db';
-import { AppError } from '../http/errors';
 
 /** Who is calling, and in which tenant: resolved once per request by the guard. */
 export interface Principal {

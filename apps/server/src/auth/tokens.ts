@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { AppError } from '@parley/contracts';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { AppError } from '../http/errors';
 
 export interface TokenClaims {
   userId: string;

@@ -1,9 +1,9 @@
 import {
+  AppError,
   BOT_BUNDLE_FILE_FIELD,
   BOT_BUNDLE_MAX_EXPANDED_BYTES,
   BOT_BUNDLE_MESSAGES as M,
 } from '@parley/contracts';
-import { AppError } from '../http/errors';
 import type { BundleFormatError, BundleProblem } from './bundle-codec';
 
 /** Why an uploaded bot file is refused: what the codec found, or content the rules refuse. */

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from '../config';
 import type { AppContext } from '../context';
 import { createContext } from '../server';
-import { ensurePlatformBasics } from '../services/bootstrap.service';
+import { ensurePlatformBasics } from '../services/accounts/bootstrap.service';
 import { CliError } from './cli-error';
 
 /** Who the audit log names for changes made at the console. */

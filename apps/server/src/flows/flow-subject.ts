@@ -1,8 +1,13 @@
-import { type FlowOwnerKind, INTENT_MESSAGES, FLOW_MESSAGES as M } from '@parley/contracts';
+import {
+  type FlowOwnerKind,
+  INTENT_MESSAGES,
+  FLOW_MESSAGES as M,
+  notFound,
+  validationError,
+} from '@parley/contracts';
 import type { Bot, FlowOwner, FunctionRecord, IntentRecord, TenantScope } from '@parley/db';
 import type { Principal } from '../auth/principal';
-import { notFound, validationError } from '../http/errors';
-import { botNamed } from '../services/bot-access.service';
+import { botNamed } from '../services/bots/bot-access.service';
 
 /** A bot with the repositories to reach it (a content change's, inside its transaction). */
 type BotInScope = { bot: Bot; scope: TenantScope };

@@ -1,6 +1,5 @@
-import { FLOW_MESSAGES as M } from '@parley/contracts';
+import { FLOW_MESSAGES as M, validationError } from '@parley/contracts';
 import { type FlowDocument, FlowFormatError, parseFlow } from '@parley/flows';
-import { validationError } from '../http/errors';
 
 /**
  * The flow's XML as the calls send it: URI-encoded in a save (spec 03 section 7), raw in the

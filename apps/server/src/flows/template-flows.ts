@@ -1,10 +1,9 @@
-import { FLOW_MESSAGES as M } from '@parley/contracts';
+import { FLOW_MESSAGES as M, validationError } from '@parley/contracts';
 import type { IntentRecord } from '@parley/db';
 import { FLOW_TEMPLATES, flowTemplateXml } from '@parley/flows';
 import type { Principal } from '../auth/principal';
-import { validationError } from '../http/errors';
-import type { BotContent } from '../services/bot-content.service';
-import { saveFlow } from '../services/flows.service';
+import type { BotContent } from '../services/content/bot-content.service';
+import { saveFlow } from '../services/flows/flows.service';
 import { intentSubjectIn } from './flow-subject';
 import { botLanguage } from './flow-validation-context';
 

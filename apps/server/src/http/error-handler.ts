@@ -1,5 +1,5 @@
+import { AppError } from '@parley/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError } from './errors';
 
 /** The one place that turns any thrown error into the catalogue's answer; input errors never become 500s. */
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -1,7 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
-import { fileTooBigMessage } from '@parley/contracts';
+import { AppError, fileTooBigMessage, validationError } from '@parley/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, validationError } from './errors';
 
 /**
  * The ceiling of any uploaded file; each route reads its file with its own, lower limit

@@ -1,7 +1,6 @@
-import { hasControlCharacters, isValidEmail, MESSAGES } from '@parley/contracts';
+import { hasControlCharacters, isValidEmail, MESSAGES, validationError } from '@parley/contracts';
 import { normaliseEmail } from '@parley/db';
 import type { FastifyReply } from 'fastify';
-import { validationError } from './errors';
 
 /** An e-mail address in a path ({email}): well formed, or a 400 naming the field. */
 export function emailParam(value: unknown, fieldName = 'email'): string {

@@ -1,5 +1,5 @@
+import { validationError } from '@parley/contracts';
 import type { z } from 'zod';
-import { validationError } from './errors';
 
 /**
  * Parses input with a contracts schema at the edge. The first problem becomes a

@@ -2,17 +2,17 @@ import {
   type AuthMethods,
   type LogoutResponse,
   loginBodySchema,
+  notFound,
   selectedTenantBodySchema,
 } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth/guard';
 import { visibleTenantIds } from '../auth/principal';
 import type { AppContext } from '../context';
-import { notFound } from '../http/errors';
 import { parseInput } from '../http/validate';
-import { login } from '../services/auth.service';
-import { directoryLogoutUrl } from '../services/directory.service';
-import { buildUserInfo } from '../services/user-info.service';
+import { login } from '../services/accounts/auth.service';
+import { directoryLogoutUrl } from '../services/accounts/directory.service';
+import { buildUserInfo } from '../services/accounts/user-info.service';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/auth/methods', { config: { access: 'public' } }, async (): Promise<AuthMethods> => {

@@ -11,8 +11,8 @@ import type { AppContext } from '../context';
 import { sendAttachment } from '../http/attachment';
 import { readUploadedFile } from '../http/multipart';
 import { parseInput } from '../http/validate';
-import { exportBot } from '../services/bot-export.service';
-import { importBot, stageBotImport } from '../services/bot-import.service';
+import { exportBot } from '../services/bots/bot-export.service';
+import { importBot, stageBotImport } from '../services/bots/bot-import.service';
 
 const readBotFile = (request: FastifyRequest) =>
   readUploadedFile(request, BOT_BUNDLE_FILE_FIELD, BOT_BUNDLE_MAX_BYTES, BOT_BUNDLE_MESSAGES.fileMissing);

@@ -11,7 +11,7 @@ import {
   uniqueBotRoles,
   uniqueRoles,
   usersForBot,
-} from '../services/bot-roles.service';
+} from '../services/bots/bot-roles.service';
 
 /** Bot roles of users, and what the caller may do (spec 01 section 6). */
 export function botRolesRoutes(app: FastifyInstance, ctx: AppContext): void {

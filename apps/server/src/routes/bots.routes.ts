@@ -1,8 +1,7 @@
-import { botFileNames, createBotBodySchema, Permission } from '@parley/contracts';
+import { botFileNames, createBotBodySchema, Permission, validationError } from '@parley/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
-import { validationError } from '../http/errors';
 import { textParam } from '../http/params';
 import { parseInput } from '../http/validate';
 import {
@@ -13,10 +12,10 @@ import {
   listBotIdNames,
   listBotIds,
   listBots,
-} from '../services/bot.service';
-import { botLimit, createBot } from '../services/bot-creation.service';
-import { type BotCsv, consentCsv, messageHistoryCsv } from '../services/bot-logs.service';
-import { listBotTemplates } from '../services/bot-templates.service';
+} from '../services/bots/bot.service';
+import { botLimit, createBot } from '../services/bots/bot-creation.service';
+import { type BotCsv, consentCsv, messageHistoryCsv } from '../services/bots/bot-logs.service';
+import { listBotTemplates } from '../services/bots/bot-templates.service';
 
 type BotParams = { Params: { bot: string } };
 

@@ -8,7 +8,7 @@ import {
   flowCookiesFor,
   requireDirectory,
   startDirectorySignIn,
-} from '../services/directory.service';
+} from '../services/accounts/directory.service';
 
 /** Directory sign-in ('microsoft' identity) through OpenID Connect. */
 export function directoryRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -23,8 +23,8 @@ import {
   renameEntity,
   updateEntity,
   updateEntityDescription,
-} from '../services/entities.service';
-import { exportEntity, importEntity, stageEntityImport } from '../services/entity-files.service';
+} from '../services/content/entities.service';
+import { exportEntity, importEntity, stageEntityImport } from '../services/content/entity-files.service';
 
 type BotParams = { Params: { bot: string } };
 type EntityParams = { Params: { bot: string; name: string } };

@@ -14,7 +14,7 @@ import { principalOf } from '../auth/guard';
 import { functionFlowSubject, intentFlowSubject } from '../flows/flow-subject';
 import { textParam } from '../http/params';
 import { parseInput } from '../http/validate';
-import { activateFlow, readFlowContent, saveFlow, validateSentFlow } from '../services/flows.service';
+import { activateFlow, readFlowContent, saveFlow, validateSentFlow } from '../services/flows/flows.service';
 
 type IntentParams = { Params: { bot: string; intent: string } };
 type FunctionParams = { Params: { bot: string; name: string } };

@@ -21,9 +21,9 @@ import {
   importFunction,
   isGlobalParam,
   stageFunctionImport,
-} from '../services/function-files.service';
-import { runBotFunction } from '../services/function-run.service';
-import { functionUsages, globalFunctionUsages } from '../services/function-usages.service';
+} from '../services/functions/function-files.service';
+import { runBotFunction } from '../services/functions/function-run.service';
+import { functionUsages, globalFunctionUsages } from '../services/functions/function-usages.service';
 import {
   createFunction,
   deleteFunction,
@@ -31,7 +31,7 @@ import {
   renameFunction,
   updateFunction,
   updateFunctionDescription,
-} from '../services/functions.service';
+} from '../services/functions/functions.service';
 
 type BotParams = { Params: { bot: string } };
 type FunctionParams = { Params: { bot: string; name: string } };

@@ -24,9 +24,14 @@ import { sendAttachment } from '../http/attachment';
 import { readUploadedFile } from '../http/multipart';
 import { textParam } from '../http/params';
 import { parseInput } from '../http/validate';
-import { batchImportIntents } from '../services/intent-batch-import.service';
-import { addExample, deleteExample, isPattern, updateExample } from '../services/intent-examples.service';
-import { exportIntent, importIntent, stageIntentImport } from '../services/intent-files.service';
+import { batchImportIntents } from '../services/content/intent-batch-import.service';
+import {
+  addExample,
+  deleteExample,
+  isPattern,
+  updateExample,
+} from '../services/content/intent-examples.service';
+import { exportIntent, importIntent, stageIntentImport } from '../services/content/intent-files.service';
 import {
   createIntent,
   deleteIntent,
@@ -36,7 +41,7 @@ import {
   readIntent,
   renameIntent,
   updateIntentDescription,
-} from '../services/intents.service';
+} from '../services/content/intents.service';
 
 type BotParams = { Params: { bot: string } };
 type IntentParams = { Params: { bot: string; intent: string } };

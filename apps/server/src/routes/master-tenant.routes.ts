@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { parseInput } from '../http/validate';
-import { createChildTenant, masterTenantInfo } from '../services/master-tenant.service';
+import { createChildTenant, masterTenantInfo } from '../services/tenancy/master-tenant.service';
 
 /** Tenant administration of the master tenant's administrators. */
 export function masterTenantRoutes(app: FastifyInstance, ctx: AppContext): void {

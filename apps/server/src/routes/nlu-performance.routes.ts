@@ -14,10 +14,18 @@ import { sendAttachment } from '../http/attachment';
 import { backgroundWork } from '../http/background-work';
 import { readUploadedFile } from '../http/multipart';
 import { parseInput } from '../http/validate';
-import { nluAutomateStatus, runNluAutomateNow, scheduleNluAutomate } from '../services/nlu-automate.service';
-import { downloadNluDataset, nluDatasetTemplate, uploadNluDataset } from '../services/nlu-dataset.service';
-import { nluTestResults, nluTestStatus, resultsCsv, startNluTest } from '../services/nlu-test.service';
-import { readNluMeasuring, saveNluMeasuring } from '../services/nlu-test-measuring';
+import {
+  nluAutomateStatus,
+  runNluAutomateNow,
+  scheduleNluAutomate,
+} from '../services/nlu/nlu-automate.service';
+import {
+  downloadNluDataset,
+  nluDatasetTemplate,
+  uploadNluDataset,
+} from '../services/nlu/nlu-dataset.service';
+import { nluTestResults, nluTestStatus, resultsCsv, startNluTest } from '../services/nlu/nlu-test.service';
+import { readNluMeasuring, saveNluMeasuring } from '../services/nlu/nlu-test-measuring';
 
 type BotParams = { Params: { bot: string } };
 type ResultsRequest = BotParams & { Querystring: { format?: string } };

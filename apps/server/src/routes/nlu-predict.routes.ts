@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { parseInput } from '../http/validate';
-import { predictIntent } from '../services/nlu-predict.service';
+import { predictIntent } from '../services/nlu/nlu-predict.service';
 
 type BotParams = { Params: { bot: string } };
 

@@ -10,7 +10,7 @@ import {
   deleteNlu,
   nluProviders,
   nluStatus,
-} from '../services/nlu-status.service';
+} from '../services/nlu/nlu-status.service';
 
 type BotParams = { Params: { bot: string } };
 type ProviderParams = { Params: { bot: string; provider: string } };

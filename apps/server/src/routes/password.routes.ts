@@ -9,7 +9,7 @@ import {
   requestPasswordReset,
   resetPassword,
   startPasswordChange,
-} from '../services/password.service';
+} from '../services/accounts/password.service';
 
 type TokenParams = { Params: { token: string } };
 

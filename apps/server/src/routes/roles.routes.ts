@@ -1,8 +1,12 @@
-import { createRoleBodySchema, rolePermissionBodySchema, updateRolesBodySchema } from '@parley/contracts';
+import {
+  createRoleBodySchema,
+  rolePermissionBodySchema,
+  updateRolesBodySchema,
+  validationError,
+} from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
-import { validationError } from '../http/errors';
 import { idParam } from '../http/params';
 import { parseInput } from '../http/validate';
 import {
@@ -12,7 +16,7 @@ import {
   listRoles,
   removeRolePermission,
   updateRoles,
-} from '../services/roles.service';
+} from '../services/tenancy/roles.service';
 
 type RoleParams = { Params: { roleId: string } };
 

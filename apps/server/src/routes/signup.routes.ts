@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { hashToken } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { parseInput } from '../http/validate';
-import { directorySignupUrl } from '../services/directory.service';
-import { signUpWithPassword } from '../services/signup.service';
+import { directorySignupUrl } from '../services/accounts/directory.service';
+import { signUpWithPassword } from '../services/accounts/signup.service';
 
 export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/users/signup', { config: { access: 'public' } }, async (request, reply) => {

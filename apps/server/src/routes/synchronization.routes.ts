@@ -13,8 +13,8 @@ import {
   startSync,
   syncProgress,
   syncStatus,
-} from '../services/synchronization.service';
-import { registerPublishingBlock } from '../services/synchronization-block';
+} from '../services/publishing/synchronization.service';
+import { registerPublishingBlock } from '../services/publishing/synchronization-block';
 
 type BotParams = { Params: { bot: string } };
 

@@ -1,18 +1,17 @@
-import { tenantSettingsBodySchema } from '@parley/contracts';
+import { tenantSettingsBodySchema, validationError } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
-import { validationError } from '../http/errors';
 import { sendJsonValue, textParam } from '../http/params';
 import { parseInput } from '../http/validate';
-import { AUDIT_LOG_FILE_NAME, auditLogCsv } from '../services/audit-log.service';
+import { AUDIT_LOG_FILE_NAME, auditLogCsv } from '../services/tenancy/audit-log.service';
 import {
   deleteTenant,
   isTenantDisabled,
   regenerateSecretKey,
   tenantView,
   updateTenantSettings,
-} from '../services/tenant.service';
+} from '../services/tenancy/tenant.service';
 
 /** The selected tenant: General tab, audit log and account deletion. */
 export function tenantRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -11,10 +11,15 @@ import { principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { emailParam, sendJsonValue } from '../http/params';
 import { parseInput } from '../http/validate';
-import { getTenantUser, listTenantUsers } from '../services/administered-user.service';
-import { sendGetMatchedMail } from '../services/get-matched.service';
-import { addUser, removeUser, setTenantRoles, toggleTenantAdmin } from '../services/tenant-users.service';
-import { readPreference, writePreference } from '../services/user-preferences.service';
+import { sendGetMatchedMail } from '../services/accounts/get-matched.service';
+import { readPreference, writePreference } from '../services/accounts/user-preferences.service';
+import { getTenantUser, listTenantUsers } from '../services/tenancy/administered-user.service';
+import {
+  addUser,
+  removeUser,
+  setTenantRoles,
+  toggleTenantAdmin,
+} from '../services/tenancy/tenant-users.service';
 
 type EmailParams = { Params: { email: string } };
 

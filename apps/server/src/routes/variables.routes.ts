@@ -3,21 +3,21 @@ import {
   putObjectBodySchema,
   putVariablesBodySchema,
   VARIABLE_MESSAGES,
+  validationError,
 } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../auth/access';
 import { principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
-import { validationError } from '../http/errors';
 import { textParam } from '../http/params';
 import { parseInput } from '../http/validate';
-import { putObject } from '../services/objects.service';
+import { putObject } from '../services/content/objects.service';
 import {
   deleteVariableOrObject,
   putVariables,
   readVariablesAndObjects,
   variableUsage,
-} from '../services/variables.service';
+} from '../services/content/variables.service';
 
 type BotParams = { Params: { bot: string } };
 type ItemParams = { Params: { bot: string; name: string; isGlobal: string } };

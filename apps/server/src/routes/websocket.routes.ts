@@ -1,6 +1,8 @@
 import fastifyWebsocket from '@fastify/websocket';
 import {
+  AppError,
   clientMessageSchema,
+  validationError,
   WEBSOCKET_APP_NAME,
   WEBSOCKET_PATH,
   type WebsocketUrl,
@@ -8,8 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate } from '../auth/guard';
 import type { AppContext } from '../context';
-import { AppError, validationError } from '../http/errors';
-import { createRealtimeGateway } from '../services/realtime.service';
+import { createRealtimeGateway } from '../services/realtime/realtime.service';
 
 /** ws(s)://host[/base]/ws from PUBLIC_URL: the address browsers can reach. */
 export function websocketUrl(publicUrl: string): string {

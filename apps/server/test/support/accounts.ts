@@ -1,5 +1,5 @@
 import type { OutboxMail } from '@parley/db';
-import { createInvitationCode } from '../../src/services/bootstrap.service';
+import { createInvitationCode } from '../../src/services/accounts/bootstrap.service';
 import type { TestServer } from './test-server';
 
 /** Signs up a platform user with an organisation of their own, through the public sign-up. */

@@ -6,7 +6,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { loadConfig } from '../../src/config';
 import { createServer, type RunningParts } from '../../src/server';
-import { createInvitationCode } from '../../src/services/bootstrap.service';
+import { createInvitationCode } from '../../src/services/accounts/bootstrap.service';
 import { createPostgresDatabase, type TestDatabaseKind } from './databases';
 
 export interface TestServer extends RunningParts {

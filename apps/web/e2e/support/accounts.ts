@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { hashPassword } from '../../../server/src/auth/passwords';
-import { openSession } from '../../../server/src/services/auth.service';
-import { createTenant } from '../../../server/src/services/bootstrap.service';
+import { openSession } from '../../../server/src/services/accounts/auth.service';
+import { createTenant } from '../../../server/src/services/accounts/bootstrap.service';
 import type { TestServer } from '../../../server/test/support/test-server';
 
 export { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../../server/test/support/test-server';

@@ -1,8 +1,8 @@
 import { entitiesSectionSchema } from '@parley/contracts';
-import { ensureNoneIntent } from '../../services/bot-content.service';
-import { createEntityIn } from '../../services/entities.service';
-import { toEntityFileEntry } from '../../services/entity-views';
-import { botContentIn } from '../../services/variable-changes';
+import { ensureNoneIntent } from '../../services/content/bot-content.service';
+import { createEntityIn } from '../../services/content/entities.service';
+import { toEntityFileEntry } from '../../services/content/entity-views';
+import { botContentIn } from '../../services/content/variable-changes';
 import { importingItem } from '../bundle-errors';
 import { defineBundleKind } from '../bundle-kind';
 

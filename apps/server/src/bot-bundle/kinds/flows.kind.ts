@@ -1,8 +1,7 @@
-import { type BundleFlow, flowsSectionSchema } from '@parley/contracts';
+import { type BundleFlow, flowsSectionSchema, validationError } from '@parley/contracts';
 import type { FlowHistory, FlowOwner, TenantScope } from '@parley/db';
 import { parseStoredFlow } from '../../flows/flow-xml';
 import { functionCallsOf } from '../../flows/function-calls';
-import { validationError } from '../../http/errors';
 import { importingItem } from '../bundle-errors';
 import { type BotScope, defineBundleKind } from '../bundle-kind';
 

@@ -4,10 +4,10 @@ import {
   functionsSectionSchema,
   isSubFlowType,
 } from '@parley/contracts';
-import type { BotFunctions } from '../../services/function-content';
-import { functionNameProblem } from '../../services/function-rules';
-import { definitionOf } from '../../services/function-views';
-import { createFunctionIn } from '../../services/functions.service';
+import type { BotFunctions } from '../../services/functions/function-content';
+import { functionNameProblem } from '../../services/functions/function-rules';
+import { definitionOf } from '../../services/functions/function-views';
+import { createFunctionIn } from '../../services/functions/functions.service';
 import { importingItem } from '../bundle-errors';
 import { type BotScope, defineBundleKind } from '../bundle-kind';
 

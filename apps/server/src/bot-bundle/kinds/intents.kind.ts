@@ -1,9 +1,9 @@
 import { type BundleIntent, intentsSectionSchema, isNoneIntent, NONE_INTENT } from '@parley/contracts';
-import { type BotContent, ensureNoneIntent } from '../../services/bot-content.service';
-import { placeholderEntities } from '../../services/entity-views';
-import { classifyExample, inListOrder, toIntentView } from '../../services/intent-views';
-import { createIntentIn } from '../../services/intents.service';
-import { botContentIn } from '../../services/variable-changes';
+import { type BotContent, ensureNoneIntent } from '../../services/content/bot-content.service';
+import { placeholderEntities } from '../../services/content/entity-views';
+import { classifyExample, inListOrder, toIntentView } from '../../services/content/intent-views';
+import { createIntentIn } from '../../services/content/intents.service';
+import { botContentIn } from '../../services/content/variable-changes';
 import { importingItem } from '../bundle-errors';
 import { defineBundleKind } from '../bundle-kind';
 

@@ -1,5 +1,5 @@
 import { nluDatasetSectionSchema } from '@parley/contracts';
-import { DatasetCsvError, datasetCsv, datasetRow } from '../../services/nlu-dataset-csv';
+import { DatasetCsvError, datasetCsv, datasetRow } from '../../services/nlu/nlu-dataset-csv';
 import { invalidContent } from '../bundle-errors';
 import { defineBundleKind } from '../bundle-kind';
 

@@ -1,7 +1,7 @@
+import { validationError } from '@parley/contracts';
 import type { NewVariable } from '@parley/db';
-import { validationError } from '../../http/errors';
-import { botContentIn, type VariableChange } from '../../services/variable-changes';
-import { newNameProblem } from '../../services/variable-names';
+import { botContentIn, type VariableChange } from '../../services/content/variable-changes';
+import { newNameProblem } from '../../services/content/variable-names';
 import type { BotScope } from '../bundle-kind';
 
 /** The variables and objects of the bot being imported, for the rules of variable-names. */

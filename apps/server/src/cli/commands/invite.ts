@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { createInvitationCode, signupLink } from '../../services/bootstrap.service';
+import { createInvitationCode, signupLink } from '../../services/accounts/bootstrap.service';
 import { print, withOperatorContext } from '../operator-context';
 
 const MAX_DAYS = 365;

@@ -1,8 +1,8 @@
 import { createTenantBodySchema } from '@parley/contracts';
 import { createRepositories } from '@parley/db';
 import type { Command } from 'commander';
-import { createTenant } from '../../services/bootstrap.service';
-import { publishTenantChange } from '../../services/tenant-events.service';
+import { createTenant } from '../../services/accounts/bootstrap.service';
+import { publishTenantChange } from '../../services/tenancy/tenant-events.service';
 import { parseArgument } from '../cli-error';
 import { OPERATOR, print, withOperatorContext } from '../operator-context';
 

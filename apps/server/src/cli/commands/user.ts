@@ -3,7 +3,7 @@ import { addUserBodySchema, isValidNewUserPassword, MESSAGES } from '@parley/con
 import { createRepositories, normaliseEmail } from '@parley/db';
 import type { Command } from 'commander';
 import { hashPassword } from '../../auth/passwords';
-import { createResetToken, resetLinkFor } from '../../services/password.service';
+import { createResetToken, resetLinkFor } from '../../services/accounts/password.service';
 import { CliError, parseArgument } from '../cli-error';
 import { OPERATOR, print, withOperatorContext } from '../operator-context';
 

@@ -1,0 +1,138 @@
+import { MESSAGES, type SignupUserData, validationError } from '@parley/contracts';
+import {
+  createRepositories,
+  type Identity,
+  isoIn,
+  isUniqueViolation,
+  normaliseEmail,
+  type Repositories,
+} from '@parley/db';
+import { hashPassword } from '../../auth/passwords';
+import { hashToken, randomToken } from '../../auth/tokens';
+import type { AppContext } from '../../context';
+import { publishTenantChange } from '../tenancy/tenant-events.service';
+import { createTenant } from './bootstrap.service';
+
+const CONFIRMATION_TTL_MS = 7 * 24 * 3600_000;
+
+const invalidCode = () => validationError('invitationCode', MESSAGES.signup.invalidInvitationCode);
+
+export interface NewAccount {
+  email: string;
+  name: string;
+  organization: string;
+  invitationCode: string;
+  identity: Identity;
+  /** Platform accounts: the argon2id hash of their password; directory accounts: null. */
+  passwordHash: string | null;
+  /** Directory accounts: the provider's subject, so later sign-ins find the account. */
+  directorySubject?: string | null;
+}
+
+/**
+ * Creates an account from an invitation code: the first administrator joins the master
+ * tenant; any other code creates the organisation as a new tenant with the user as its
+ * administrator. Codes are single use, and nothing is written when any step fails.
+ * Password and directory sign-up both come here.
+ */
+export async function createAccount(
+  ctx: AppContext,
+  account: NewAccount,
+): Promise<{ userId: string; tenantId: string; requiresConfirmation: boolean }> {
+  const email = normaliseEmail(account.email);
+  const code = account.invitationCode.trim();
+  const name = account.name.trim();
+  await assertInvitationUsable(ctx, code);
+  if (await ctx.repos.users.get(email)) throw validationError('workEmail', MESSAGES.signup.emailTaken);
+
+  const { tenantId, confirmationToken, requiresConfirmation, isNewTenant } = await ctx.repos.db
+    .transaction()
+    .execute(async (trx) => {
+      const repos: Repositories = createRepositories(trx);
+      const invitation = await repos.invitations.findUsable(code);
+      if (!invitation || !(await repos.invitations.consume(code, email))) throw invalidCode();
+      const isConfirmed = !invitation.requiresConfirmation;
+      const tenant =
+        invitation.kind === 'master-admin'
+          ? await repos.tenants.getMaster()
+          : await createTenant(repos, { name: account.organization.trim(), email, isConfirmed });
+      if (!tenant) throw invalidCode();
+      await repos.users.create({
+        id: email,
+        name,
+        identity: account.identity,
+        passwordHash: account.passwordHash,
+        directorySubject: account.directorySubject ?? null,
+        selectedTenantId: tenant.id,
+      });
+      await repos.forTenant(tenant.id).members.set(email, 'admin');
+      await repos
+        .forTenant(tenant.id)
+        .audit.record({ actor: email, action: 'user.signed-up', target: email, details: account.identity });
+      let token: string | undefined;
+      if (!isConfirmed) {
+        token = randomToken();
+        await repos.emailConfirmations.create({
+          tokenHash: hashToken(token),
+          userId: email,
+          tenantId: tenant.id,
+          expiresAt: isoIn(CONFIRMATION_TTL_MS),
+        });
+      }
+      return {
+        tenantId: tenant.id,
+        confirmationToken: token,
+        requiresConfirmation: !isConfirmed,
+        isNewTenant: invitation.kind !== 'master-admin',
+      };
+    })
+    .catch((error: unknown) => {
+      // Two sign-ups for one address (or one directory account) at once: the second loses cleanly.
+      if (isUniqueViolation(error)) throw validationError('workEmail', MESSAGES.signup.emailTaken);
+      throw error;
+    });
+
+  if (isNewTenant) await publishTenantChange(ctx, tenantId, 'created');
+  await sendSignupMail(ctx, email, name, confirmationToken).catch((error) =>
+    ctx.log.error({ err: error, tenantId }, 'sign-up mail could not be sent'),
+  );
+  return { userId: email, tenantId, requiresConfirmation };
+}
+
+/** Fails with the sign-up form's message when a code is unknown, used or expired. */
+export async function assertInvitationUsable(ctx: AppContext, code: string): Promise<void> {
+  if (!(await ctx.repos.invitations.findUsable(code.trim()))) throw invalidCode();
+}
+
+/** POST /api/users/signup with the password identity. */
+export async function signUpWithPassword(
+  ctx: AppContext,
+  data: SignupUserData,
+): Promise<{ identity: 'platform'; message: string }> {
+  await createAccount(ctx, {
+    email: data.workEmail,
+    name: data.name,
+    organization: data.organization,
+    invitationCode: data.invitationCode,
+    identity: 'platform',
+    passwordHash: await hashPassword(data.password ?? ''),
+  });
+  return { identity: 'platform', message: MESSAGES.signup.accountCreated };
+}
+
+async function sendSignupMail(
+  ctx: AppContext,
+  to: string,
+  name: string,
+  confirmationToken: string | undefined,
+) {
+  const { publicUrl } = ctx.config;
+  const text = confirmationToken
+    ? `Hello ${name},\n\nplease confirm your Parley account by opening this link:\n\n${publicUrl}/api/users/confirm/${confirmationToken}\n\nThe link is valid for 7 days.`
+    : `Hello ${name},\n\nyour Parley account is ready. Sign in at ${publicUrl}/login with ${to}.`;
+  await ctx.mailer.send({
+    to,
+    subject: confirmationToken ? 'Confirm your Parley account' : 'Welcome to Parley',
+    text,
+  });
+}

@@ -1,0 +1,53 @@
+import {
+  ALL_PERMISSION_IDS,
+  type BotDetails,
+  type BotView,
+  botNameProblem,
+  notFound,
+  readBotSettings,
+} from '@parley/contracts';
+import type { Bot } from '@parley/db';
+import type { Principal } from '../../auth/principal';
+
+/** Bots the caller may see: all of the tenant for account administrators, else those they hold a role on. */
+export async function visibleBots(principal: Principal): Promise<Bot[]> {
+  const bots = await principal.scope.bots.list();
+  if (principal.isTenantAdmin) return bots;
+  const held = new Set((await principal.scope.botRoles.forUser(principal.user.id)).map((r) => r.botId));
+  return bots.filter((bot) => held.has(bot.id));
+}
+
+/**
+ * The bot of the selected tenant named in a path, or 404. The lookup is tenant-scoped, so a bot
+ * of another tenant is as unknown as one that never existed.
+ */
+export async function botNamed(principal: Principal, botName: string): Promise<Bot> {
+  const bot = botNameProblem(botName) ? undefined : await principal.scope.bots.get(botName);
+  if (!bot) throw notFound(`There is no bot named ${botName.slice(0, 50)}.`);
+  return bot;
+}
+
+/** The caller's permission ids on a bot: every one for account administrators, else their role's. */
+export async function permissionsOnBot(principal: Principal, bot: Bot): Promise<number[]> {
+  if (principal.isTenantAdmin) return [...ALL_PERMISSION_IDS];
+  const held = await principal.scope.botRoles.permissionsOn(principal.user.id, bot.id);
+  return [...new Set(held)].sort((a, b) => a - b);
+}
+
+export function toBotView(bot: Bot): BotView {
+  return {
+    id: bot.id,
+    botName: bot.botName,
+    displayName: bot.displayName,
+    region: bot.region,
+    settings: readBotSettings(bot.settings),
+    isPublished: bot.isPublished,
+    showSnippetMigrationBanner: bot.showSnippetMigrationBanner,
+    allTimeData: bot.allTimeData,
+  };
+}
+
+/** The bot page's bot; `syncStatus` stays null until the NLU issue publishes to engines. */
+export function toBotDetails(bot: Bot): BotDetails {
+  return { ...toBotView(bot), tenantId: bot.tenantId, syncStatus: null };
+}

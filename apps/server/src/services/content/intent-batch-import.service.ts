@@ -1,0 +1,138 @@
+import {
+  INTENT_BATCH_MESSAGES as B,
+  exampleTextField,
+  INTENT_LIMITS,
+  INTENT_MIN_EXAMPLES,
+  type IntentBatchImportResult,
+  isValidIntentName,
+  INTENT_MESSAGES as M,
+  nameKey,
+  validationError,
+} from '@parley/contracts';
+import type { IntentRecord } from '@parley/db';
+import type { Principal } from '../../auth/principal';
+import {
+  IntentWorkbookError,
+  type IntentWorkbookRow,
+  readIntentWorkbook,
+} from '../../bot-content/intent-workbook';
+import type { AppContext } from '../../context';
+import type { UploadedFile } from '../../http/multipart';
+import { changeBotContent } from './bot-content.service';
+import { intentNameProblem } from './content-names.service';
+import { placeholderEntities } from './entity-views';
+import { classifyExample } from './intent-views';
+
+/** The rows of one intent of the workbook, in file order. */
+interface RowGroup {
+  name: string;
+  rows: IntentWorkbookRow[];
+}
+
+function groupByIntent(rows: readonly IntentWorkbookRow[], field: string): RowGroup[] {
+  const groups = new Map<string, RowGroup>();
+  for (const row of rows) {
+    if (!isValidIntentName(row.intentName)) throw validationError(field, B.row(row.row, M.invalidName));
+    const group = groups.get(nameKey(row.intentName));
+    if (group) group.rows.push(row);
+    else groups.set(nameKey(row.intentName), { name: row.intentName, rows: [row] });
+  }
+  return [...groups.values()];
+}
+
+/** The group's utterances, checked like typed ones; repeats (ignoring case) are kept once. */
+function utterancesOf(group: RowGroup, field: string): string[] {
+  const seen = new Set<string>();
+  const texts: string[] = [];
+  for (const row of group.rows) {
+    const parsed = exampleTextField.safeParse(row.utterance);
+    if (!parsed.success)
+      throw validationError(field, B.row(row.row, parsed.error.issues[0]?.message ?? M.utteranceTooShort));
+    if (seen.has(parsed.data.toLowerCase())) continue;
+    seen.add(parsed.data.toLowerCase());
+    texts.push(parsed.data);
+  }
+  return texts;
+}
+
+/** The one answer the rows of an intent give (rows may leave it out after the first). */
+function answerOf(group: RowGroup, field: string): string {
+  const answers = [...new Set(group.rows.map((r) => r.answer).filter((a) => a !== ''))];
+  if (answers.length > 1) throw validationError(field, B.differentAnswers(group.name));
+  const answer = answers[0] ?? '';
+  if (answer.length > INTENT_LIMITS.answer)
+    throw validationError(field, B.row(group.rows[0]?.row ?? 2, M.tooLong('answer', INTENT_LIMITS.answer)));
+  return answer;
+}
+
+/**
+ * POST /api/{bot}/intents/batch-import (and /import-faq with `isFaq`): reads the workbook
+ * (docs/intent-and-entity-files.md), then in one transaction creates the intents it names and
+ * adds new utterances to those the bot has. Any problem names its row and nothing changes.
+ */
+export async function batchImportIntents(
+  ctx: AppContext,
+  principal: Principal,
+  botName: string,
+  file: UploadedFile,
+  options: { field: string; isFaq: boolean },
+): Promise<IntentBatchImportResult> {
+  if (!file.fileName.toLowerCase().endsWith('.xlsx'))
+    throw validationError(options.field, M.invalidFileExtension);
+  let rows: IntentWorkbookRow[];
+  try {
+    rows = await readIntentWorkbook(file.data, options.isFaq);
+  } catch (error) {
+    if (error instanceof IntentWorkbookError) throw validationError(options.field, error.message);
+    throw error;
+  }
+  const { field } = options;
+  const groups = groupByIntent(rows, field);
+
+  return changeBotContent(ctx, principal, botName, async (content) => {
+    const entities = placeholderEntities(await content.entities.list());
+    const existing = new Map<string, IntentRecord>(
+      (await content.intents.list()).map((i) => [nameKey(i.name), i]),
+    );
+    const result: IntentBatchImportResult = { created: [], updated: [], examplesAdded: 0 };
+    for (const group of groups) {
+      const firstRow = group.rows[0]?.row ?? 2;
+      const examples = utterancesOf(group, field).map((text) => classifyExample(text, entities));
+      const intent = existing.get(nameKey(group.name));
+      if (intent) {
+        const known = new Set(intent.examples.map((e) => e.text.toLowerCase()));
+        const fresh = examples.filter((e) => !known.has(e.text.toLowerCase()));
+        if (intent.examples.length + fresh.length > INTENT_LIMITS.examplesPerIntent)
+          throw validationError(field, B.row(firstRow, M.tooManyExamples(INTENT_LIMITS.examplesPerIntent)));
+        if (fresh.length === 0) continue;
+        await content.intents.addExamples(intent.id, fresh);
+        result.updated.push(intent.name);
+        result.examplesAdded += fresh.length;
+        continue;
+      }
+      const problem = await intentNameProblem(content, group.name);
+      if (problem) throw validationError(field, B.row(firstRow, problem));
+      if (examples.length < INTENT_MIN_EXAMPLES)
+        throw validationError(field, B.row(firstRow, M.notEnoughExamples));
+      if (examples.length > INTENT_LIMITS.examplesPerIntent)
+        throw validationError(field, B.row(firstRow, M.tooManyExamples(INTENT_LIMITS.examplesPerIntent)));
+      const answer = answerOf(group, field);
+      if (options.isFaq && answer === '') throw validationError(field, B.row(firstRow, M.faqAnswerRequired));
+      const description = group.rows.map((r) => r.description).find((d) => d !== '') ?? '';
+      if (description.length > INTENT_LIMITS.description)
+        throw validationError(field, B.row(firstRow, M.tooLong('description', INTENT_LIMITS.description)));
+      await content.intents.create({
+        name: group.name,
+        description,
+        type: answer === '' ? 'normal' : 'faq',
+        answer,
+        isRedirect: false,
+        template: null,
+        examples,
+      });
+      result.created.push(group.name);
+      result.examplesAdded += examples.length;
+    }
+    return result;
+  });
+}

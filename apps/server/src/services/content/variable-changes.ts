@@ -1,0 +1,58 @@
+import { conflict, Permission, permissionDenied } from '@parley/contracts';
+import { createRepositories, isUniqueViolation, type TenantScope } from '@parley/db';
+import type { Principal } from '../../auth/principal';
+import type { AppContext } from '../../context';
+import { botNamed, permissionsOnBot } from '../bots/bot-access.service';
+import type { BotContent } from './bot-content.service';
+
+/** One change to a bot's variables and objects, inside its transaction. */
+export interface VariableChange {
+  /** The bot's content, for the name checks of the other kinds (entities, functions). */
+  content: BotContent;
+  variables: ReturnType<TenantScope['variables']>;
+  /**
+   * Global variables and objects belong to every bot of the tenant: making, changing or
+   * deleting one needs MakeGlobal (spec 02 section 6 'ManageGlobalBotData') besides
+   * ManageVariablesAndObjects; without it the answer is 403.
+   */
+  requireMakeGlobal(): void;
+}
+
+/** A bot's content bound to a scope (a transaction's). */
+export const botContentIn = (scope: TenantScope, bot: BotContent['bot']): BotContent => ({
+  bot,
+  scope,
+  intents: scope.intents(bot.id),
+  entities: scope.entities(bot.id),
+});
+
+/**
+ * Changes a bot's variables and objects in one transaction, so a refused change changes
+ * nothing. Unlike intents and entities, the bot stays published: variables are not part of
+ * the NLU model.
+ */
+export async function changeVariables<T>(
+  ctx: AppContext,
+  principal: Principal,
+  botName: string,
+  change: (variableChange: VariableChange) => Promise<T>,
+): Promise<T> {
+  const bot = await botNamed(principal, botName);
+  const canMakeGlobal = (await permissionsOnBot(principal, bot)).includes(Permission.MakeGlobal);
+  try {
+    return await ctx.repos.db.transaction().execute(async (trx) => {
+      const scope = createRepositories(trx).forTenant(principal.tenantId);
+      return change({
+        content: botContentIn(scope, bot),
+        variables: scope.variables(bot.id),
+        requireMakeGlobal: () => {
+          if (!canMakeGlobal) throw permissionDenied(Permission.MakeGlobal);
+        },
+      });
+    });
+  } catch (error) {
+    // Every name is checked before writing; only a simultaneous change can still collide.
+    if (isUniqueViolation(error)) throw conflict('This bot was changed at the same time. Please try again.');
+    throw error;
+  }
+}

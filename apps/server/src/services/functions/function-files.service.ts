@@ -1,0 +1,85 @@
+import {
+  FUNCTION_FILE_FIELD,
+  FUNCTION_FILE_FORMAT,
+  FUNCTION_FILE_VERSION,
+  type FunctionDefinition,
+  type FunctionFile,
+  type FunctionView,
+  functionDefinitionSchema,
+  functionFileName,
+  functionFileSchema,
+  FUNCTION_MESSAGES as M,
+  validationError,
+} from '@parley/contracts';
+import type { Principal } from '../../auth/principal';
+import type { AppContext } from '../../context';
+import { subFlowSubjectIn } from '../../flows/flow-subject';
+import type { UploadedFile } from '../../http/multipart';
+import { parseInput } from '../../http/validate';
+import { readJsonFile } from '../content/content-file';
+import { saveFlow } from '../flows/flows.service';
+import { changeBotFunctions, readBotFunctions } from './function-content';
+import { requireExport } from './function-permissions';
+import { definitionOf } from './function-views';
+import { createFunctionIn, requireFunction } from './functions.service';
+
+/** GET /api/bots/{bot}/functions/{name}/export: the function as a file (docs/function-files.md). */
+export async function exportFunction(
+  principal: Principal,
+  botName: string,
+  name: string,
+): Promise<{ fileName: string; json: string }> {
+  const fns = await readBotFunctions(principal, botName);
+  const fn = await requireFunction(fns, name);
+  const definition = definitionOf(fn);
+  requireExport(fns, definition.type);
+  const latest =
+    fn.type === 'flow' ? await fns.scope.flows.latest({ kind: 'function', id: fn.id }) : undefined;
+  const file: FunctionFile & { exportedAt: string } = {
+    format: FUNCTION_FILE_FORMAT,
+    version: FUNCTION_FILE_VERSION,
+    exportedAt: new Date().toISOString(),
+    function: definition,
+    flow: latest ? { xml: latest.xml } : null,
+  };
+  return { fileName: functionFileName(fns.bot.botName, definition), json: JSON.stringify(file, null, 2) };
+}
+
+/** POST /api/functions/import/staging: the file's function, checked by every rule that needs no bot. */
+export function stageFunctionImport(file: UploadedFile): FunctionDefinition {
+  return readJsonFile(file, functionFileSchema, FUNCTION_FILE_FIELD, M.notAFunctionFile).function;
+}
+
+/** The {isGlobal} of the import path: true or false. */
+export function isGlobalParam(value: string): boolean {
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw validationError('isGlobal', 'isGlobal must be true or false.');
+}
+
+/**
+ * POST /api/bots/{bot}/functions/{name}/import/{isGlobal}: the file's function under the chosen
+ * name, global or not, by the create rules (the name must not be taken).
+ */
+export async function importFunction(
+  ctx: AppContext,
+  principal: Principal,
+  botName: string,
+  newName: string,
+  isGlobal: boolean,
+  file: UploadedFile,
+): Promise<FunctionView> {
+  const parsed = readJsonFile(file, functionFileSchema, FUNCTION_FILE_FIELD, M.notAFunctionFile);
+  const definition = parseInput(functionDefinitionSchema, { ...parsed.function, name: newName, isGlobal });
+  return changeBotFunctions(ctx, principal, botName, async (fns) => {
+    const created = await createFunctionIn(fns, definition);
+    const record = await fns.functions.get(created.name);
+    // A sub flow's flow becomes its version 1, checked and stored as a save would.
+    if (parsed.flow && record?.type === 'flow') {
+      await saveFlow(principal, subFlowSubjectIn(fns.bot, fns.scope, record), {
+        xml: parsed.flow.xml,
+        status: 'unpublished',
+      });
+    }
+    return created;
+  });
+}

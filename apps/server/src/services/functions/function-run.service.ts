@@ -1,0 +1,45 @@
+import type { FunctionDefinition, FunctionRunResponse, RunFunctionBody } from '@parley/contracts';
+import { AppError } from '@parley/contracts';
+import { FunctionRunError, runFunction } from '@parley/functions';
+import type { Principal } from '../../auth/principal';
+import type { AppContext } from '../../context';
+import { readBotFunctions } from './function-content';
+import { requireManage } from './function-permissions';
+import { definitionOf } from './function-views';
+import { requireFunction } from './functions.service';
+
+/** A run that failed is the author's to fix, never the server's: 422 function_error. */
+const FUNCTION_ERROR_STATUS = 422;
+
+/**
+ * POST /api/bots/{bot}/functions/{name}/output (Run Function): runs `flowFunction` (the editor's
+ * function, saved or not) or else the stored function {name}, with the inputs' default values
+ * overridden by `inputValues`, under the operator's limits (config.functions).
+ */
+export async function runBotFunction(
+  ctx: AppContext,
+  principal: Principal,
+  botName: string,
+  name: string,
+  body: RunFunctionBody,
+): Promise<FunctionRunResponse> {
+  const fns = await readBotFunctions(principal, botName);
+  const definition: FunctionDefinition = body.flowFunction ?? definitionOf(await requireFunction(fns, name));
+  requireManage(fns, definition.type);
+  const { allowPrivateNetworks, allowedHosts, sqliteDirectory } = ctx.config.functions;
+  try {
+    return await runFunction(definition, body.inputValues ?? {}, {
+      network: { allowPrivateNetworks, allowedHosts },
+      ...(sqliteDirectory ? { sqliteDirectory } : {}),
+    });
+  } catch (error) {
+    if (error instanceof FunctionRunError)
+      throw new AppError(
+        'function_error',
+        error.message,
+        { functionType: error.functionType, details: error.details },
+        FUNCTION_ERROR_STATUS,
+      );
+    throw error;
+  }
+}

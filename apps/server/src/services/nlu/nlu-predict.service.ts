@@ -1,0 +1,57 @@
+import {
+  conflict,
+  type NluDecision,
+  type NluPredictBody,
+  type NluPredictionView,
+  nluProviderLabel,
+  readBotSettings,
+  SYNC_MESSAGES,
+} from '@parley/contracts';
+import { NONE } from '@parley/nlu';
+import type { Principal } from '../../auth/principal';
+import type { AppContext } from '../../context';
+import { botRefOf, NluModelMissing } from '../../nlu/nlu-provider';
+import { botNamed } from '../bots/bot-access.service';
+
+/** The bot's thresholds decide what the runtime would do with the answer (spec 04 section 3: confidence, lowConfidence). */
+export function decisionOf(topIntent: string, confidence: number, high: number, low: number): NluDecision {
+  if (topIntent === NONE) return 'belowThreshold';
+  if (confidence >= high) return 'answer';
+  if (confidence >= low) return 'betweenThresholds';
+  return 'belowThreshold';
+}
+
+/** POST /api/{bot}/nlu/predict: the bot's recognizer answers with its published (or draft) model. */
+export async function predictIntent(
+  ctx: AppContext,
+  principal: Principal,
+  botName: string,
+  body: NluPredictBody,
+): Promise<NluPredictionView> {
+  const bot = await botNamed(principal, botName);
+  const settings = readBotSettings(bot.settings);
+  const recognizer = settings.intentRecognizerProvider;
+  const provider = recognizer ? ctx.nluProviders.get(recognizer) : undefined;
+  if (!recognizer || !provider)
+    throw conflict(
+      recognizer
+        ? `${nluProviderLabel(recognizer)} cannot answer predictions here yet.`
+        : 'This bot has no intent recognizer.',
+    );
+  const kind = body.model ?? 'published';
+  try {
+    const p = await provider.predict(botRefOf(bot), kind, body.text);
+    return {
+      topIntent: p.topIntent,
+      confidence: p.confidence,
+      intents: p.intents,
+      entities: p.entities,
+      sentiment: p.sentiment,
+      decision: decisionOf(p.topIntent, p.confidence, settings.confidence, settings.lowConfidence),
+    };
+  } catch (error) {
+    if (error instanceof NluModelMissing)
+      throw conflict(kind === 'published' ? SYNC_MESSAGES.noPublishedModel : SYNC_MESSAGES.noDraftModel);
+    throw error;
+  }
+}

@@ -1,0 +1,202 @@
+import {
+  type AddUserBody,
+  type AdministeredUser,
+  AppError,
+  adminRequired,
+  type MasterTenantUser,
+  MESSAGES,
+  notFound,
+  type TenantRolesBody,
+  type TenantRoleValue,
+  validationError,
+} from '@parley/contracts';
+import { createRepositories, isUniqueViolation, normaliseEmail, type Repositories } from '@parley/db';
+import { hashPassword } from '../../auth/passwords';
+import type { Principal } from '../../auth/principal';
+import type { AppContext } from '../../context';
+import { getTenantUser, listAllUsers } from './administered-user.service';
+
+const M = MESSAGES.admin;
+
+/** Seats: a tenant at its plan's maxFreeUsers takes no one more unless extra users cost extra. */
+async function assertSeatAvailable(repos: Repositories, tenantId: string): Promise<void> {
+  const tenant = await repos.tenants.get(tenantId);
+  const plan = tenant && (await repos.plans.get(tenant.planId));
+  if (!plan) throw new AppError('users_limit_error', M.noPlan);
+  if (plan.hasAdditionalUsersCost) return;
+  if ((await repos.forTenant(tenantId).members.count()) >= plan.maxFreeUsers)
+    throw new AppError('users_limit_error', M.seatsError);
+}
+
+/**
+ * POST /api/users: a platform account joins the selected tenant as a user. A person who already
+ * has an account elsewhere only gains the membership; their password stays theirs.
+ */
+export async function addUser(
+  ctx: AppContext,
+  principal: Principal,
+  body: AddUserBody,
+): Promise<AdministeredUser> {
+  if (body.assignToMasterTenant && !principal.isMasterTenantAdmin)
+    throw adminRequired('master tenant administrator');
+  const email = normaliseEmail(body.email);
+  if (await principal.scope.members.roleOf(email)) throw validationError('email', M.userExists);
+
+  const tenantIds = [principal.tenantId];
+  if (
+    body.assignToMasterTenant &&
+    principal.masterTenantId &&
+    principal.masterTenantId !== principal.tenantId
+  )
+    tenantIds.push(principal.masterTenantId);
+  const joining: string[] = [];
+  for (const tenantId of tenantIds) {
+    if (await ctx.repos.forTenant(tenantId).members.roleOf(email)) continue;
+    await assertSeatAvailable(ctx.repos, tenantId);
+    joining.push(tenantId);
+  }
+
+  const existing = await ctx.repos.users.get(email);
+  const passwordHash = existing ? undefined : await hashPassword(body.password);
+  try {
+    await ctx.repos.db.transaction().execute(async (trx) => {
+      const repos = createRepositories(trx);
+      if (!existing) {
+        await repos.users.create({
+          id: email,
+          name: body.name,
+          identity: 'platform',
+          passwordHash: passwordHash ?? null,
+          selectedTenantId: principal.tenantId,
+        });
+      }
+      for (const tenantId of joining) {
+        await repos.forTenant(tenantId).members.set(email, 'user');
+        await repos
+          .forTenant(tenantId)
+          .audit.record({ actor: principal.user.id, action: 'user.added', target: email });
+      }
+    });
+  } catch (error) {
+    // Two admins adding the same person at once: the loser sees the same answer as a duplicate.
+    if (isUniqueViolation(error)) throw validationError('email', M.userExists);
+    throw error;
+  }
+
+  if (body.sendLoginData) await sendLoginData(ctx, email, body.name, existing ? undefined : body.password);
+  return getTenantUser(ctx.repos, principal, email);
+}
+
+/** Mails the new member where to sign in; the password only when this call set it. */
+async function sendLoginData(ctx: AppContext, to: string, name: string, password: string | undefined) {
+  const loginUrl = `${ctx.config.publicUrl}/login`;
+  const credentials = password
+    ? `E-mail: ${to}\nPassword: ${password}\n\nPlease change the password after your first sign-in.`
+    : `E-mail: ${to}\nUse the password you already have.`;
+  try {
+    await ctx.mailer.send({
+      to,
+      subject: 'Your Parley login',
+      text: `Hello ${name},\n\nyou have been added to Parley. Sign in at ${loginUrl}\n\n${credentials}`,
+    });
+  } catch (error) {
+    // The account exists either way; the outbox keeps the mail for the operator.
+    ctx.log.error({ err: error, to }, 'login data mail could not be delivered');
+  }
+}
+
+async function assertKeepsAnAdmin(repos: Repositories, tenantId: string, fieldName: string): Promise<void> {
+  if ((await repos.forTenant(tenantId).members.adminCount()) <= 1)
+    throw validationError(fieldName, M.lastAdmin);
+}
+
+/** DELETE /api/users/{email}: leaves the selected tenant; an account with no tenant left is deleted. */
+export async function removeUser(ctx: AppContext, principal: Principal, rawEmail: string): Promise<void> {
+  const email = normaliseEmail(rawEmail);
+  if (email === principal.user.id) throw validationError('email', M.ownRowNotDeletable);
+  const role = await principal.scope.members.roleOf(email);
+  if (!role) throw notFound('User not found in this tenant');
+  if (role === 'admin') await assertKeepsAnAdmin(ctx.repos, principal.tenantId, 'email');
+  await ctx.repos.db.transaction().execute(async (trx) => {
+    const repos = createRepositories(trx);
+    await repos.forTenant(principal.tenantId).members.remove(email);
+    const deleted = await repos.memberships.deleteOrphanUsers([email]);
+    await repos.forTenant(principal.tenantId).audit.record({
+      actor: principal.user.id,
+      action: 'user.removed',
+      target: email,
+      details: deleted.length > 0 ? 'account deleted' : '',
+    });
+  });
+}
+
+/** PUT /api/users/tenant-admin: toggles the Account Administrator flag in the selected tenant. */
+export async function toggleTenantAdmin(
+  ctx: AppContext,
+  principal: Principal,
+  rawEmail: string,
+): Promise<AdministeredUser> {
+  const email = normaliseEmail(rawEmail);
+  const role = await principal.scope.members.roleOf(email);
+  if (!role) throw notFound('User not found in this tenant');
+  if (role === 'admin') await assertKeepsAnAdmin(ctx.repos, principal.tenantId, 'userEmail');
+  const next: TenantRoleValue = role === 'admin' ? 'user' : 'admin';
+  await principal.scope.members.set(email, next);
+  await principal.scope.audit.record({
+    actor: principal.user.id,
+    action: 'user.admin-toggled',
+    target: email,
+    details: next,
+  });
+  return getTenantUser(ctx.repos, principal, email);
+}
+
+/**
+ * PUT /api/users/tenant-roles (master administrators): assigns tenants, removes them (null) and
+ * sets the per-tenant administrator flag; the master tenant's entry makes a master
+ * administrator. Everything is checked first and written in one transaction.
+ */
+export async function setTenantRoles(
+  ctx: AppContext,
+  principal: Principal,
+  body: TenantRolesBody,
+): Promise<MasterTenantUser> {
+  const email = normaliseEmail(body.userEmail);
+  if (!(await ctx.repos.users.get(email))) throw notFound('User not found');
+  const current = new Map((await ctx.repos.users.memberships(email)).map((m) => [m.tenantId, m.role]));
+  const next = new Map(current);
+  const changes: Array<{ tenantId: string; from: TenantRoleValue | undefined; to: TenantRoleValue | null }> =
+    [];
+  for (const [tenantId, role] of Object.entries(body.tenantRoles)) {
+    const field = `tenantRoles.${tenantId}`;
+    if (!(await ctx.repos.tenants.get(tenantId))) throw validationError(field, 'This tenant does not exist.');
+    const from = current.get(tenantId);
+    if ((from ?? null) === role) continue;
+    if (from === 'admin') await assertKeepsAnAdmin(ctx.repos, tenantId, field);
+    if (role === null) next.delete(tenantId);
+    else {
+      if (!from) await assertSeatAvailable(ctx.repos, tenantId);
+      next.set(tenantId, role);
+    }
+    changes.push({ tenantId, from, to: role });
+  }
+  if (next.size === 0) throw validationError('tenantRoles', M.userNeedsATenant);
+
+  await ctx.repos.db.transaction().execute(async (trx) => {
+    const repos = createRepositories(trx);
+    for (const change of changes) {
+      const scope = repos.forTenant(change.tenantId);
+      if (change.to === null) await scope.members.remove(email);
+      else await scope.members.set(email, change.to);
+      await scope.audit.record({
+        actor: principal.user.id,
+        action: 'user.tenant-role-changed',
+        target: email,
+        details: `${change.from ?? 'none'} -> ${change.to ?? 'none'}`,
+      });
+    }
+  });
+  const user = (await listAllUsers(ctx.repos)).find((u) => u.id === email);
+  if (!user) throw notFound('User not found');
+  return user;
+}
