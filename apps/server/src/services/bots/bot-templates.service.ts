@@ -13,9 +13,9 @@ import { type BundleContent, readBundleContent } from '../../bot-bundle/bundle-c
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** apps/server/templates, from the source tree (src/services) and from the bundle (dist) alike. */
+/** apps/server/templates, from the source tree (src/services/bots) and from the bundle (dist) alike. */
 function templatesDir(): string {
-  const candidates = [path.resolve(here, '../../templates'), path.resolve(here, '../templates')];
+  const candidates = [path.resolve(here, '../../../templates'), path.resolve(here, '../templates')];
   const found = candidates.find((dir) => existsSync(dir));
   if (!found) throw new Error(`Starter templates folder not found (looked in ${candidates.join(', ')})`);
   return found;
