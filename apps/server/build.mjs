@@ -1,22 +1,32 @@
 // Bundles the server (and the internal @parley/* packages, which ship TypeScript source) into
-// dist/; every npm dependency stays an import resolved from node_modules at run time.
-import { readFileSync } from 'node:fs';
+// dist/; every npm dependency stays an import resolved from node_modules at run time. The
+// externals are read from the server's manifest and, following its @parley/* dependencies,
+// from each workspace package it reaches, so a dependency added to a package is never bundled.
+import { readdirSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const manifests = [
-  './package.json',
-  '../../packages/db/package.json',
-  '../../packages/contracts/package.json',
-  '../../packages/functions/package.json',
-  '../../packages/nlu/package.json',
-];
-const external = [
-  ...new Set(
-    manifests.flatMap((file) =>
-      Object.keys(JSON.parse(readFileSync(new URL(file, import.meta.url))).dependencies ?? {}),
-    ),
+const root = new URL('../../', import.meta.url);
+const readManifest = (url) => JSON.parse(readFileSync(url, 'utf8'));
+const workspaceManifests = new Map(
+  ['packages/', 'apps/'].flatMap((folder) =>
+    readdirSync(new URL(folder, root)).map((name) => {
+      const manifest = readManifest(new URL(`${folder}${name}/package.json`, root));
+      return [manifest.name, manifest];
+    }),
   ),
-].filter((name) => !name.startsWith('@parley/'));
+);
+
+function externalsOf(manifest, seen = new Set()) {
+  for (const name of Object.keys(manifest.dependencies ?? {})) {
+    const workspace = workspaceManifests.get(name);
+    if (!workspace) seen.add(name);
+    else if (!seen.has(name)) {
+      seen.add(name);
+      externalsOf(workspace, seen);
+    }
+  }
+  return [...seen].filter((name) => !workspaceManifests.has(name));
+}
 
 await build({
   // The NLU training worker is its own file: worker_threads load it by path (dist/nlu/).
@@ -27,6 +37,6 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  external,
+  external: externalsOf(readManifest(new URL('package.json', import.meta.url))),
   logLevel: 'warning',
 });
