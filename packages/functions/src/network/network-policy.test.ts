@@ -26,19 +26,31 @@ describe('addresses user-defined functions may reach by default', () => {
     ['::ffff:10.0.0.1', 'private'],
     ['::ffff:169.254.169.254', 'linkLocal'],
     ['255.255.255.255', 'broadcast'],
-    ['64:ff9b::7f00:1', 'rfc6052'],
-    ['2002:7f00:1::', '6to4'],
+    // IPv6 addresses that carry an IPv4 address are judged as that address.
+    ['::127.0.0.1', 'loopback'],
+    ['::7f00:1', 'loopback'],
+    ['::a00:1', 'private'],
+    ['::a9fe:a9fe', 'linkLocal'],
+    ['64:ff9b::7f00:1', 'loopback'],
+    ['64:ff9b::a9fe:a9fe', 'linkLocal'],
+    ['2002:7f00:1::', 'loopback'],
+    ['2002:a00:1:5::1', 'private'],
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'teredo'],
     ['192.0.2.1', 'reserved'],
   ])('%s (%s) is refused', (address, range) => {
     expect(judgeAddress(closed, address)).toEqual({ isAllowed: false, range });
   });
 
-  test.each(['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '172.32.0.1', '100.128.0.1'])(
-    '%s (public) is allowed',
-    (address) => {
-      expect(judgeAddress(closed, address)).toEqual({ isAllowed: true, range: 'unicast' });
-    },
-  );
+  test.each([
+    '93.184.215.14',
+    '8.8.8.8',
+    '2606:4700:4700::1111',
+    '172.32.0.1',
+    '100.128.0.1',
+    '64:ff9b::808:808',
+  ])('%s (public) is allowed', (address) => {
+    expect(judgeAddress(closed, address)).toEqual({ isAllowed: true, range: 'unicast' });
+  });
 });
 
 describe('what the operator can open', () => {

@@ -72,11 +72,23 @@ export function normaliseHostName(host: string): string {
   return stripBrackets(host.trim().toLowerCase()).replace(/\.$/, '');
 }
 
-/** IPv4-mapped IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it carries. */
+/**
+ * An IPv6 address that carries an IPv4 address is judged as that IPv4 address: mapped
+ * (::ffff:127.0.0.1), IPv4-compatible (::127.0.0.1, which URL parsers print as ::7f00:1),
+ * NAT64 (64:ff9b::/96) and 6to4 (2002:AABB:CCDD::/48). Otherwise ::7f00:1 looks like a public
+ * unicast address while the kernel routes it to loopback.
+ */
 function normalise(address: Address): Address {
-  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
-    return (address as ipaddr.IPv6).toIPv4Address();
-  }
+  if (address.kind() === 'ipv4') return address;
+  const ipv6 = address as ipaddr.IPv6;
+  const parts = ipv6.parts;
+  const embedded = (high: number, low: number) =>
+    ipaddr.fromByteArray([high >> 8, high & 0xff, low >> 8, low & 0xff]) as ipaddr.IPv4;
+  if (ipv6.isIPv4MappedAddress()) return ipv6.toIPv4Address();
+  const isCompatible = parts.slice(0, 6).every((part) => part === 0) && (parts[6] ?? 0) !== 0;
+  const isNat64 = parts[0] === 0x64 && parts[1] === 0xff9b && parts.slice(2, 6).every((part) => part === 0);
+  if (isCompatible || isNat64) return embedded(parts[6] ?? 0, parts[7] ?? 0);
+  if (parts[0] === 0x2002) return embedded(parts[1] ?? 0, parts[2] ?? 0);
   return address;
 }
 

@@ -362,6 +362,8 @@ describe('the SSRF guard on REST functions', () => {
     'http://10.0.0.1/',
     'http://0.0.0.0/',
     'http://[::ffff:127.0.0.1]/',
+    'http://[::127.0.0.1]/',
+    'http://[64:ff9b::127.0.0.1]/',
   ])('%s is refused by default', async (url) => {
     const error = await failureOf(runFunction(rest({ url }), {}));
     expect(error.message).toBe('Requests to private or local network addresses are not allowed');
