@@ -26,9 +26,19 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Long path parameters reach our validation (and its catalogue error) instead of Fastify's bare 414.
     routerOptions: { maxParamLength: 2000 },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the operator's proxies: anyone else could pick an address.
+    trustProxy: ctx.config.trustedProxies,
     return503OnClosing: true,
+    requestTimeout: ctx.config.connections.requestTimeoutMs,
+    keepAliveTimeout: ctx.config.connections.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: ctx.config.connections.headersTimeoutMs,
+      // Node checks the two time-outs above on this interval (30 s by default, which let them run late).
+      connectionsCheckingInterval: Math.min(1000, ctx.config.connections.headersTimeoutMs),
+    },
   });
+  // Half-sent or idle connections cannot pile up past this; websockets count too.
+  app.server.maxConnections = ctx.config.connections.max;
   registerErrorHandler(app);
   registerRouteCatalogue(app);
   registerGuard(app, ctx);
@@ -40,7 +50,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !webDir || request.method !== 'GET') {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    // A missing script or style is a 404, not the app's HTML (which a browser would run as a script).
+    const isAsset = request.url.startsWith('/assets/');
+    if (isApi || isAsset || !webDir || request.method !== 'GET') {
       throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);
     }
     // History-mode routing: every other GET is the single-page app, which shows its own 404.

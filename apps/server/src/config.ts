@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -31,6 +32,30 @@ const hostList = z
   .refine((entries) => entries.every((entry) => /^(\*\.)?[A-Za-z0-9.:[\]-]+(\/\d{1,3})?$/.test(entry)), {
     message: 'must be host names, addresses or CIDRs separated by commas',
   });
+
+/** Addresses and CIDRs of reverse proxies whose X-Forwarded-For is believed (proxy-addr's keywords too). */
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+const proxyList = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').split(/[\s,]+/).filter(Boolean))
+  .refine(
+    (entries) =>
+      entries.every((entry) => {
+        if (PROXY_KEYWORDS.includes(entry)) return true;
+        const [address = '', bits, ...rest] = entry.split('/');
+        const kind = isIP(address);
+        const maxBits = kind === 4 ? 32 : 128;
+        return (
+          kind !== 0 &&
+          rest.length === 0 &&
+          (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits))
+        );
+      }),
+    { message: 'must be addresses or CIDRs (or loopback, linklocal, uniquelocal) separated by commas' },
+  );
+
+const seconds = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
 /** Every environment variable Parley reads, with its default; validated once at start. */
 const envSchema = z.object({
@@ -69,6 +94,16 @@ const envSchema = z.object({
     .positive()
     .default(15 * 60),
   WEB_DIST_DIR: z.string().optional(),
+  /** Proxies in front of Parley; only their X-Forwarded-For names the client (login limits per address). */
+  TRUSTED_PROXIES: proxyList,
+  /** A client must send its whole request head within this time (slow-header attacks). */
+  HEADERS_TIMEOUT_SECONDS: seconds(15, 3600),
+  /** ... and its whole request, body included (half-sent bodies); uploads of 30 MB need slow links' time. */
+  REQUEST_TIMEOUT_SECONDS: seconds(120, 24 * 3600),
+  /** An idle kept-alive connection is closed after this time. */
+  KEEP_ALIVE_TIMEOUT_SECONDS: seconds(10, 3600),
+  /** Open connections (websockets included) one process accepts; more are refused at once. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   /** User-defined functions (REST, SQL) may reach loopback and private networks: the SSRF guard opened. */
   FUNCTIONS_ALLOW_PRIVATE_NETWORKS: flag,
   /** Hosts, addresses and CIDRs user-defined functions may always reach. */
@@ -114,6 +149,15 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   loginRateLimit: { perAccount: number; perAddress: number; windowSeconds: number };
   webDistDir: string | undefined;
+  /** Fastify's trustProxy: false, or the proxies whose X-Forwarded-For is believed. */
+  trustedProxies: string[] | false;
+  /** Connection limits of the HTTP server (milliseconds and a count). */
+  connections: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    max: number;
+  };
   /**
    * User-defined functions: outgoing connections (@parley/functions' `network` option) and the
    * folder SQLite connection strings may open (its `sqliteDirectory` option).
@@ -172,6 +216,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
     },
     webDistDir: e.WEB_DIST_DIR,
+    trustedProxies: e.TRUSTED_PROXIES.length > 0 ? e.TRUSTED_PROXIES : false,
+    connections: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      max: e.MAX_CONNECTIONS,
+    },
     functions: {
       allowPrivateNetworks: e.FUNCTIONS_ALLOW_PRIVATE_NETWORKS,
       allowedHosts: e.FUNCTIONS_ALLOWED_HOSTS,

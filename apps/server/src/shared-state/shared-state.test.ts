@@ -54,6 +54,19 @@ describe.each(implementations)('shared state (%s)', (_name, make) => {
     await limiter.reset('a');
     expect(await limiter.peek('a')).toBe(0);
   });
+
+  test('a released hit is taken back, never below zero', async () => {
+    const { limiter } = open();
+    await limiter.hit('r', 60);
+    await limiter.hit('r', 60);
+    await limiter.release('r');
+    expect(await limiter.peek('r')).toBe(1);
+    await limiter.release('r');
+    await limiter.release('r');
+    expect(await limiter.peek('r')).toBe(0);
+    await limiter.release('never-hit');
+    expect(await limiter.peek('never-hit')).toBe(0);
+  });
 });
 
 test.runIf(!!redisUrl)('two Redis-backed processes see the same counters and events', async () => {
@@ -82,4 +95,14 @@ test('in-process windows expire', async () => {
   now += 11_000;
   expect(await limiter.peek('k')).toBe(0);
   expect(await limiter.hit('k', 10)).toBe(1);
+});
+
+test('the in-process limiter forgets windows that ended, even of keys never seen again', async () => {
+  let now = 1_000;
+  const limiter = inProcessRateLimiter(() => now);
+  for (let i = 0; i < 1_000; i++) await limiter.hit(`login:address:10.0.${i >> 8}.${i & 255}`, 10);
+  expect(limiter.trackedKeys()).toBe(1_000);
+  now += 120_000;
+  await limiter.hit('login:address:other', 10);
+  expect(limiter.trackedKeys()).toBe(1);
 });

@@ -36,16 +36,15 @@ export async function openSession(
 export async function login(ctx: AppContext, body: LoginBody, address: string): Promise<LoginResponse> {
   const email = normaliseEmail(body.userId);
   const attempts = loginAttempts(ctx, email, address);
-  await attempts.assertAllowed();
+  await attempts.reserve();
 
   const user = await ctx.repos.users.get(email);
   const isValid = user
     ? user.identity === 'platform' && (await verifyPassword(user.passwordHash, body.password))
     : (await verifyPassword(await dummyPasswordHash(), body.password)) && false;
   if (!user || !isValid) {
-    await attempts.recordFailure();
     throw new AppError('unauthorised_error_code', MESSAGES.invalidCredentials);
   }
-  await attempts.clearAccount();
+  await attempts.succeeded();
   return openSession(ctx, user.id);
 }

@@ -116,11 +116,10 @@ export async function startPasswordChange(
     throw validationError('currentPassword', MESSAGES.changePassword.notPlatform);
   }
   const attempts = loginAttempts(ctx, user.id, clientAddress);
-  await attempts.assertAllowed();
+  await attempts.reserve();
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    await attempts.recordFailure();
     throw validationError('currentPassword', MESSAGES.changePassword.wrongCurrent);
   }
-  await attempts.clearAccount();
+  await attempts.succeeded();
   return { url: passwordResetPath(await createResetToken(ctx, user.id)) };
 }
