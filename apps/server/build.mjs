@@ -29,8 +29,13 @@ function externalsOf(manifest, seen = new Set()) {
 }
 
 await build({
-  // The NLU training worker is its own file: worker_threads load it by path (dist/nlu/).
-  entryPoints: ['src/main.ts', 'src/cli.ts', 'src/nlu/training-worker.ts'],
+  // Workers are files of their own: worker_threads load them by path (dist/nlu/, dist/untrusted-input/).
+  entryPoints: [
+    'src/main.ts',
+    'src/cli.ts',
+    'src/nlu/training-worker.ts',
+    'src/untrusted-input/input-worker.ts',
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { JsonShapeError, type JsonShapeLimits, parseJsonWithin } from '../untrusted-input/json-shape';
 
 /**
  * The .enc file of a whole bot (docs/bot-bundle-format.md): a fixed header, then the bot's JSON,
@@ -51,6 +52,7 @@ export type BundleProblem =
   | 'other-key'
   | 'newer-version'
   | 'too-large'
+  | 'too-complex'
   | 'not-json';
 
 export class BundleFormatError extends Error {
@@ -84,9 +86,14 @@ export function bundleKey(operatorSecret: string | undefined): BundleKey {
 
 /** Seals a bot's JSON into the bytes of an .enc file. */
 export function encodeBundle(content: unknown, key: BundleKey): Buffer {
+  return sealBundleJson(Buffer.from(JSON.stringify(content), 'utf8'), key);
+}
+
+/** Seals JSON text as it is (tests seal texts no value stringifies to). */
+export function sealBundleJson(json: Buffer, key: BundleKey): Buffer {
   const salt = randomBytes(16);
   const nonce = randomBytes(12);
-  const plain = gzipSync(Buffer.from(JSON.stringify(content), 'utf8'));
+  const plain = gzipSync(json);
   const header = Buffer.alloc(BUNDLE_HEADER_LENGTH);
   BUNDLE_MAGIC.copy(header, 0);
   header.writeUInt16BE(BUNDLE_FORMAT_VERSION, VERSION_OFFSET);
@@ -125,8 +132,8 @@ function readHeader(file: Buffer, key: BundleKey): { header: Buffer; sealed: Buf
 /**
  * Opens an .enc file: checks it is one, whole, of a version this Parley reads and sealed with
  * this installation's key, verifies every byte (GCM) before anything is unpacked, then inflates
- * it with a ceiling, so a small file cannot expand without end (a zip bomb). Answers the JSON
- * value, or throws BundleFormatError.
+ * it with a ceiling, so a small file cannot expand without end (a zip bomb), and checks the
+ * JSON's depth and size before parsing it. Answers the JSON value, or throws BundleFormatError.
  */
 export function decodeBundle(file: Buffer, key: BundleKey, maxExpandedBytes: number): unknown {
   const { header, sealed, tag } = readHeader(file, key);
@@ -150,8 +157,15 @@ export function decodeBundle(file: Buffer, key: BundleKey, maxExpandedBytes: num
     throw new BundleFormatError('not-json');
   }
   try {
-    return JSON.parse(json.toString('utf8'));
-  } catch {
-    throw new BundleFormatError('not-json');
+    return parseJsonWithin(json, BUNDLE_JSON_SHAPE);
+  } catch (error) {
+    throw new BundleFormatError(error instanceof JsonShapeError ? 'too-complex' : 'not-json');
   }
 }
+
+/**
+ * A bot's JSON is a few levels deep (flows are XML text) and holds a value per example, name
+ * and setting: 10,000 intents of 50 examples are about 1.5 million values. Past these limits a
+ * file is an attack on memory (a 60 KB file unpacked into 62 MB of nested arrays), not a bot.
+ */
+export const BUNDLE_JSON_SHAPE: JsonShapeLimits = { maxDepth: 64, maxValues: 5_000_000 };

@@ -23,6 +23,7 @@ const MESSAGES: Record<BundleProblem, (error: BundleFormatError) => string> = {
   'other-key': () => M.otherKey,
   'newer-version': (error) => M.newerVersion(error.version ?? 0),
   'too-large': () => M.tooLarge(BOT_BUNDLE_MAX_EXPANDED_BYTES / (1024 * 1024)),
+  'too-complex': () => M.tooComplex,
   'not-json': () => M.invalidContent('file', 'its content is not JSON.'),
 };
 

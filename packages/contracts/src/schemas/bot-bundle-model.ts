@@ -28,6 +28,9 @@ export const BOT_BUNDLE_MESSAGES = {
     `This bot file was made by a newer version of Parley (file format ${version}) and cannot be read here. Please update Parley first.`,
   tooLarge: (megabytes: number) =>
     `The bot in this file is too large: it unpacks to more than ${megabytes} MB.`,
+  tooComplex:
+    'The bot in this file cannot be read: its data is nested too deeply or holds far more values than a bot can have.',
+  busy: 'Too many bot files are being read right now. Please try again in a minute.',
   fileTooBig: (bytes: number) => fileTooBigMessage(bytes),
   invalidContent: (where: string, problem: string) =>
     `The bot in this file is not valid (${where}): ${problem}`,

@@ -1,5 +1,6 @@
 import {
-  BOT_BUNDLE_MAX_EXPANDED_BYTES,
+  AppError,
+  BOT_BUNDLE_MESSAGES,
   conflict,
   type ImportBotQuery,
   type ImportBotResponse,
@@ -7,31 +8,33 @@ import {
 } from '@parley/contracts';
 import { createRepositories, isUniqueViolation } from '@parley/db';
 import type { Principal } from '../../auth/principal';
-import { BundleFormatError, bundleKey, decodeBundle } from '../../bot-bundle/bundle-codec';
-import {
-  type BundleContent,
-  importBundleContent,
-  readBundleContent,
-  summariseBundle,
-} from '../../bot-bundle/bundle-content';
-import { bundleFormatRefusal } from '../../bot-bundle/bundle-errors';
+import { type BundleContent, importBundleContent, summariseBundle } from '../../bot-bundle/bundle-content';
+import { bundleFileError } from '../../bot-bundle/bundle-errors';
 import { importSettings } from '../../bot-bundle/import-choices';
 import type { AppContext } from '../../context';
 import type { UploadedFile } from '../../http/multipart';
+import { runInputTask } from '../../untrusted-input/run-input-task';
 import { requireImportExport } from '../tenancy/tenant-plan.service';
 import { toBotDetails } from './bot-access.service';
 import { assertBotAllowed, assertNameFree, creatorMayMakeGlobal, insertBot } from './bot-creation.service';
 
-/** Opens an uploaded .enc file and reads its content with the kinds' schemas, or refuses it clearly. */
-export function openBundle(ctx: AppContext, file: UploadedFile): BundleContent {
-  let json: unknown;
-  try {
-    json = decodeBundle(file.data, bundleKey(ctx.config.botBundleSecret), BOT_BUNDLE_MAX_EXPANDED_BYTES);
-  } catch (error) {
-    if (error instanceof BundleFormatError) throw bundleFormatRefusal(error);
-    throw error;
-  }
-  return readBundleContent(json);
+/** How long reading one bot file may take in its worker (a 10,000-intent bot takes a few seconds). */
+const OPEN_BUNDLE_TIMEOUT_MS = 60_000;
+
+/**
+ * Opens an uploaded .enc file and reads its content with the kinds' schemas, or refuses it
+ * clearly; in a worker thread, so a huge or hostile file stalls no other request.
+ */
+export function openBundle(ctx: AppContext, file: UploadedFile): Promise<BundleContent> {
+  return runInputTask(
+    'openBundle',
+    { file: file.data, operatorSecret: ctx.config.botBundleSecret },
+    {
+      timeoutMs: OPEN_BUNDLE_TIMEOUT_MS,
+      tooComplex: () => bundleFileError('too-complex', BOT_BUNDLE_MESSAGES.tooComplex),
+      busy: () => new AppError('custom_error', BOT_BUNDLE_MESSAGES.busy, {}, 503),
+    },
+  );
 }
 
 /**
@@ -79,7 +82,9 @@ export async function stageBotImport(
   file: UploadedFile,
 ): Promise<ImportedBotData> {
   await requireImportExport(ctx, principal);
-  const content = openBundle(ctx, file);
+  // Only someone who could import the bot may have a file read: the rights and cap of importing.
+  await assertBotAllowed(ctx, principal, true);
+  const content = await openBundle(ctx, file);
   await rehearseImport(ctx, principal, content);
   return summariseBundle(content);
 }
@@ -96,7 +101,7 @@ export async function importBot(
   file: UploadedFile,
 ): Promise<ImportBotResponse> {
   await requireImportExport(ctx, principal);
-  const content = openBundle(ctx, file);
+  const content = await openBundle(ctx, file);
   await assertNameFree(principal, choice.name);
   await assertBotAllowed(ctx, principal, choice.acceptAdditionalCost);
   const settings = importSettings(content.settings, choice);

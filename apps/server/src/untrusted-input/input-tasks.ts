@@ -1,0 +1,31 @@
+import { BOT_BUNDLE_MAX_EXPANDED_BYTES } from '@parley/contracts';
+import { BundleFormatError, bundleKey, decodeBundle } from '../bot-bundle/bundle-codec';
+import { type BundleContent, readBundleContent } from '../bot-bundle/bundle-content';
+import { bundleFormatRefusal } from '../bot-bundle/bundle-errors';
+
+/**
+ * Work on input a user controls that may cost seconds of CPU or a lot of memory: each task runs
+ * in a worker thread (run-input-task.ts), so a hostile or merely huge file stalls no other
+ * request, and the worker's memory ceiling ends it instead of the server's. A task throws
+ * AppError for input it refuses; the main thread rethrows it as is.
+ */
+export const INPUT_TASKS = {
+  /** An uploaded .enc bot file: opened, its JSON shape checked, parsed and read with the kinds' schemas. */
+  openBundle(payload: { file: Uint8Array; operatorSecret: string | undefined }): BundleContent {
+    let json: unknown;
+    try {
+      json = decodeBundle(
+        Buffer.from(payload.file.buffer, payload.file.byteOffset, payload.file.byteLength),
+        bundleKey(payload.operatorSecret),
+        BOT_BUNDLE_MAX_EXPANDED_BYTES,
+      );
+    } catch (error) {
+      if (error instanceof BundleFormatError) throw bundleFormatRefusal(error);
+      throw error;
+    }
+    return readBundleContent(json);
+  },
+} satisfies Record<string, (payload: never) => unknown>;
+
+export type InputTasks = typeof INPUT_TASKS;
+export type InputTaskName = keyof InputTasks;
