@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerGuard } from './auth/guard';
 import type { AppContext } from './context';
 import { registerErrorHandler } from './http/error-handler';
+import { registerJsonBodyParser } from './http/json-body';
 import { registerMultipart } from './http/multipart';
 import { registerRouteCatalogue } from './http/route-catalogue';
 import { ROUTE_MODULES } from './routes';
@@ -40,6 +41,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Half-sent or idle connections cannot pile up past this; websockets count too.
   app.server.maxConnections = ctx.config.connections.max;
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   registerRouteCatalogue(app);
   registerGuard(app, ctx);
   await registerMultipart(app);

@@ -200,3 +200,48 @@ describe('the built web app', () => {
     }
   });
 });
+
+describe('JSON bodies', () => {
+  test('a body nested too deeply is a 400 before it is parsed, on any route', async () => {
+    const server = await startTestServer('sqlite');
+    try {
+      const nested = `{"userId":${'['.repeat(100)}${']'.repeat(100)},"password":"x"}`;
+      const response = await server.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        body: nested,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'validation_error',
+        message: 'The request body is nested too deeply or holds too many values.',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('public routes take small bodies only; signed-in routes keep the 1 MiB limit', async () => {
+    const server = await startTestServer('sqlite');
+    try {
+      const big = JSON.stringify({ userId: 'a@example.com', password: 'x'.repeat(100 * 1024) });
+      const anonymous = await server.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        body: big,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(anonymous.statusCode).toBe(413);
+      const poisoned = await server.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        body: '{"userId":"a@example.com","password":"x","__proto__":{"isAdmin":true}}',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(poisoned.statusCode).toBe(400);
+    } finally {
+      await server.close();
+    }
+  });
+});

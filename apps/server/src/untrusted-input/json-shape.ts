@@ -28,13 +28,15 @@ const COMMA = 0x2c;
  * JSON.parse still does that afterwards.
  */
 export function assertJsonShape(text: Uint8Array | string, limits: JsonShapeLimits): void {
-  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+  // JSON's structural characters are ASCII: a string's UTF-16 units can be read like bytes.
+  const codeAt =
+    typeof text === 'string' ? (i: number) => text.charCodeAt(i) : (i: number) => text[i] as number;
   let depth = 0;
   let values = 0;
   let isInString = false;
   let hasValueSinceSeparator = false;
-  for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i] as number;
+  for (let i = 0; i < text.length; i++) {
+    const byte = codeAt(i);
     if (isInString) {
       if (byte === BACKSLASH) i++;
       else if (byte === QUOTE) isInString = false;
