@@ -203,12 +203,28 @@ describe.each(testDatabases())('roles and bot roles on %s', (kind) => {
     });
     // Pat may now assign on Support Bot, not on another bot.
     expectStatus(
-      await assign(user, { userEmail: world.tenantAdmin.email, botName: 'support bot', role: 2 }),
+      await assign(user, { userEmail: world.tenantAdmin.email, botName: 'support bot', role: 100 }),
       200,
     );
     expect(
-      (await assign(user, { userEmail: world.tenantAdmin.email, botName: 'Sales', role: 2 })).statusCode,
+      (await assign(user, { userEmail: world.tenantAdmin.email, botName: 'Sales', role: 100 })).statusCode,
     ).toBe(403);
+
+    // Nobody grants rights they do not hold: not to themselves, not to anyone.
+    for (const [email, role] of [
+      [world.plainUser.email, 4],
+      [world.tenantAdmin.email, 2],
+    ] as const) {
+      const beyond = await assign(user, { userEmail: email, botName: 'Support Bot', role });
+      expect(beyond.statusCode).toBe(403);
+      expect(beyond.json()).toMatchObject({ code: 'permission_error' });
+      expect(beyond.json().message).toContain('You cannot give a role with permissions you do not hold');
+    }
+    // An account administrator holds every right, so may give any role.
+    expectStatus(
+      await assign(admin, { userEmail: world.tenantAdmin.email, botName: 'Support Bot', role: 2 }),
+      200,
+    );
 
     const person = (await admin('GET', `/api/tenant/users/${world.plainUser.email}`)).json();
     expect(person.botRoles).toEqual({

@@ -106,6 +106,9 @@ export const MESSAGES = {
     builtInRoleRename: 'Built-in roles cannot be renamed.',
     accountAdminRoleNotEditable: 'The Account administrator role cannot be changed.',
     accountAdminRoleNotAssignable: 'The Account administrator role cannot be assigned.',
+    // Not in the spec (issue 9): nobody grants rights they do not hold.
+    roleExceedsOwnRights: (labels: string) =>
+      `You cannot give a role with permissions you do not hold on this bot yourself: ${labels}.`,
     roleNameRequired: 'Please provide a role name.',
     roleNotFound: 'This role does not exist.',
     unknownPermission: 'This permission does not exist.',

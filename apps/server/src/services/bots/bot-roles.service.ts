@@ -1,6 +1,7 @@
 import {
   ACCOUNT_ADMIN_ROLE_ID,
   ALL_PERMISSION_IDS,
+  AppError,
   type BotRoleAssignment,
   type BotRoleBody,
   botIdFor,
@@ -10,6 +11,7 @@ import {
   Permission,
   type PermissionsData,
   permissionDenied,
+  permissionLabel,
   type TenantRoleValue,
   type UniqueBotRoles,
   type UniqueRoles,
@@ -23,12 +25,34 @@ import { botNamed } from './bot-access.service';
 
 const M = MESSAGES.admin;
 
-/** Account administrators, or whoever holds Manage bot permissions (3) on that bot. */
-async function assertMayManageBotRoles(principal: Principal, botId: string): Promise<void> {
-  if (principal.isTenantAdmin) return;
+/**
+ * Account administrators, or whoever holds Manage bot permissions (3) on that bot; answers the
+ * permissions the caller holds there (undefined: all of them).
+ */
+async function assertMayManageBotRoles(
+  principal: Principal,
+  botId: string,
+): Promise<readonly number[] | undefined> {
+  if (principal.isTenantAdmin) return undefined;
   const held = await principal.scope.botRoles.permissionsOn(principal.user.id, botId);
   if (!held.includes(Permission.ManageBotPermissions))
     throw permissionDenied(Permission.ManageBotPermissions);
+  return held;
+}
+
+/** Nobody grants rights they do not hold: a role may carry only permissions its giver has on the bot. */
+function assertGrantable(
+  role: { permissions: readonly number[] },
+  held: readonly number[] | undefined,
+): void {
+  if (!held) return;
+  const missing = role.permissions.filter((permission) => !held.includes(permission));
+  if (missing.length > 0) {
+    throw new AppError('permission_error', M.roleExceedsOwnRights(missing.map(permissionLabel).join(', ')), {
+      requiredPermission: missing[0],
+      missingPermissions: missing,
+    });
+  }
 }
 
 /**
@@ -37,10 +61,11 @@ async function assertMayManageBotRoles(principal: Principal, botId: string): Pro
  */
 export async function assignBotRole(principal: Principal, body: BotRoleBody): Promise<BotRoleAssignment> {
   const { id: botId } = await botNamed(principal, body.botName);
-  await assertMayManageBotRoles(principal, botId);
+  const held = await assertMayManageBotRoles(principal, botId);
   if (body.role === ACCOUNT_ADMIN_ROLE_ID) throw validationError('role', M.accountAdminRoleNotAssignable);
   const role = await principal.scope.roles.get(body.role);
   if (!role) throw validationError('role', M.roleNotFound);
+  assertGrantable(role, held);
   const email = normaliseEmail(body.userEmail);
   if (!(await principal.scope.members.roleOf(email))) throw notFound('User not found in this tenant');
   await principal.scope.botRoles.set(email, botId, role.roleId);
