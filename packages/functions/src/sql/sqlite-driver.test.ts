@@ -100,7 +100,7 @@ describe('SQL functions on SQLite files', () => {
   });
 
   test.each([
-    ['../escape.db', 'The SQLite file does not exist'],
+    ['../escape.db', 'The SQLite file is outside the folder SQLite functions may use'],
     ['link.db', 'The SQLite file is outside the folder SQLite functions may use'],
     ['missing.db', 'The SQLite file does not exist'],
     ['.', 'The SQLite path is not a file'],
@@ -109,11 +109,14 @@ describe('SQL functions on SQLite files', () => {
     expect(error.message).toBe(message);
   });
 
-  test('a path outside the folder is refused', async () => {
-    const error = await failureOf(
-      runFunction(sqlFunction(`sqlite://${path.join(outside, 'secret.db')}`, 'SELECT 1'), {}, options),
-    );
-    expect(error.message).toBe('The SQLite file is outside the folder SQLite functions may use');
+  test('a path outside the folder is refused alike whether a file is there or not', async () => {
+    for (const name of ['secret.db', 'no-such-file.db']) {
+      const error = await failureOf(
+        runFunction(sqlFunction(`sqlite://${path.join(outside, name)}`, 'SELECT 1'), {}, options),
+      );
+      expect(error.message).toBe('The SQLite file is outside the folder SQLite functions may use');
+      expect(error.details).toBe(path.join(outside, name));
+    }
   });
 
   test.each([

@@ -63,15 +63,20 @@ async function allowedFile(file: string, directory: string | undefined): Promise
     );
   }
   const root = await realpath(directory);
+  const isInside = (candidate: string) => candidate === root || candidate.startsWith(root + path.sep);
+  const outside = () =>
+    new RunFailure('The SQLite file is outside the folder SQLite functions may use', file);
+  // Judged by the path alone first: outside the folder, whether a file exists there is not ours to tell.
+  const requested = path.resolve(root, file);
+  if (!isInside(requested)) throw outside();
   let real: string;
   try {
-    real = await realpath(path.resolve(root, file));
+    real = await realpath(requested);
   } catch {
     throw new RunFailure('The SQLite file does not exist', file);
   }
-  if (real !== root && !real.startsWith(root + path.sep)) {
-    throw new RunFailure('The SQLite file is outside the folder SQLite functions may use', file);
-  }
+  // A link inside the folder that leads out of it.
+  if (!isInside(real)) throw outside();
   if (!(await stat(real)).isFile()) throw new RunFailure('The SQLite path is not a file', file);
   return real;
 }
