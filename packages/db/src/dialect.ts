@@ -1,4 +1,9 @@
-/** Dialect quirks in one place: booleans, timestamps, JSON and constraint errors. */
+import { type Kysely, PostgresAdapter } from 'kysely';
+
+/** Dialect quirks in one place: booleans, timestamps, JSON, constraint errors and row locks. */
+
+/** Whether a Kysely instance (or transaction) talks to PostgreSQL. */
+export const isPostgres = (db: Kysely<never>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export const toFlag = (value: boolean): number => (value ? 1 : 0);
 export const fromFlag = (value: number | boolean | null | undefined): boolean =>

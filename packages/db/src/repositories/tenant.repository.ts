@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { fromFlag, nowIso, toFlag } from '../dialect';
+import { fromFlag, isPostgres, nowIso, toFlag } from '../dialect';
 import type { Database, TenantTable } from '../schema';
 
 export interface Tenant {
@@ -38,6 +38,15 @@ export type NewTenant = Pick<Tenant, 'id' | 'name' | 'displayName' | 'email' | '
 /** Tenants themselves: the one table that is not scoped by a tenant id. */
 export function tenantRepository(db: Kysely<Database>) {
   return {
+    /**
+     * Inside a transaction: holds the tenant's row until the transaction ends, so checks of a
+     * cap (seats, bots) and the insert they guard run one tenant-transaction at a time. SQLite
+     * needs no lock: its one connection runs one transaction at a time already.
+     */
+    async lock(id: string): Promise<void> {
+      if (!isPostgres(db as unknown as Kysely<never>)) return;
+      await db.selectFrom('tenants').select('id').where('id', '=', id).forUpdate().execute();
+    },
     async get(id: string): Promise<Tenant | undefined> {
       const row = await db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
       return row && toTenant(row);

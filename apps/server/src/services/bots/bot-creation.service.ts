@@ -13,7 +13,7 @@ import {
   recognizerOfCreateBody,
   validationError,
 } from '@parley/contracts';
-import { type Bot, createRepositories, isUniqueViolation } from '@parley/db';
+import { type Bot, createRepositories, isUniqueViolation, type Repositories } from '@parley/db';
 import type { Principal } from '../../auth/principal';
 import type { BundleContent } from '../../bot-bundle/bundle-content';
 import { importBundleContent } from '../../bot-bundle/bundle-content';
@@ -46,16 +46,27 @@ const limitRefusal = (botLimit: BotLimitRefusal, message: string) =>
 /**
  * The plan's bot cap (spec 01 section 9): beyond maxFreeBots only when the plan charges for
  * additional bots, and then only with the caller's consent (`acceptAdditionalCost`). Creating
- * from scratch, from a template and importing all count.
+ * from scratch, from a template and importing all count. Checked before the work starts (a
+ * clear answer early) and again inside the creating transaction (insertBot), under the
+ * tenant's lock, so concurrent requests cannot pass the cap together.
  */
 export async function assertBotAllowed(
   ctx: AppContext,
   principal: Principal,
   acceptAdditionalCost: boolean,
 ): Promise<void> {
-  const plan = await planOf(ctx, principal);
+  await assertBotCap(ctx.repos, principal.tenantId, acceptAdditionalCost);
+}
+
+async function assertBotCap(
+  repos: Repositories,
+  tenantId: string,
+  acceptAdditionalCost: boolean,
+): Promise<void> {
+  const tenant = await repos.tenants.get(tenantId);
+  const plan = tenant && (await repos.plans.get(tenant.planId));
   if (!plan) throw limitRefusal('no-plan', M.noPlan);
-  if ((await principal.scope.bots.count()) < plan.maxFreeBots) return;
+  if ((await repos.forTenant(tenantId).bots.count()) < plan.maxFreeBots) return;
   if (!plan.hasAdditionalBotsCost) throw limitRefusal('reached', M.botLimitReached);
   if (!acceptAdditionalCost) throw limitRefusal('additional-cost', M.botLimitAdditionalCost);
 }
@@ -82,6 +93,8 @@ export interface NewBot {
   settings: BotSettings;
   /** A bundle's or a starter template's content, created in the bot with it. */
   content?: BundleContent;
+  /** The caller's consent to a bot beyond the plan's free ones (checked again in the transaction). */
+  acceptAdditionalCost: boolean;
   audit: { action: 'bot.created' | 'bot.imported'; details: string };
 }
 
@@ -96,7 +109,10 @@ export async function insertBot(ctx: AppContext, principal: Principal, newBot: N
   return ctx.repos.db
     .transaction()
     .execute(async (trx) => {
-      const scope = createRepositories(trx).forTenant(principal.tenantId);
+      const repos = createRepositories(trx);
+      await repos.tenants.lock(principal.tenantId);
+      await assertBotCap(repos, principal.tenantId, newBot.acceptAdditionalCost);
+      const scope = repos.forTenant(principal.tenantId);
       const bot = await scope.bots.create({
         botName: newBot.name,
         region: newBot.region,
@@ -161,6 +177,7 @@ export async function createBot(
     region: body.region,
     settings,
     ...(template ? { content: template } : {}),
+    acceptAdditionalCost: body.acceptAdditionalCost,
     audit: { action: 'bot.created', details: template ? `${details} template=${body.template}` : details },
   });
   return { bot: toBotDetails(bot) };

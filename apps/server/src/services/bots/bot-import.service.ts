@@ -110,6 +110,7 @@ export async function importBot(
     region: choice.region,
     settings,
     content,
+    acceptAdditionalCost: choice.acceptAdditionalCost,
     audit: {
       action: 'bot.imported',
       details: `name=${choice.name} from=${content.bot.botName} region=${choice.region} language=${settings.language} recognizer=${settings.intentRecognizerProvider ?? 'none'}`,

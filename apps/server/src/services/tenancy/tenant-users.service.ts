@@ -18,7 +18,10 @@ import { getTenantUser, listAllUsers } from './administered-user.service';
 
 const M = MESSAGES.admin;
 
-/** Seats: a tenant at its plan's maxFreeUsers takes no one more unless extra users cost extra. */
+/**
+ * Seats: a tenant at its plan's maxFreeUsers takes no one more unless extra users cost extra.
+ * Checked early for a clear answer, and again in the joining transaction under the tenant's lock.
+ */
 async function assertSeatAvailable(repos: Repositories, tenantId: string): Promise<void> {
   const tenant = await repos.tenants.get(tenantId);
   const plan = tenant && (await repos.plans.get(tenant.planId));
@@ -71,6 +74,9 @@ export async function addUser(
         });
       }
       for (const tenantId of joining) {
+        // Under the tenant's lock, so concurrent additions cannot pass the seat cap together.
+        await repos.tenants.lock(tenantId);
+        await assertSeatAvailable(repos, tenantId);
         await repos.forTenant(tenantId).members.set(email, 'user');
         await repos
           .forTenant(tenantId)
@@ -186,6 +192,10 @@ export async function setTenantRoles(
     const repos = createRepositories(trx);
     for (const change of changes) {
       const scope = repos.forTenant(change.tenantId);
+      if (!change.from && change.to !== null) {
+        await repos.tenants.lock(change.tenantId);
+        await assertSeatAvailable(repos, change.tenantId);
+      }
       if (change.to === null) await scope.members.remove(email);
       else await scope.members.set(email, change.to);
       await scope.audit.record({
