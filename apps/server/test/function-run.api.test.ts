@@ -4,11 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FunctionRunResponse } from '@parley/contracts';
+import { processSlots } from '@parley/functions';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { expectStatus } from './support/admin-world';
+import { as, expectStatus, selectTenant } from './support/admin-world';
 import { buildContentWorld, type ContentWorld, refusal } from './support/bot-content';
+import { createBot } from './support/bots';
 import { testDatabases } from './support/databases';
 import { createFunction, functionPath, functionsPath, listFunctions, runFailure } from './support/functions';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -74,6 +76,32 @@ describe.each(testDatabases())('Run Function on %s', (kind) => {
     await open?.close();
     await echo?.close();
     rmSync(sqliteDir, { recursive: true, force: true });
+  });
+
+  test("one tenant's endless functions do not stop another tenant's: sandbox slots are shared fairly", async () => {
+    const master = as(guarded, w.world.master);
+    await selectTenant(guarded, w.world.master, w.world.masterTenantId);
+    await createBot(master, 'Other Tenant Bot');
+    const finished: string[] = [];
+    const endless = Array.from({ length: 3 }, (_, i) =>
+      run(w, bot, `Loop${i}`, {
+        flowFunction: { type: 'code', name: `Loop${i}`, code: 'while (true) {}' },
+      }).then((answer) => {
+        finished.push(`loop${i}`);
+        return answer;
+      }),
+    );
+    // Barrier: every loop holds a slot or waits for one before the other tenant asks.
+    await expect.poll(() => processSlots.usage().running + processSlots.usage().waiting).toBe(3);
+    const other = await master('POST', `${functionPath('Other Tenant Bot', 'Quick')}/output`, {
+      flowFunction: { type: 'code', name: 'Quick', code: 'return 42;' },
+    });
+    finished.push('quick');
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json().output).toBe(42);
+    // It did not wait for tenant B's loops, which run until their time limit.
+    expect(finished).toEqual(['quick']);
+    for (const answer of await Promise.all(endless)) expect(answer.json().code).toBe('function_error');
   });
 
   test('a code function: its return value, the outputs read from it and its console lines', async () => {

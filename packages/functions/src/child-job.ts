@@ -19,9 +19,9 @@ export interface ChildJobOutcome<Reply> {
 export function runChildJob<Reply>(
   source: string,
   job: unknown,
-  options: { signal: AbortSignal; maxOldSpaceMb: number },
+  options: { signal: AbortSignal; maxOldSpaceMb: number; owner: string },
 ): Promise<ChildJobOutcome<Reply>> {
-  return processSlots.run(() => spawnJob<Reply>(source, job, options), options.signal);
+  return processSlots.run(() => spawnJob<Reply>(source, job, options), options.signal, options.owner);
 }
 
 function spawnJob<Reply>(

@@ -6,6 +6,7 @@ export {
   type ResolvedAddress,
   systemResolver,
 } from './network/resolve-host';
+export { processSlots } from './process-slots';
 export { type FunctionRunResult, runFunction } from './run-function';
 export {
   DEFAULT_CODE_TIMEOUT_MS,

@@ -49,3 +49,67 @@ describe('process slots', () => {
     await expect(third).resolves.toBe('third');
   });
 });
+
+describe('fair sharing between owners', () => {
+  test('one owner never holds every slot: another owner starts at once', async () => {
+    const slots = new ProcessSlots(2, 50);
+    const signal = new AbortController().signal;
+    const flood = Array.from({ length: 10 }, () => later());
+    const started: string[] = [];
+    const floodRuns = flood.map((gate, i) =>
+      slots.run(
+        async () => {
+          started.push(`a${i}`);
+          await gate.promise;
+        },
+        signal,
+        'tenant-a',
+      ),
+    );
+    const other = slots.run(
+      async () => {
+        started.push('b');
+        return 'b ran';
+      },
+      signal,
+      'tenant-b',
+    );
+    await expect(other).resolves.toBe('b ran');
+    expect(started).toEqual(['a0', 'b']);
+    for (const gate of flood) gate.finish();
+    await Promise.all(floodRuns);
+  });
+
+  test('freed slots go to the waiting owners in turn', async () => {
+    const slots = new ProcessSlots(1, 50, 1);
+    const signal = new AbortController().signal;
+    const gates = new Map<string, ReturnType<typeof later>>();
+    const order: string[] = [];
+    const run = (owner: string, id: string) => {
+      const gate = later();
+      gates.set(id, gate);
+      return slots.run(
+        async () => {
+          order.push(id);
+          await gate.promise;
+        },
+        signal,
+        owner,
+      );
+    };
+    const runs = [
+      run('a', 'a1'),
+      run('a', 'a2'),
+      run('a', 'a3'),
+      run('b', 'b1'),
+      run('c', 'c1'),
+      run('b', 'b2'),
+    ];
+    for (const id of ['a1', 'a2', 'b1', 'c1', 'a3', 'b2']) {
+      await expect.poll(() => order.at(-1)).toBe(id);
+      gates.get(id)?.finish();
+    }
+    await Promise.all(runs);
+    expect(order).toEqual(['a1', 'a2', 'b1', 'c1', 'a3', 'b2']);
+  });
+});

@@ -97,5 +97,6 @@ function runContext(type: string, options: RunOptions): RunContext {
     policy: createNetworkPolicy(options.network),
     resolveHost: options.resolveHost ?? systemResolver,
     sqliteDirectory: options.sqliteDirectory,
+    owner: options.owner ?? '',
   };
 }

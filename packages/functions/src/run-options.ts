@@ -19,6 +19,11 @@ export interface RunOptions {
    * connection strings are refused, since a path is a read of the server's own disk.
    */
   sqliteDirectory?: string;
+  /**
+   * Whose run this is (the tenant): sandbox and SQLite processes are shared fairly between
+   * owners, and no owner holds every slot. Default: one shared owner.
+   */
+  owner?: string;
 }
 
 export interface NetworkAccess {

@@ -11,6 +11,8 @@ export interface RunContext {
   policy: NetworkPolicy;
   resolveHost: HostResolver;
   sqliteDirectory: string | undefined;
+  /** Whose run this is, for the fair sharing of process slots (RunOptions.owner). */
+  owner: string;
 }
 
 export interface RunnerResult {

@@ -48,7 +48,7 @@ export async function runCode(
         maxLogLines: 100,
         maxLogLineLength: 1000,
       },
-      { signal: controller.signal, maxOldSpaceMb: 128 },
+      { signal: controller.signal, maxOldSpaceMb: 128, owner: context.owner },
     );
     const reply = outcome.reply;
     if (outcome.wasKilled && !reply) throw timeLimitFailure(timeoutMs);

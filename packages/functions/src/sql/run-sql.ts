@@ -42,6 +42,7 @@ export async function runSql(
     timeoutMs: context.timeoutMs,
     maxRows: context.maxRows,
     sqliteDirectory: context.sqliteDirectory,
+    owner: context.owner,
     addressOf: async (host) => {
       const [first] = await resolveCheckedAddresses(host, context.policy, context.resolveHost);
       if (!first) throw new RunFailure('The host name could not be resolved', host);

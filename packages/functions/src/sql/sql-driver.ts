@@ -17,6 +17,8 @@ export interface SqlRunContext {
   /** The checked address to connect to instead of the host name (SSRF guard). */
   addressOf: (host: string) => Promise<string>;
   sqliteDirectory: string | undefined;
+  /** Whose run this is, for the fair sharing of process slots. */
+  owner: string;
 }
 
 export type SqlDriver<K extends SqlTarget['kind']> = (

@@ -51,6 +51,7 @@ export const runSqlite: SqlDriver<'sqlite'> = async (target, sql, inputs, contex
       heapLimitBytes: HEAP_LIMIT_BYTES,
     },
     context.signal,
+    context.owner,
   );
 };
 
@@ -91,10 +92,15 @@ interface ChildReply {
   isTruncated?: boolean;
 }
 
-async function runInChildProcess(job: Record<string, unknown>, signal: AbortSignal): Promise<SqlResult> {
+async function runInChildProcess(
+  job: Record<string, unknown>,
+  signal: AbortSignal,
+  owner: string,
+): Promise<SqlResult> {
   const { reply, stderr } = await runChildJob<ChildReply>(SQLITE_PROCESS_SOURCE, job, {
     signal,
     maxOldSpaceMb: 128,
+    owner,
   });
   if (!reply) throw new RunFailure('The SQL command failed', stderr || 'The SQLite process ended early.');
   if (!reply.ok) {

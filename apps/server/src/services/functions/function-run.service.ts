@@ -31,6 +31,8 @@ export async function runBotFunction(
     return await runFunction(definition, body.inputValues ?? {}, {
       network: { allowPrivateNetworks, allowedHosts },
       ...(sqliteDirectory ? { sqliteDirectory } : {}),
+      // Sandbox processes are shared fairly between tenants.
+      owner: principal.tenantId,
     });
   } catch (error) {
     if (error instanceof FunctionRunError)
