@@ -33,6 +33,13 @@ export const FUNCTION_MESSAGES = {
     `Function with the same name already exists! (in bot ${bot}; a global function needs a name free in every bot)`,
   usedByOtherBots: 'This global function is used by other bots and cannot stop being global.',
   notFound: (name: string) => `There is no function named ${name.slice(0, 60)}.`,
+  // Not in the spec (issue 9: secrets are write-only to the browser).
+  secretNeedsEntering: (where: string) =>
+    `Enter the ${where} again: the function's address changed, so the stored secret is not sent to the new one.`,
+  secretUnknown: (where: string) => `There is no stored secret for the ${where}: please enter it.`,
+  definitionHiddenTitle: 'Definition not shown',
+  definitionHidden:
+    "Seeing a function's definition (its address, command or code) needs the permission to manage functions of its type. Flows can still call it.",
   notAFunctionFile: 'This is not a function file exported from Parley.',
   newerFileFormat: 'This file was exported by a newer Parley and cannot be read here.',
   fileMissing: (field: string) => `Please choose a file (form field ${field}).`,
@@ -342,7 +349,19 @@ export type FunctionView = FunctionDefinition & {
   botId: string | null;
   isGlobal: boolean;
   isPrebuilt: boolean;
+  /**
+   * The caller may not manage this type of function: its definition (URL, SQL, code, card) is
+   * left out, only its name, description, group, inputs and outputs are listed.
+   */
+  isDefinitionHidden?: boolean;
 };
+
+/**
+ * What the server answers in place of a stored secret (a database password, an Authorization
+ * header, a token in a URL): secrets are write-only to the browser. Saving the mask back keeps
+ * the stored secret, as long as the function's address did not change.
+ */
+export const FUNCTION_SECRET_MASK = '••••••••';
 
 /** POST /api/bots/{bot}/functions/{name}/output: what Run Function shows in the Output window. */
 export interface FunctionRunResponse {

@@ -9,9 +9,15 @@ function require(fns: BotFunctions, permission: number): void {
   if (!fns.permissions.includes(permission)) throw permissionDenied(permission);
 }
 
+const managePermission = (type: FunctionType) =>
+  isSubFlowType(type) ? Permission.ManageSubflows : Permission.ManageFunctions;
+
+/** Whether the caller holds ManageFunctions, or ManageSubflows for a sub flow. */
+export const mayManage = (fns: BotFunctions, type: FunctionType) =>
+  fns.permissions.includes(managePermission(type));
+
 /** ManageFunctions, or ManageSubflows for a sub flow. */
-export const requireManage = (fns: BotFunctions, type: FunctionType) =>
-  require(fns, isSubFlowType(type) ? Permission.ManageSubflows : Permission.ManageFunctions);
+export const requireManage = (fns: BotFunctions, type: FunctionType) => require(fns, managePermission(type));
 
 /** ExportFunctions, or ExportSubs for a sub flow. */
 export const requireExport = (fns: BotFunctions, type: FunctionType) =>

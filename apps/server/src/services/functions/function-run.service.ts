@@ -1,10 +1,11 @@
 import type { FunctionDefinition, FunctionRunResponse, RunFunctionBody } from '@parley/contracts';
-import { AppError } from '@parley/contracts';
+import { AppError, FUNCTION_SECRET_MASK } from '@parley/contracts';
 import { FunctionRunError, runFunction } from '@parley/functions';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { readBotFunctions } from './function-content';
 import { requireManage } from './function-permissions';
+import { restoreSecrets } from './function-secrets';
 import { definitionOf } from './function-views';
 import { requireFunction } from './functions.service';
 
@@ -24,7 +25,14 @@ export async function runBotFunction(
   body: RunFunctionBody,
 ): Promise<FunctionRunResponse> {
   const fns = await readBotFunctions(principal, botName);
-  const definition: FunctionDefinition = body.flowFunction ?? definitionOf(await requireFunction(fns, name));
+  const stored =
+    body.flowFunction && !JSON.stringify(body.flowFunction).includes(FUNCTION_SECRET_MASK)
+      ? undefined
+      : await fns.functions.get(name);
+  // The editor's unsaved function carries masks where the stored secrets are: run with those.
+  const definition: FunctionDefinition = body.flowFunction
+    ? restoreSecrets(body.flowFunction, stored && definitionOf(stored))
+    : definitionOf(await requireFunction(fns, name));
   requireManage(fns, definition.type);
   const { allowPrivateNetworks, allowedHosts, sqliteDirectory } = ctx.config.functions;
   try {

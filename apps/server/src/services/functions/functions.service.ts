@@ -11,15 +11,19 @@ import type { FunctionRecord } from '@parley/db';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { type BotFunctions, changeBotFunctions, readBotFunctions } from './function-content';
-import { requireMakeGlobal, requireManage } from './function-permissions';
+import { mayManage, requireMakeGlobal, requireManage } from './function-permissions';
 import { functionNameProblem } from './function-rules';
+import { restoreSecrets } from './function-secrets';
 import { isUsedByOtherBots } from './function-usages.service';
-import { definitionOf, toFunctionView, toNewFunction } from './function-views';
+import { definitionOf, toFunctionView, toNewFunction, toSignatureView } from './function-views';
 
 /** GET /api/bots/{bot}/functions: the bot's functions and sub flows with the tenant's global ones, oldest first. */
 export async function listFunctions(principal: Principal, botName: string): Promise<FunctionView[]> {
   const fns = await readBotFunctions(principal, botName);
-  return (await fns.functions.list()).map(toFunctionView);
+  // Reading a definition takes the right to manage its type; others see what a flow needs to call it.
+  return (await fns.functions.list()).map((fn) =>
+    mayManage(fns, fn.type as FunctionDefinition['type']) ? toFunctionView(fn) : toSignatureView(fn),
+  );
 }
 
 /** A function the bot sees (its own or a global one), or 404. */
@@ -36,6 +40,8 @@ export async function createFunctionIn(
 ): Promise<FunctionView> {
   requireManage(fns, definition.type);
   if (definition.isGlobal) requireMakeGlobal(fns);
+  // A new function has no stored secret: the mask cannot stand for one.
+  restoreSecrets(definition, undefined);
   const problem = await functionNameProblem(fns, definition.name, { isGlobal: definition.isGlobal });
   if (problem) throw validationError('name', problem);
   return toFunctionView(await fns.functions.create(toNewFunction(definition)));
@@ -72,6 +78,7 @@ export function updateFunction(
     requireManage(fns, fn.type as FunctionDefinition['type']);
     if (definition.type !== fn.type) throw validationError('type', M.typeCannotChange);
     const stored = definitionOf(fn);
+    definition = restoreSecrets(definition, stored);
     const isToggled = definition.isGlobal !== fn.isGlobal;
     const isRenamed = definition.name !== fn.name;
     if (isToggled || (isRenamed && fn.isGlobal)) requireMakeGlobal(fns);

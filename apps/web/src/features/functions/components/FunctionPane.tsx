@@ -1,6 +1,6 @@
 import { type FunctionView, isSubFlowType, FUNCTION_MESSAGES as M } from '@parley/contracts';
 import { useState } from 'react';
-import { Button, DownloadIcon, popup, Toggle, TrashIcon } from '../../../ui';
+import { Banner, Button, DownloadIcon, popup, Toggle, TrashIcon } from '../../../ui';
 import { EditableText } from '../../bot-content/components/EditableText';
 import { savingWith, showFailure } from '../../bot-content/server-error';
 import {
@@ -164,13 +164,19 @@ export function FunctionPane({ botName, fn, rights, onRenamed, onSaved }: Functi
         isMultiline
         onSave={describe}
       />
-      <FunctionEditor
-        draft={draft}
-        onChange={change}
-        isReadOnly={isReadOnly}
-        areInputsReadOnly={fn.isGlobal}
-        errors={errors}
-      />
+      {fn.isDefinitionHidden ? (
+        <Banner tone="info" title={M.definitionHiddenTitle}>
+          {M.definitionHidden}
+        </Banner>
+      ) : (
+        <FunctionEditor
+          draft={draft}
+          onChange={change}
+          isReadOnly={isReadOnly}
+          areInputsReadOnly={fn.isGlobal}
+          errors={errors}
+        />
+      )}
       {isSubFlowType(fn.type) && (
         <SubFlowVersions botName={botName} name={fn.name} canPublish={rights.canPublishFlows} />
       )}
