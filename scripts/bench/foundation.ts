@@ -1,7 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { median, round, runLoad } from './load';
+import { measureHelloWorld } from './hello-world';
+import { httpGet, median, round, runLoad } from './load';
 import { startServerProcess } from './server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -60,9 +61,18 @@ async function measureRequests(seconds: number) {
     const userInfoLoad = await runLoad({
       concurrency: 16,
       seconds,
-      send: () => fetch(`${server.url}/api/users/info`, { headers: { authtoken: token } }),
+      send: () => httpGet(`${server.url}/api/users/info`, { authtoken: token }),
     });
-    return { login: loginLoad, authenticatedUserInfo: userInfoLoad };
+    // The same load on a bare Fastify hello-world, in the same minute on the same machine.
+    const helloWorld = await measureHelloWorld({ port: PORT + 1, seconds, concurrency: 16 });
+    return {
+      login: loginLoad,
+      authenticatedUserInfo: userInfoLoad,
+      helloWorld,
+      authenticatedReadToHelloWorldRatio: round(
+        userInfoLoad.requestsPerSecond / helloWorld.requestsPerSecond,
+      ),
+    };
   } finally {
     await server.stop();
   }

@@ -1,3 +1,5 @@
+import { Agent, request as httpRequest } from 'node:http';
+
 /** A closed-loop load generator: `concurrency` workers send requests back to back for `seconds`. */
 export interface LoadResult {
   requests: number;
@@ -49,4 +51,32 @@ export const round = (n: number, digits = 2): number => Math.round(n * 10 ** dig
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 256 });
+
+/**
+ * A GET over node:http with kept-alive connections, shaped like fetch's Response for runLoad:
+ * fetch (undici) costs the load generator more than a bare server costs the server, so the
+ * hello-world yardstick would measure the client.
+ */
+export function httpGet(url: string, headers: Record<string, string> = {}): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { agent: keepAlive, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const status = response.statusCode ?? 0;
+        const body = Buffer.concat(chunks);
+        resolve({
+          ok: status >= 200 && status < 300,
+          status,
+          arrayBuffer: async () => body,
+        } as unknown as Response);
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
 }

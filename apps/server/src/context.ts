@@ -1,5 +1,6 @@
 import type { DatabaseHandle, Repositories } from '@parley/db';
 import type { Logger } from 'pino';
+import type { PrincipalCache } from './auth/principal-cache';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Mailer } from './mail/mailer';
@@ -14,6 +15,8 @@ export interface AppContext {
   tokens: TokenService;
   mailer: Mailer;
   shared: SharedState;
+  /** Resolved principals of sessions, forgotten on every process when accounts change. */
+  principals: PrincipalCache;
   /** The NLU providers of this app (the embedded one keeps its models in this app's database). */
   nluProviders: NluProviderRegistry;
   log: Logger;

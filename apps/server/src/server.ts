@@ -2,6 +2,7 @@ import { connectDatabase, createRepositories, migrateToLatest } from '@parley/db
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app';
+import { createPrincipalCache } from './auth/principal-cache';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -32,13 +33,17 @@ export async function createContext(
   });
   await migrateToLatest(database.db);
   const repos = createRepositories(database.db);
+  const shared = createSharedState(config.redisUrl);
+  const principals = createPrincipalCache(shared.pubsub);
+  await principals.listen();
   return {
     config,
     database,
     repos,
     tokens: createTokenService(config.jwtSecret, config.sessionTtlMs),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, repos, log }),
-    shared: createSharedState(config.redisUrl),
+    shared,
+    principals,
     nluProviders: createNluProviderRegistry([createEmbeddedProvider(repos)]),
     log,
   };

@@ -49,6 +49,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const visible = await visibleTenantIds(ctx.repos, principal.user.id);
     if (!visible.ids.includes(tenantId)) throw notFound('Tenant not found');
     await ctx.repos.users.update(principal.user.id, { selectedTenantId: tenantId });
+    await ctx.principals.announce({ userIds: [principal.user.id] });
     return { selectedTenantId: tenantId };
   });
 }

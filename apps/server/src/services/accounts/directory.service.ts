@@ -177,6 +177,7 @@ async function findDirectoryUser(ctx: AppContext, identity: DirectoryIdentity): 
     const user = await ctx.repos.users.get(identity.email);
     if (user?.identity === 'microsoft' && !user.directorySubject) {
       await ctx.repos.users.update(user.id, { directorySubject: identity.subject });
+      await ctx.principals.announce({ userIds: [user.id] });
       ctx.log.info({ userId: user.id }, 'directory account bound to its directory subject');
       return user.id;
     }

@@ -94,6 +94,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     await repos.passwordResets.spendAllFor(userId);
     await repos.sessions.revokeAllForUser(userId);
   });
+  await ctx.principals.announce({ userIds: [userId] });
   // Proving the mailbox is as good as a correct password: lift a sign-in pause on the account.
   await clearLoginFailures(ctx, userId);
   ctx.log.info({ userId }, 'password reset');

@@ -20,5 +20,6 @@ export async function writePreference(
   value: boolean,
 ): Promise<boolean> {
   await ctx.repos.users.update(principal.user.id, { [key]: value });
+  await ctx.principals.announce({ userIds: [principal.user.id] });
   return value;
 }

@@ -15,6 +15,8 @@ export async function publishTenantChange(
 ): Promise<void> {
   const message: TenantsChangedMessage = { type: 'tenants:changed', tenantId, change };
   try {
+    // Master administrators see every tenant, and a deleted tenant takes members with it.
+    await ctx.principals.announce({ everyone: true });
     await ctx.shared.pubsub.publish(TENANTS_CHANNEL, message);
   } catch (error) {
     ctx.log.error({ err: error, tenantId, change }, 'tenant change could not be broadcast');

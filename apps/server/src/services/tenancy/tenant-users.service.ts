@@ -88,6 +88,8 @@ export async function addUser(
     if (isUniqueViolation(error)) throw validationError('email', M.userExists);
     throw error;
   }
+  // A person with an account elsewhere gains a tenant: their sessions see it at once.
+  if (existing) await ctx.principals.announce({ userIds: [email] });
 
   if (body.sendLoginData) await sendLoginData(ctx, email, body.name, existing ? undefined : body.password);
   return getTenantUser(ctx.repos, principal, email);
@@ -134,6 +136,7 @@ export async function removeUser(ctx: AppContext, principal: Principal, rawEmail
       details: deleted.length > 0 ? 'account deleted' : '',
     });
   });
+  await ctx.principals.announce({ userIds: [email] });
 }
 
 /** PUT /api/users/tenant-admin: toggles the Account Administrator flag in the selected tenant. */
@@ -154,6 +157,7 @@ export async function toggleTenantAdmin(
     target: email,
     details: next,
   });
+  await ctx.principals.announce({ userIds: [email] });
   return getTenantUser(ctx.repos, principal, email);
 }
 
@@ -206,6 +210,7 @@ export async function setTenantRoles(
       });
     }
   });
+  await ctx.principals.announce({ userIds: [email] });
   const user = (await listAllUsers(ctx.repos)).find((u) => u.id === email);
   if (!user) throw notFound('User not found');
   return user;

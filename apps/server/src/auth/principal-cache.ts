@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import type { PubSub } from '../shared-state';
+import type { Principal } from './principal';
+
+/** Who a change to accounts, memberships or tenants concerns: some users, or everyone. */
+export type AuthChange = { userIds: string[] } | { everyone: true };
+
+const authChangeSchema = z.union([
+  z.object({ userIds: z.array(z.string()).max(10_000) }),
+  z.object({ everyone: z.literal(true) }),
+]);
+
+const CHANNEL = 'parley:auth-changes';
+/** Sessions whose principal one process keeps; the least recently used go first. */
+const MAX_ENTRIES = 10_000;
+/**
+ * A safety net, not the mechanism: every change made through the app is announced at once.
+ * It bounds only changes made where no announcement reaches (the CLI on the embedded default).
+ */
+const TTL_MS = 30_000;
+
+/**
+ * The resolved principal of each session (user, selected tenant, admin flags), so an
+ * authenticated request needs one query (is the session active?) instead of five. Every
+ * process evicts a user's entries when a change is announced on the pub/sub, so a membership,
+ * role or tenant change takes effect at once everywhere.
+ */
+export interface PrincipalCache {
+  get(sessionId: string, userId: string): Principal | undefined;
+  /** Counts forgets: a principal resolved before a forget may be stale and is not kept. */
+  generation(): number;
+  set(principal: Principal, resolvedAtGeneration: number): void;
+  forget(change: AuthChange): void;
+  /** Tells every process (this one at once) to forget the principals a change concerns. */
+  announce(change: AuthChange): Promise<void>;
+  /** Starts hearing other processes' announcements; answers the function that stops it. */
+  listen(): Promise<() => Promise<void>>;
+}
+
+export function createPrincipalCache(pubsub: PubSub, now: () => number = Date.now): PrincipalCache {
+  const entries = new Map<string, { principal: Principal; expiresAt: number }>();
+  let forgets = 0;
+  const cache: PrincipalCache = {
+    generation: () => forgets,
+    get(sessionId, userId) {
+      const entry = entries.get(sessionId);
+      if (!entry) return undefined;
+      if (entry.expiresAt <= now() || entry.principal.user.id !== userId) {
+        entries.delete(sessionId);
+        return undefined;
+      }
+      // Re-inserted: Map order is the recency order the eviction reads.
+      entries.delete(sessionId);
+      entries.set(sessionId, entry);
+      return entry.principal;
+    },
+    set(principal, resolvedAtGeneration) {
+      if (resolvedAtGeneration !== forgets) return;
+      entries.delete(principal.sessionId);
+      entries.set(principal.sessionId, { principal, expiresAt: now() + TTL_MS });
+      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+    },
+    forget(change) {
+      forgets++;
+      if ('everyone' in change) {
+        entries.clear();
+        return;
+      }
+      const users = new Set(change.userIds);
+      for (const [sessionId, entry] of entries)
+        if (users.has(entry.principal.user.id)) entries.delete(sessionId);
+    },
+    async announce(change) {
+      cache.forget(change);
+      await pubsub.publish(CHANNEL, change);
+    },
+    listen() {
+      return pubsub.subscribe(CHANNEL, (message) => {
+        const change = authChangeSchema.safeParse(message);
+        // A message we cannot read could be any change: forget everything rather than guess.
+        cache.forget(change.success ? change.data : { everyone: true });
+      });
+    },
+  };
+  return cache;
+}
