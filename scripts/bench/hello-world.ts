@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { httpGet, type LoadResult, runLoad } from './load';
+import type { LoadResult } from './load';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -11,8 +11,8 @@ const root = path.resolve(import.meta.dirname, '../..');
  */
 export async function measureHelloWorld(options: {
   port: number;
-  seconds: number;
-  concurrency: number;
+  /** The same load the compared reads get. */
+  read: (url: string) => Promise<LoadResult>;
 }): Promise<LoadResult> {
   const fastifyPath = createRequire(path.join(root, 'apps/server/package.json')).resolve('fastify');
   const source = `
@@ -27,11 +27,7 @@ export async function measureHelloWorld(options: {
       child.once('exit', (code) => reject(new Error(`hello-world server exited (${code})`)));
     });
     const url = `http://127.0.0.1:${options.port}/hello`;
-    return await runLoad({
-      concurrency: options.concurrency,
-      seconds: options.seconds,
-      send: () => fetch(url),
-    });
+    return await options.read(url);
   } finally {
     child.kill('SIGTERM');
   }

@@ -64,16 +64,24 @@ describe.each(limiters)('login limits under a concurrent burst (%s)', (_name, en
   });
 
   test('a right password gives back its slot of the address allowance', async () => {
-    const server = await startTestServer('sqlite', { ...env, LOGIN_RATE_LIMIT_PER_ADDRESS: '2' });
+    // The account is made on a server with the usual limits: the sign-up's own sign-in comes
+    // from the shared test address, whose Redis counter other tests use too.
+    const setup = await startTestServer('sqlite', env);
+    const { email, remoteAddress } = freshClient();
+    await setup.signUpFirstAdmin(email);
+    const server = await startTestServer('sqlite', {
+      ...env,
+      LOGIN_RATE_LIMIT_PER_ADDRESS: '2',
+      DATA_DIR: setup.ctx.config.dataDir,
+    });
     try {
-      await server.signUpFirstAdmin();
       for (let attempt = 0; attempt < 4; attempt++) {
-        expect(
-          (await server.request({ ...login(ADMIN_PASSWORD), remoteAddress: '203.0.113.9' })).statusCode,
-        ).toBe(200);
+        const answer = await server.request({ ...login(ADMIN_PASSWORD, email), remoteAddress });
+        expect(answer.statusCode).toBe(200);
       }
     } finally {
       await server.close();
+      await setup.close();
     }
   });
 });

