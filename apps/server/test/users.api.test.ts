@@ -63,10 +63,10 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
       M.invalidUserName,
     ],
     [
-      'a too long name',
-      { name: 'a'.repeat(51), email: 'a@example.com', password: USER_PASSWORD },
+      'a too long name (the length is named)',
+      { name: 'a'.repeat(300), email: 'a@example.com', password: USER_PASSWORD },
       'name',
-      M.invalidUserName,
+      M.userNameTooLong(300),
     ],
     [
       'a name of the wrong type',

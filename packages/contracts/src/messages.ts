@@ -82,6 +82,9 @@ export const MESSAGES = {
     creating: 'Creating...',
     invalidUserName:
       'Please provide a valid name. Name can only have the following characters: _, ., -, a-z, A-Z, 0-9',
+    // Not in the spec (issue 9): a long name was refused with the characters message.
+    userNameTooLong: (length: number) =>
+      `Please provide a shorter name. A name has at most 50 characters; this one has ${length}.`,
     invalidUserEmail: 'Please provide a valid email.',
     invalidUserPassword:
       'Please provide a valid password. Password must be at least 8 characters long and contain at least one uppercase letter and one special character.',

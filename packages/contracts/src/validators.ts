@@ -1,4 +1,5 @@
 /** Shared validators (spec 01 section 5): the same rule in the browser and on the server. */
+import { MESSAGES } from './messages';
 
 // Pragmatic RFC 5322 subset: one @, no spaces, a dot in the domain, sane length.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -48,9 +49,19 @@ export function isStrictPassword(value: unknown): value is string {
   );
 }
 
-/** New user names: _ . - letters and digits. */
+export const USER_NAME_MAX_LENGTH = 50;
+
+/** New user names: _ . - letters and digits, at most 50. */
 export function isValidUserName(value: unknown): value is string {
-  return typeof value === 'string' && /^[A-Za-z0-9_.-]{1,50}$/.test(value);
+  return typeof value === 'string' && value.length <= USER_NAME_MAX_LENGTH && /^[A-Za-z0-9_.-]+$/.test(value);
+}
+
+/** Why a new user's name is refused: its length, or its characters; undefined when it is fine. */
+export function userNameProblem(value: unknown): string | undefined {
+  if (isValidUserName(value)) return undefined;
+  if (typeof value === 'string' && value.length > USER_NAME_MAX_LENGTH)
+    return MESSAGES.admin.userNameTooLong(value.length);
+  return MESSAGES.admin.invalidUserName;
 }
 
 /** Names shown to people (sign-up name, organization): 2-50 characters, not blank. */

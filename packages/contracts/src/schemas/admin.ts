@@ -8,7 +8,7 @@ import {
   isValidDisplayName,
   isValidEmail,
   isValidNewUserPassword,
-  isValidUserName,
+  userNameProblem,
 } from '../validators';
 import type { IdentityValue, UserInfo } from './auth';
 
@@ -36,7 +36,10 @@ const flag = (field: string) => z.boolean({ message: `${field} must be true or f
 
 /** POST /api/users: the New user dialog (spec 01 section 5 'New user'). */
 export const addUserBodySchema = z.object({
-  name: z.string({ message: M.invalidUserName }).refine(isValidUserName, M.invalidUserName),
+  name: z.string({ message: M.invalidUserName }).superRefine((value, context) => {
+    const problem = userNameProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  }),
   email: userEmail(),
   password: z
     .string({ message: M.invalidUserPassword })

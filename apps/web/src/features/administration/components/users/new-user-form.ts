@@ -1,4 +1,4 @@
-import { isValidEmail, isValidNewUserPassword, isValidUserName, MESSAGES } from '@parley/contracts';
+import { isValidEmail, isValidNewUserPassword, MESSAGES, userNameProblem } from '@parley/contracts';
 
 const M = MESSAGES.admin;
 
@@ -24,7 +24,8 @@ export const EMPTY_NEW_USER: NewUserDraft = {
 /** The New user rules of spec 01 section 5, with the same validators as the server. */
 export function validateNewUser(draft: NewUserDraft): NewUserErrors {
   const errors: NewUserErrors = {};
-  if (!isValidUserName(draft.name)) errors.name = M.invalidUserName;
+  const nameProblem = userNameProblem(draft.name);
+  if (nameProblem) errors.name = nameProblem;
   if (!isValidEmail(draft.email.trim())) errors.email = M.invalidUserEmail;
   if (!isValidNewUserPassword(draft.password)) errors.password = M.invalidUserPassword;
   return errors;
