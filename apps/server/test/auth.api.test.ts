@@ -14,14 +14,14 @@ describe.each(testDatabases())('sign-in on %s', (kind) => {
     expect(await server.ctx.repos.tenants.getMaster()).toMatchObject({ isMaster: true });
   });
 
-  test('the first administrator signs up with the printed link and becomes master administrator', async () => {
+  test('the first administrator signs up with the printed link, becomes master administrator and names the organisation', async () => {
     const code = new URL(server.firstRunSignupLink ?? '').searchParams.get('invitationCode');
     const body = (invitationCode: string | null) => ({
       userData: {
         identity: 'platform',
         invitationCode,
         name: 'Ada Admin',
-        organization: 'Master',
+        organization: 'Acme Support',
         workEmail: ADMIN_EMAIL,
         password: ADMIN_PASSWORD,
         confirmPassword: ADMIN_PASSWORD,
@@ -44,7 +44,7 @@ describe.each(testDatabases())('sign-in on %s', (kind) => {
       hasMasterTenant: true,
       canSeeAdminPage: true,
       canSeeLLMs: true,
-      selectedTenant: { displayName: 'Master', planName: 'Master tenant' },
+      selectedTenant: { displayName: 'Acme Support', planName: 'Master tenant' },
     });
   });
 

@@ -57,6 +57,10 @@ export async function createAccount(
           ? await repos.tenants.getMaster()
           : await createTenant(repos, { name: account.organization.trim(), email, isConfirmed });
       if (!tenant) throw invalidCode();
+      // The very first administrator names the installation's organisation (it was 'Master').
+      if (invitation.kind === 'master-admin' && (await repos.forTenant(tenant.id).members.count()) === 0) {
+        await repos.tenants.update(tenant.id, { displayName: account.organization.trim() });
+      }
       await repos.users.create({
         id: email,
         name,
