@@ -196,6 +196,27 @@ describe.each(testDatabases())('tenant administration on %s', (kind) => {
     expect(created.json().roles).toHaveLength(5);
   });
 
+  test('tenant names are unique, whatever their letter case and spaces', async () => {
+    const before = await server.ctx.repos.tenants.list();
+    const taken = (await admin('GET', '/api/tenant')).json().displayName as string;
+    for (const name of [taken, ` ${taken.toLowerCase()} `, taken.toUpperCase()]) {
+      const response = await master('POST', '/api/tenants', { name });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'validation_error',
+        fieldName: 'name',
+        message: M.tenantNameTaken,
+      });
+    }
+    expect(await server.ctx.repos.tenants.list()).toHaveLength(before.length);
+    const renamed = await admin('PUT', '/api/tenant/settings', {
+      displayName: 'master',
+      email: 'b@example.com',
+    });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json()).toMatchObject({ fieldName: 'displayName', message: M.tenantNameTaken });
+  });
+
   test('master tenant info lists tenants, plans and users with their tenant roles', async () => {
     const info = (await master('GET', '/api/master-tenant/info')).json();
     expect(info.user.id).toBe(world.master.email);

@@ -91,6 +91,8 @@ export const MESSAGES = {
     invalidInputTitle: 'Invalid input',
     invalidInputText: 'Please provide a valid name, email and password.',
     invalidTenantName: 'Oops! The name is invalid. Please provide a valid one.',
+    // Not in the spec (issue 9): two accounts of one name made the switcher and confirmations ambiguous.
+    tenantNameTaken: 'An account with this name already exists. Please choose another name.',
     roleSaved: 'Saved!',
     roleSaveError: 'Error occured while saving the data!',
     roleDeleteError: 'Faild to delete role?',

@@ -20,7 +20,8 @@ export async function signUpUser(
         identity: 'platform',
         invitationCode,
         name,
-        organization: `${name} Org`,
+        // Tenant names are unique: each sign-up its own organisation.
+        organization: `${name} Org ${crypto.randomUUID().slice(0, 8)}`,
         workEmail: email,
         password,
         confirmPassword: password,

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { fromFlag, isPostgres, nowIso, toFlag } from '../dialect';
 import type { Database, TenantTable } from '../schema';
 
@@ -38,6 +38,15 @@ export type NewTenant = Pick<Tenant, 'id' | 'name' | 'displayName' | 'email' | '
 /** Tenants themselves: the one table that is not scoped by a tenant id. */
 export function tenantRepository(db: Kysely<Database>) {
   return {
+    /** Whether another tenant already shows this name (trimmed, letter case ignored). */
+    async isNameTaken(name: string, exceptId?: string): Promise<boolean> {
+      let query = db
+        .selectFrom('tenants')
+        .select('id')
+        .where(sql<string>`lower(trim(display_name))`, '=', name.trim().toLowerCase());
+      if (exceptId) query = query.where('id', '!=', exceptId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
     /**
      * Inside a transaction: holds the tenant's row until the transaction ends, so checks of a
      * cap (seats, bots) and the insert they guard run one tenant-transaction at a time. SQLite

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MESSAGES, validationError } from '@parley/contracts';
 import { createRepositories, isUniqueViolation, type Repositories } from '@parley/db';
 import type { Logger } from 'pino';
 import { randomToken } from '../../auth/tokens';
@@ -10,7 +11,10 @@ export const newSecretKey = (): string => randomToken(32);
 /** Fixed, so processes starting together on an empty database agree on one master tenant. */
 export const MASTER_TENANT_ID = 't000000000000';
 
-/** Creates a tenant with its built-in roles. */
+/**
+ * Creates a tenant with its built-in roles. Names are unique (the switcher and confirmations
+ * show only the name); `fieldName` names the form field a taken name is reported on.
+ */
 export async function createTenant(
   repos: Repositories,
   input: {
@@ -21,7 +25,10 @@ export async function createTenant(
     isMaster?: boolean;
     isConfirmed?: boolean;
   },
+  fieldName = 'name',
 ) {
+  if (await repos.tenants.isNameTaken(input.name))
+    throw validationError(fieldName, MESSAGES.admin.tenantNameTaken);
   const tenant = await repos.tenants.create({
     id: input.id ?? newTenantId(),
     name: input.name,
@@ -65,8 +72,8 @@ export async function ensurePlatformBasics(repos: Repositories): Promise<void> {
         createTenant(createRepositories(trx), { id: MASTER_TENANT_ID, name: 'Master', isMaster: true }),
       );
   } catch (error) {
-    // Another process made it first.
-    if (!isUniqueViolation(error)) throw error;
+    // Another process made it first (its row, or its name, was there when this one looked).
+    if (!isUniqueViolation(error) && !(await repos.tenants.getMaster())) throw error;
   }
 }
 

@@ -55,10 +55,16 @@ export async function createAccount(
       const tenant =
         invitation.kind === 'master-admin'
           ? await repos.tenants.getMaster()
-          : await createTenant(repos, { name: account.organization.trim(), email, isConfirmed });
+          : await createTenant(
+              repos,
+              { name: account.organization.trim(), email, isConfirmed },
+              'organization',
+            );
       if (!tenant) throw invalidCode();
       // The very first administrator names the installation's organisation (it was 'Master').
       if (invitation.kind === 'master-admin' && (await repos.forTenant(tenant.id).members.count()) === 0) {
+        if (await repos.tenants.isNameTaken(account.organization, tenant.id))
+          throw validationError('organization', MESSAGES.admin.tenantNameTaken);
         await repos.tenants.update(tenant.id, { displayName: account.organization.trim() });
       }
       await repos.users.create({

@@ -62,6 +62,8 @@ export async function updateTenantSettings(
   principal: Principal,
   body: TenantSettingsBody,
 ): Promise<TenantView> {
+  if (await ctx.repos.tenants.isNameTaken(body.displayName, principal.tenantId))
+    throw validationError('displayName', MESSAGES.admin.tenantNameTaken);
   await ctx.repos.tenants.update(principal.tenantId, { displayName: body.displayName, email: body.email });
   await principal.scope.audit.record({
     actor: principal.user.id,
