@@ -290,20 +290,23 @@ describe.each(testDatabases())('intents on %s', (kind) => {
       expect(unknown.statusCode).toBe(404);
     });
 
-    test('deleting utterances and patterns by id; the last example stays', async () => {
-      const created = await createIntent(w.admin, bot, { name: 'Bye', utterances: ['bye now', 'see you'] });
-      const [first, second] = created.utterances;
-      if (!first || !second) throw new Error('two utterances expected');
+    test('deleting utterances and patterns by id; an intent keeps at least two examples', async () => {
+      const created = await createIntent(w.admin, bot, {
+        name: 'Bye',
+        utterances: ['bye now', 'see you', 'farewell'],
+      });
+      const [first, second, third] = created.utterances;
+      if (!first || !second || !third) throw new Error('three utterances expected');
       // The wrong kind of path does not find it.
       expect((await w.admin('DELETE', `${path()}/Bye/patterns/${first.ids.internal}`)).statusCode).toBe(404);
       const after = expectStatus(
         await w.admin('DELETE', `${path()}/Bye/utterances/${first.ids.internal}`),
         200,
       ).json();
-      expect(after.utterances).toEqual([second]);
+      expect(after.utterances).toEqual([second, third]);
       expect(refusal(await w.admin('DELETE', `${path()}/Bye/utterances/${second.ids.internal}`))).toEqual([
         'id',
-        M.lastExample,
+        M.notEnoughExamples,
       ]);
       const greeting = (await intentNamed(w.admin, bot, 'Greeting')) as IntentView;
       const pattern = greeting.patterns[0];

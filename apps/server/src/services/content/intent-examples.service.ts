@@ -1,6 +1,7 @@
 import {
   type AddExampleBody,
   INTENT_LIMITS,
+  INTENT_MIN_EXAMPLES,
   type IntentView,
   type IsPatternBody,
   type IsPatternResponse,
@@ -68,7 +69,10 @@ export async function updateExample(
   });
 }
 
-/** DELETE /api/{bot}/intents/{intent}/utterances/{id} and /patterns/{id}; the last example stays. */
+/**
+ * DELETE /api/{bot}/intents/{intent}/utterances/{id} and /patterns/{id}. An intent keeps the
+ * two examples it was created with at least (spec 02), the last one of an older intent too.
+ */
 export async function deleteExample(
   ctx: AppContext,
   principal: Principal,
@@ -81,7 +85,8 @@ export async function deleteExample(
     const intent = await requireIntent(content, intentName);
     if (!intent.examples.some((e) => e.id === exampleId && e.kind === kind))
       throw notFound(M.exampleNotFound);
-    if (intent.examples.length === 1 && needsExamples(intent)) throw validationError('id', M.lastExample);
+    if (needsExamples(intent) && intent.examples.length <= INTENT_MIN_EXAMPLES)
+      throw validationError('id', intent.examples.length === 1 ? M.lastExample : M.notEnoughExamples);
     await content.intents.deleteExample(intent.id, exampleId);
     return toIntentView({ ...intent, examples: intent.examples.filter((e) => e.id !== exampleId) });
   });
