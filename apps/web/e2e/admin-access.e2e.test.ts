@@ -62,11 +62,13 @@ describe('who reaches the administration pages', () => {
     await page.waitForURL(`${app.baseUrl}/configuration/roles`);
     expect(await page.getByRole('tab', { name: 'Roles' }).getAttribute('aria-selected')).toBe('true');
 
-    // A page value outside the tab set (or no page value at all) shows the default page.
+    // A page of another tab set shows the default page; a page that does not exist is a 404.
     await page.goto(`${app.baseUrl}/configuration/tenants`);
     await page.waitForURL(`${app.baseUrl}/configuration/bots`);
-    await page.goto(`${app.baseUrl}/configuration/nonsense`);
-    await page.waitForURL(`${app.baseUrl}/configuration/bots`);
+    for (const path of ['configuration/nonsense', 'configuration/subscription', 'billing']) {
+      await page.goto(`${app.baseUrl}/${path}`);
+      await page.waitForURL(`${app.baseUrl}/404`);
+    }
   });
 
   test('an account administrator who opens the master page is sent to /', async () => {

@@ -53,13 +53,22 @@ describe('the bot page frame', () => {
   test('/bots/{botName} opens the analytics tab, which has no data yet', async () => {
     await page.goto(`${app.baseUrl}/bots/support%20bot`);
     await page.waitForURL(`${app.baseUrl}/bots/support%20bot/analytics`);
-    await expectTitle(page, 'Parley - Bot');
+    await expectTitle(page, 'Parley - support bot - Analytics');
     await expectVisible(page.getByRole('heading', { name: 'No data to display' }));
     // Analytics comes first; the other tabs appear as their parts register a panel.
     const tabs = await page.getByRole('tab').allTextContents();
     expect(tabs[0]).toBe('Analytics');
     expect(tabs).toEqual(expect.arrayContaining(['Intents', 'Entities']));
     expect(await page.getByRole('tab', { name: 'Analytics' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  test('an unknown tab, or a screen not built yet, is the 404 page, not Analytics', async () => {
+    for (const path of ['bogus', 'conversation/log']) {
+      await page.goto(`${app.baseUrl}/bots/support%20bot/${path}`);
+      await page.waitForURL(`${app.baseUrl}/404`);
+    }
+    await page.goto(`${app.baseUrl}/bots/support%20bot`);
+    await page.waitForURL(`${app.baseUrl}/bots/support%20bot/analytics`);
   });
 
   test('the header: capitalised display name, language and region labels, and the way back', async () => {
@@ -77,9 +86,9 @@ describe('the bot page frame', () => {
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Support bot' }));
   });
 
-  test('a tab that is not available opens analytics instead, with or without an element', async () => {
+  test('a tab that is not available to this bot opens analytics instead, with or without an element', async () => {
     // Without a recognizer the intents and entities tabs cannot be opened.
-    for (const path of ['intents', 'entities/Color', 'nonsense', 'nonsense/element']) {
+    for (const path of ['intents', 'entities/Color']) {
       await page.goto(`${app.baseUrl}/bots/Quiet%20Bot/${path}`);
       await page.waitForURL(`${app.baseUrl}/bots/Quiet%20Bot/analytics`);
     }

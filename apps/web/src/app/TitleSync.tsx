@@ -1,19 +1,25 @@
 import { PRODUCT_NAME } from '@parley/contracts';
 import { useEffect } from 'react';
-import { useMatches } from 'react-router';
+import { type Params, useMatches } from 'react-router';
 
 export interface RouteHandle {
-  /** The page title after the product name: 'Login' gives 'Parley - Login'. */
-  title?: string;
+  /**
+   * The page title after the product name: 'Login' gives 'Parley - Login'; a function of the
+   * route's values names what is open ('Parley - Support Bot - Intents').
+   */
+  title?: string | ((params: Params) => string);
 }
 
 /** Sets document.title from the deepest route that names one. */
 export function TitleSync() {
   const matches = useMatches();
-  const title = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title)
-    ?.handle as RouteHandle | undefined;
+  const match = [...matches]
+    .reverse()
+    .find((candidate) => (candidate.handle as RouteHandle | undefined)?.title);
+  const title = (match?.handle as RouteHandle | undefined)?.title;
+  const text = typeof title === 'function' && match ? title(match.params) : title;
   useEffect(() => {
-    document.title = title?.title ? `${PRODUCT_NAME} - ${title.title}` : PRODUCT_NAME;
-  }, [title]);
+    document.title = typeof text === 'string' && text ? `${PRODUCT_NAME} - ${text}` : PRODUCT_NAME;
+  }, [text]);
   return null;
 }

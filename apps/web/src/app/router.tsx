@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type Params, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { isLocalHost } from './is-local-host';
 import { lazyNamed } from './lazy-named';
@@ -48,11 +48,17 @@ const TenantAdministrationPage = lazyNamed(
   'TenantAdministrationPage',
 );
 
-const page = (path: string, title: string, element: RouteObject['element']): RouteObject => ({
+const page = (path: string, title: RouteHandle['title'], element: RouteObject['element']): RouteObject => ({
   path,
   element,
   handle: { title } satisfies RouteHandle,
 });
+
+/** 'Support Bot - Intents': the bot and the open tab ('create-intent' reads 'Create intent'). */
+const botPageTitle = ({ botName = 'Bot', tab = '' }: Params): string => {
+  const words = tab.replace(/-/g, ' ');
+  return words ? `${botName} - ${words.charAt(0).toUpperCase()}${words.slice(1)}` : botName;
+};
 
 /** The style guide is left out of the live site: only a browser on this machine gets the route. */
 const localOnlyRoutes = (): RouteObject[] =>
@@ -80,8 +86,8 @@ export const appRoutes = (): RouteObject[] => [
             element: <AppShell />,
             children: [
               page('bots', 'Bots', <BotsPage />),
-              page('bots/:botName', 'Bot', <BotIndexRedirect />),
-              page('bots/:botName/:tab/:element?', 'Bot', <BotPage />),
+              page('bots/:botName', ({ botName }) => botName ?? 'Bot', <BotIndexRedirect />),
+              page('bots/:botName/:tab/:element?', botPageTitle, <BotPage />),
               page('configuration/:page?', 'Account administration', <AccountAdministrationPage />),
               page('master-configuration/:page?', 'Tenant administration', <TenantAdministrationPage />),
             ],

@@ -11,6 +11,7 @@ import {
   type AdminPage,
   defaultPageOf,
   isAdminPage,
+  isBuiltAdminPage,
   tabSetFor,
 } from './admin-pages';
 import { BotsTab } from './bots/BotsTab';
@@ -58,6 +59,8 @@ function AdministrationPage({ mode }: { mode: AdminMode }) {
       </div>
     );
   }
+  // A page that does not exist is a 404; one this caller may not open falls back to their first tab.
+  if (page !== undefined && !isBuiltAdminPage(page)) return <Navigate to="/404" replace />;
   if (!isAdminPage(page) || !tabs.includes(page)) {
     return <Navigate to={`${ADMIN_BASE_PATH[mode]}/${fallback}`} replace />;
   }

@@ -45,6 +45,10 @@ const BUILT_PAGES: ReadonlySet<AdminPage> = new Set<AdminPage>([
 export const isAdminPage = (value: string | undefined): value is AdminPage =>
   (ADMIN_PAGES as readonly string[]).includes(value ?? '');
 
+/** A page that exists in this build: anything else in the address is a 404. */
+export const isBuiltAdminPage = (value: string | undefined): value is AdminPage =>
+  isAdminPage(value) && BUILT_PAGES.has(value);
+
 /**
  * The spec's tab sets, without the pages not built yet. A plain user has Bots only when they
  * manage permissions on some bot (the server's canSeeAdminPage); else no tab at all.

@@ -11,7 +11,7 @@ import { createBot } from '../../api/bots-api';
 import { BOT_KEYS } from '../../hooks/bot-query-keys';
 import { useBotTemplates } from '../../hooks/use-bots';
 import { botPagePath } from '../overview/BotCard';
-import { isBotLimitRefusal, reactToBotLimit, SUBSCRIPTION_PATH } from './bot-limit-dialogs';
+import { isBotLimitRefusal, reactToBotLimit } from './bot-limit-dialogs';
 import { CreateBotFormStep } from './CreateBotFormStep';
 import { CreateTypeStep } from './CreateTypeStep';
 import {
@@ -66,10 +66,7 @@ export function CreateBotDialog({ acceptAdditionalCost, onClose }: CreateBotDial
 
   /** Refusals over the plan's cap get the cap's dialogs; true when the caller agreed to retry. */
   const reactToLimit = async (refusal: BotLimitRefusal): Promise<boolean> => {
-    const shouldRetry = await reactToBotLimit(refusal, () => {
-      onClose();
-      navigate(SUBSCRIPTION_PATH);
-    });
+    const shouldRetry = await reactToBotLimit(refusal, onClose);
     if (shouldRetry) setHasAcceptedCost(true);
     return shouldRetry;
   };

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+
 import { handleApiError } from '../../../../api/error-reactions';
 import { fetchBotLimit } from '../../api/bots-api';
-import { offerUpgrade, SUBSCRIPTION_PATH, warnAdditionalCost } from './bot-limit-dialogs';
+import { offerUpgrade, warnAdditionalCost } from './bot-limit-dialogs';
 
 /** Which dialog makes the new bot: the create dialog, or Import a bot. */
 export type NewBotDialog = 'create' | 'import';
@@ -13,7 +13,6 @@ export type NewBotDialog = 'create' | 'import';
  * the warning comes first, and going on is the consent the create or import call then carries.
  */
 export function useCreateBotLauncher() {
-  const navigate = useNavigate();
   const [isChecking, setIsChecking] = useState<NewBotDialog | undefined>();
   const [dialog, setDialog] = useState<{ kind: NewBotDialog; acceptAdditionalCost: boolean } | undefined>();
 
@@ -29,7 +28,7 @@ export function useCreateBotLauncher() {
       setIsChecking(undefined);
     }
     if (limit.isAtLimit && !limit.hasAdditionalBotsCost) {
-      if (await offerUpgrade()) navigate(SUBSCRIPTION_PATH);
+      await offerUpgrade();
       return;
     }
     if (limit.isAtLimit && !(await warnAdditionalCost())) return;

@@ -17,7 +17,7 @@ import { FilePicker } from '../../../bot-content/components/FilePicker';
 import { fieldErrorOf, showFailure } from '../../../bot-content/server-error';
 import { importBot, stageBotImport } from '../../api/bot-bundle-api';
 import { BOT_KEYS } from '../../hooks/bot-query-keys';
-import { isBotLimitRefusal, reactToBotLimit, SUBSCRIPTION_PATH } from '../create/bot-limit-dialogs';
+import { isBotLimitRefusal, reactToBotLimit } from '../create/bot-limit-dialogs';
 import { CreateBotFormStep } from '../create/CreateBotFormStep';
 import {
   type CreateBotErrors,
@@ -112,10 +112,7 @@ export function ImportBotDialog({ acceptAdditionalCost, existingNames, onClose }
       setBusy(undefined);
       if (isSessionError(error) || !isApiError(error)) return handleApiError(error);
       if (error.is('custom_error') && isBotLimitRefusal(error.data.botLimit)) {
-        const shouldRetry = await reactToBotLimit(error.data.botLimit as BotLimitRefusal, () => {
-          onClose();
-          navigate(SUBSCRIPTION_PATH);
-        });
+        const shouldRetry = await reactToBotLimit(error.data.botLimit as BotLimitRefusal, onClose);
         if (shouldRetry) {
           setHasAcceptedCost(true);
           await submit(true);

@@ -56,6 +56,7 @@ export function BotPage() {
 
   if (error || !bot.data || !permissions.data || !tabs || !route || route.kind === 'refused')
     return <PageLoader label="Loading the bot" />;
+  if (route.kind === 'not-found') return <Navigate to="/404" replace />;
   if (route.kind === 'unknown') return <Navigate to={botTabPath(botName, DEFAULT_BOT_TAB)} replace />;
   const { tab: current, listTab, dialog } = route;
   const { Panel } = current;

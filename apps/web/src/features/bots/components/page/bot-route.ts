@@ -1,5 +1,5 @@
 import { BOT_OVERLAYS, type BotDialog } from './bot-overlays';
-import { type AvailableBotTab, BOT_TAB_VIEWS } from './bot-tabs';
+import { type AvailableBotTab, BOT_TAB_VIEWS, BOT_TABS } from './bot-tabs';
 
 /** What a route's tab value shows, read against the tabs this caller may open. */
 export type BotRoute =
@@ -7,8 +7,10 @@ export type BotRoute =
   | { kind: 'tab'; tab: AvailableBotTab; listTab: string; dialog: BotDialog | undefined }
   /** An overlay of a tab that cannot be opened, or without the dialog's permission: back to listTab. */
   | { kind: 'refused'; listTab: string }
-  /** Not a tab value, or a tab that is not available: the default tab. */
-  | { kind: 'unknown' };
+  /** A tab this caller cannot open (no permission, no recognizer yet): the default tab. */
+  | { kind: 'unknown' }
+  /** No tab, view or overlay of that name exists: the 404 page. */
+  | { kind: 'not-found' };
 
 /** Reads /bots/{botName}/{tab} (spec 02 section 2.1): a real tab, a view or an overlay pseudo-tab. */
 export function resolveBotRoute(
@@ -20,6 +22,8 @@ export function resolveBotRoute(
   const overlay = BOT_OVERLAYS[value];
   const listTab = overlay?.listTab ?? value;
   const tabId = BOT_TAB_VIEWS[listTab] ?? listTab;
+  const isDeclared = BOT_TABS.some((t) => t.id === tabId && t.Panel !== undefined);
+  if (!overlay && !isDeclared) return { kind: 'not-found' };
   const tab = tabs.find((t) => t.id === tabId && !t.isDisabled);
   if (overlay && (!tab || !overlay.isPermitted(permissions))) return { kind: 'refused', listTab };
   if (!tab) return { kind: 'unknown' };
