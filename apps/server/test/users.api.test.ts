@@ -152,7 +152,7 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
     expect(user.visibleTenants.map((t) => t.id).sort()).toEqual([world.tenantB, tenantC].sort());
   });
 
-  test('sendLoginData mails the login address and password', async () => {
+  test('sendLoginData mails the login address and a link to choose a password, never the password', async () => {
     await admin('POST', '/api/users', {
       name: 'Mo',
       email: 'mo@example.com',
@@ -162,7 +162,16 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
     const [mail] = await mailsTo(server, 'mo@example.com');
     expect(mail?.text).toContain('http://parley.test/login');
     expect(mail?.text).toContain('E-mail: mo@example.com');
-    expect(mail?.text).toContain(`Password: ${USER_PASSWORD}`);
+    expect(mail?.text).not.toContain(USER_PASSWORD);
+    const token = /\/password\/reset\/([\w-]+)/.exec(mail?.text ?? '')?.[1];
+    expect(token).toBeTruthy();
+    const chosen = await server.request({
+      method: 'POST',
+      url: `/api/user/password/reset/${token}`,
+      body: { newPassword: 'Mo-Chosen-Pass-1' },
+    });
+    expect(chosen.statusCode).toBeLessThan(300);
+    expect((await server.login('mo@example.com', 'Mo-Chosen-Pass-1')).token).toBeTruthy();
   });
 
   test('only master administrators may assign a new user to the master tenant', async () => {

@@ -14,6 +14,7 @@ import { createRepositories, isUniqueViolation, normaliseEmail, type Repositorie
 import { hashPassword } from '../../auth/passwords';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
+import { createResetToken, resetLinkFor } from '../accounts/password.service';
 import { getTenantUser, listAllUsers } from './administered-user.service';
 
 const M = MESSAGES.admin;
@@ -91,15 +92,18 @@ export async function addUser(
   // A person with an account elsewhere gains a tenant: their sessions see it at once.
   if (existing) await ctx.principals.announce({ userIds: [email] });
 
-  if (body.sendLoginData) await sendLoginData(ctx, email, body.name, existing ? undefined : body.password);
+  if (body.sendLoginData) await sendLoginData(ctx, email, body.name, !existing);
   return getTenantUser(ctx.repos, principal, email);
 }
 
-/** Mails the new member where to sign in; the password only when this call set it. */
-async function sendLoginData(ctx: AppContext, to: string, name: string, password: string | undefined) {
+/**
+ * Mails the new member where to sign in. A password never travels by mail: a new account gets
+ * a link to choose its own (the password-reset link, valid PASSWORD_RESET_TTL_MINUTES).
+ */
+async function sendLoginData(ctx: AppContext, to: string, name: string, isNewAccount: boolean) {
   const loginUrl = `${ctx.config.publicUrl}/login`;
-  const credentials = password
-    ? `E-mail: ${to}\nPassword: ${password}\n\nPlease change the password after your first sign-in.`
+  const credentials = isNewAccount
+    ? `E-mail: ${to}\nChoose your password here: ${resetLinkFor(ctx, await createResetToken(ctx, to))}`
     : `E-mail: ${to}\nUse the password you already have.`;
   try {
     await ctx.mailer.send({
