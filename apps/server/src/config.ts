@@ -233,6 +233,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/**
+ * The address a running server answers at, kept in DATA_DIR: the operators' command line,
+ * started without PUBLIC_URL beside a server started with another PORT, prints links that
+ * work (they named the default port before).
+ */
+const SERVER_ADDRESS_FILE = 'server-address';
+
+export function storeServerAddress(config: Config): void {
+  mkdirSync(config.dataDir, { recursive: true });
+  writeFileSync(path.join(config.dataDir, SERVER_ADDRESS_FILE), `${config.publicUrl}\n`);
+}
+
+/** PUBLIC_URL when set, else the address the server stored, else the configured default. */
+export function addressForLinks(config: Config, env: NodeJS.ProcessEnv = process.env): string {
+  if (env.PUBLIC_URL?.trim()) return config.publicUrl;
+  const file = path.join(config.dataDir, SERVER_ADDRESS_FILE);
+  const stored = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  return /^https?:\/\/\S+$/.test(stored) ? stored.replace(/\/+$/, '') : config.publicUrl;
+}
+
 function isDirectory(folder: string): boolean {
   try {
     return statSync(folder).isDirectory();

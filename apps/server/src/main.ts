@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, storeServerAddress } from './config';
 import { createServer } from './server';
 
 async function main(): Promise<void> {
@@ -14,6 +14,7 @@ async function main(): Promise<void> {
   }
   const server = await createServer(config);
   await server.app.listen({ port: config.port, host: config.host });
+  storeServerAddress(config);
   const howToSignIn = server.firstRunSignupLink
     ? `Create the first administrator account here (the link works once):\n    ${server.firstRunSignupLink}`
     : `Sign in at ${config.publicUrl}/login`;

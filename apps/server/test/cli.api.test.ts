@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { UserInfo } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { storeServerAddress } from '../src/config';
 import { resetTokenIn, signUpUser, waitForResetMails } from './support/accounts';
 import { testDatabases } from './support/databases';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -297,8 +298,24 @@ describe('operators’ command line refuses bad input', () => {
   afterAll(() => server?.close());
 
   test(
+    'invite without PUBLIC_URL prints the address the running server stored, not the default port',
+    async () => {
+      storeServerAddress({ ...server.ctx.config, publicUrl: 'http://127.0.0.1:4321' });
+      const invite = await parley(['invite'], { PUBLIC_URL: '' });
+      expect(invite.code).toBe(0);
+      expect(/(http:\/\/\S+\/signup\S*)/.exec(invite.stdout)?.[1]).toMatch(
+        /^http:\/\/127\.0\.0\.1:4321\/signup\?invitationCode=/,
+      );
+      // PUBLIC_URL, when set, still wins.
+      expect(linkIn((await parley(['invite'])).stdout)).toMatch(/^http:\/\/parley\.test\/signup/);
+    },
+    SLOW,
+  );
+
+  test(
     'invite --expires-days must be a whole number of days from 1 to 365',
     async () => {
+      const before = (await server.ctx.repos.invitations.list()).length;
       const runs = await Promise.all(
         ['0', 'abc', '1.5', '400'].map((d) => parley(['invite', '--expires-days', d])),
       );
@@ -307,8 +324,8 @@ describe('operators’ command line refuses bad input', () => {
         expect(run.stderr).toContain('Give a whole number of days from 1 to 365.');
         expect(run.stdout).toBe('');
       }
-      // Only the first-run link of the test server exists.
-      expect(await server.ctx.repos.invitations.list()).toHaveLength(1);
+      // None of them made a link.
+      expect(await server.ctx.repos.invitations.list()).toHaveLength(before);
     },
     SLOW,
   );

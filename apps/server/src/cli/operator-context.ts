@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { ConfigError, loadConfig } from '../config';
+import { addressForLinks, ConfigError, loadConfig } from '../config';
 import type { AppContext } from '../context';
 import { createContext } from '../server';
 import { ensurePlatformBasics } from '../services/accounts/bootstrap.service';
@@ -20,6 +20,8 @@ export async function withOperatorContext<T>(work: (ctx: AppContext) => Promise<
     if (error instanceof ConfigError) throw new CliError(error.message, 2);
     throw error;
   }
+  // Links point where the server really answers, even when only it was given PORT.
+  config = { ...config, publicUrl: addressForLinks(config) };
   // Warnings go to stderr; stdout carries only the command's answer.
   const log = pino({ level: 'warn' }, pino.destination({ dest: 2, sync: true }));
   const ctx = await createContext(config, log);
