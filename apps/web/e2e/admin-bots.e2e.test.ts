@@ -214,7 +214,7 @@ describe('the Bots tab of the account administration', () => {
     await dialog().getByRole('button', { name: 'Cancel' }).click();
     await expectHidden(dialog());
 
-    // Tina gives Gina a role on Support Bot; Paul makes her a Contributor.
+    // Tina gives Gina a role on Support Bot; Paul may give her only a role whose rights he holds.
     await tina('POST', '/api/user/role', { userEmail: GINA.email, botName: 'Support Bot', role: DESIGNER });
     await page.reload();
     await rowOf(page, 'Support Bot').getByRole('button', { name: 'Users of Support Bot' }).click();
@@ -222,10 +222,14 @@ describe('the Bots tab of the account administration', () => {
     await expect.poll(() => gina.inputValue()).toBe(String(DESIGNER));
     await gina.selectOption({ label: 'Contributor' });
     await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectVisible(popupOf(page).getByText(/You cannot give a role with permissions you do not hold/));
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await gina.selectOption({ label: 'Bot manager' });
+    await dialog().getByRole('button', { name: 'Save' }).click();
     await expectHidden(dialog());
     await expect
       .poll(() => acme().botRoles.forUser(GINA.email))
-      .toEqual([expect.objectContaining({ roleId: CONTRIBUTOR })]);
+      .toEqual([expect.objectContaining({ roleId: managerRoleId })]);
   });
 
   test('without Manage bot permissions any more the selects are disabled and there is no Save', async () => {
