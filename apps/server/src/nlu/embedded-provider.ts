@@ -1,13 +1,15 @@
 import { engineById } from '@parley/contracts';
 import type { Repositories } from '@parley/db';
-import { load, type NluPrediction, type NluTrainingData } from '@parley/nlu';
 import {
+  load,
   type NluBotRef,
   type NluModelKind,
   NluModelMissing,
+  type NluPrediction,
   type NluProvider,
   NluProviderError,
-} from './nlu-provider';
+  type NluTrainingData,
+} from '@parley/nlu';
 import { createPredictorCache } from './predictor-cache';
 import { TrainingRefused, trainInWorker } from './train-in-worker';
 import { trainingDataHash } from './training-data-hash';

@@ -1,5 +1,5 @@
 import { engineById } from '@parley/contracts';
-import type { NluProvider } from './nlu-provider';
+import type { NluProvider } from '@parley/nlu';
 
 /**
  * The providers Parley can publish to and measure with, by engine id; one registry per

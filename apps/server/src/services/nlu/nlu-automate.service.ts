@@ -12,7 +12,7 @@ import { type Bot, isoIn, nowIso } from '@parley/db';
 import type { NluTrainingData } from '@parley/nlu';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import { botRefOf } from '../../nlu/nlu-provider';
+import { botRefOf } from '../../nlu/bot-ref';
 import { botTrainingData } from '../../nlu/training-data';
 import { alignIntents, INTERRUPTED, measureOnRows, STALE_RUN_MS } from './nlu-test.service';
 import { nluPerformanceBot } from './nlu-test-access';

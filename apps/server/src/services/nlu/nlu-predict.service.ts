@@ -7,10 +7,10 @@ import {
   readBotSettings,
   SYNC_MESSAGES,
 } from '@parley/contracts';
-import { NONE } from '@parley/nlu';
+import { NluModelMissing, NONE } from '@parley/nlu';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import { botRefOf, NluModelMissing } from '../../nlu/nlu-provider';
+import { botRefOf } from '../../nlu/bot-ref';
 import { botNamed } from '../bots/bot-access.service';
 
 /** The bot's thresholds decide what the runtime would do with the answer (spec 04 section 3: confidence, lowConfidence). */

@@ -10,10 +10,11 @@ import {
   validationError,
 } from '@parley/contracts';
 import type { Bot } from '@parley/db';
+import type { NluBotRef, NluProvider, NluProviderStatus } from '@parley/nlu';
+import { NluProviderError } from '@parley/nlu';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import type { NluBotRef, NluProvider, NluProviderStatus } from '../../nlu/nlu-provider';
-import { botRefOf, NluProviderError } from '../../nlu/nlu-provider';
+import { botRefOf } from '../../nlu/bot-ref';
 import { botNamed } from '../bots/bot-access.service';
 
 /** One bot and one provider of the registry, resolved from the path. */

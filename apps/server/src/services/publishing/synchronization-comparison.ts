@@ -1,5 +1,5 @@
 import type { NluDatasetRowView, SyncComparison } from '@parley/contracts';
-import { type NluBotRef, type NluModelKind, NluModelMissing, type NluProvider } from '../../nlu/nlu-provider';
+import { type NluBotRef, type NluModelKind, NluModelMissing, type NluProvider } from '@parley/nlu';
 
 /** Share of rows whose top intent is the expected one (intent names compared ignoring case). */
 async function accuracy(

@@ -7,8 +7,9 @@ import {
   type SyncStepStatus,
 } from '@parley/contracts';
 import type { Bot, NluSyncPatch, NluSyncRecord } from '@parley/db';
+import { type NluProvider, NluProviderError } from '@parley/nlu';
 import type { AppContext } from '../../context';
-import { botRefOf, type NluProvider, NluProviderError } from '../../nlu/nlu-provider';
+import { botRefOf } from '../../nlu/bot-ref';
 import { botTrainingData } from '../../nlu/training-data';
 import { trainingDataHash } from '../../nlu/training-data-hash';
 import { runNluAutomate } from '../nlu/nlu-automate.service';

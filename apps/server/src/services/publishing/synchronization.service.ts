@@ -17,10 +17,11 @@ import {
   validationError,
 } from '@parley/contracts';
 import { type Bot, isUniqueViolation, type NluSyncRecord, type TenantScope } from '@parley/db';
+import type { NluProvider } from '@parley/nlu';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import type { RunInBackground } from '../../http/background-work';
-import { botRefOf, type NluProvider } from '../../nlu/nlu-provider';
+import { botRefOf } from '../../nlu/bot-ref';
 import { botTrainingData } from '../../nlu/training-data';
 import { trainingDataHash } from '../../nlu/training-data-hash';
 import { botNamed } from '../bots/bot-access.service';

@@ -1,12 +1,11 @@
-import { readBotSettings } from '@parley/contracts';
-import type { Bot } from '@parley/db';
-import type { NluPrediction, NluTrainingData } from '@parley/nlu';
+import type { NluPrediction, NluTrainingData } from '../types';
 
 /**
  * What Parley asks of a language-understanding engine (spec 02 sections 4 and 7, spec 04
  * section 7.2). The embedded engine is the first provider; the cloud engines (CLU, Watson,
  * Dialogflow, Lex, Wit, Nuance) implement the same interface in a later issue and are added
- * to the registry in `nlu-providers.ts`.
+ * to the server's registry (apps/server/src/nlu/nlu-providers.ts). It lives in this package so
+ * the runtime and the cloud engines adapt to one interface without depending on the server.
  *
  * A provider holds, per bot, a *resource* (the account-side container, e.g. a cloud
  * resource or project) and an *NLU* (the app/model the bot's data is synced into). The
@@ -53,12 +52,6 @@ export interface NluBotRef {
   botId: string;
   language: string;
 }
-
-export const botRefOf = (bot: Bot): NluBotRef => ({
-  tenantId: bot.tenantId,
-  botId: bot.id,
-  language: readBotSettings(bot.settings).language,
-});
 
 /** Spec 04 section 3.10: a provider's state for one bot. */
 export interface NluProviderStatus {
