@@ -99,6 +99,31 @@ describe.each(testDatabases())('roles and bot roles on %s', (kind) => {
     });
   });
 
+  test('a Save of every role writes an audit entry only for the roles it changed', async () => {
+    const auditRows = async () =>
+      (await admin('GET', '/api/tenant/audit-log')).body
+        .split('\n')
+        .filter((line) => line.includes('role.changed'));
+    const before = await auditRows();
+    const roles = (await admin('GET', '/api/tenant/roles')).json() as Array<{
+      roleId: number;
+      permissions: number[];
+    }>;
+    const editable = roles.filter((role) => role.roleId !== 0);
+    const [first] = editable;
+    if (!first) throw new Error('an editable role expected');
+    const body = {
+      roles: editable.map((role) =>
+        role.roleId === first.roleId
+          ? { roleId: role.roleId, permissions: [...role.permissions, Permission.ExportBots] }
+          : { roleId: role.roleId, permissions: role.permissions },
+      ),
+    };
+    expectStatus(await admin('PUT', '/api/tenant/roles', body), 201);
+    const added = (await auditRows()).slice(before.length);
+    expect(added).toHaveLength(1);
+  });
+
   test.each([
     ['role 0', { roles: [{ roleId: 0, permissions: [] }] }, 'roles.0.roleId', M.accountAdminRoleNotEditable],
     [

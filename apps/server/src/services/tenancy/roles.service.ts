@@ -87,7 +87,14 @@ export async function updateRoles(principal: Principal, body: UpdateRolesBody): 
     updates.push({ roleId: role.roleId, roleName, permissions: [...new Set(update.permissions)] });
   });
   await principal.scope.roles.replaceAll(updates);
-  for (const update of updates) {
+  // The log records what changed: a Save of the whole grid names only the roles it altered.
+  const sameSet = (a: readonly number[], b: readonly number[]) =>
+    a.length === b.length && [...a].sort().join(' ') === [...b].sort().join(' ');
+  const changed = updates.filter((update) => {
+    const before = roles.find((role) => role.roleId === update.roleId);
+    return !before || before.roleName !== update.roleName || !sameSet(before.permissions, update.permissions);
+  });
+  for (const update of changed) {
     await principal.scope.audit.record({
       actor: principal.user.id,
       action: 'role.changed',
