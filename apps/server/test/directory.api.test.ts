@@ -287,16 +287,18 @@ describe('directory sign-in configuration', () => {
     }
   });
 
-  test('an unreachable provider is a configuration error, not a crash', async () => {
+  test('an unreachable provider sends the browser back to the sign-in screen with the error', async () => {
     const provider = await startOidcProvider({}, CALLBACK);
     const env = provider.env;
     await provider.close();
     const server = await startTestServer('sqlite', env);
     try {
       const response = await server.request({ method: 'GET', url: '/api/auth/directory/start' });
-      expect(response.statusCode).toBe(502);
-      expect(response.json()).toMatchObject({
-        code: 'configuration_error',
+      expect(response.statusCode).toBe(302);
+      const location = new URL(response.headers.location as string, 'http://parley.test');
+      expect(location.pathname).toBe('/login');
+      expect(Object.fromEntries(new URLSearchParams(location.hash.slice(1)))).toEqual({
+        error: 'configuration_error',
         message: 'The directory sign-in provider cannot be reached.',
       });
     } finally {

@@ -1,9 +1,10 @@
-import { DIRECTORY_START_PATH, directoryStartQuerySchema } from '@parley/contracts';
+import { AppError, DIRECTORY_START_PATH, directoryStartQuerySchema } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { parseInput } from '../http/validate';
 import {
   DIRECTORY_CALLBACK_PATH,
+  directoryFailureLocation,
   finishDirectorySignIn,
   flowCookiesFor,
   requireDirectory,
@@ -12,11 +13,21 @@ import {
 
 /** Directory sign-in ('microsoft' identity) through OpenID Connect. */
 export function directoryRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // A browser navigation: a failure (an unreachable provider) goes back to the screen it came from.
   app.get(DIRECTORY_START_PATH, { config: { access: 'public' } }, async (request, reply) => {
     requireDirectory(ctx);
     const query = parseInput(directoryStartQuerySchema, request.query);
-    const { location, flowCookie } = await startDirectorySignIn(ctx, query);
-    return reply.header('cache-control', 'no-store').header('set-cookie', flowCookie).redirect(location);
+    try {
+      const { location, flowCookie } = await startDirectorySignIn(ctx, query);
+      return reply.header('cache-control', 'no-store').header('set-cookie', flowCookie).redirect(location);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      request.log.warn({ err: error }, 'directory sign-in could not start');
+      const signupCode = query.mode === 'signup' ? query.signup.invitationCode : undefined;
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(directoryFailureLocation(error, signupCode, true));
+    }
   });
 
   app.get(DIRECTORY_CALLBACK_PATH, { config: { access: 'public' } }, async (request, reply) => {

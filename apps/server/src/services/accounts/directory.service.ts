@@ -108,15 +108,29 @@ export async function finishDirectorySignIn(
     const { token } = await openSession(ctx, userId, { idToken: identity.idToken });
     return `/login#token=${encodeURIComponent(token)}`;
   } catch (error) {
-    const code: ErrorCode = error instanceof AppError ? error.code : 'unauthorised_error_code';
     if (!(error instanceof AppError) || error.status >= 500) {
       ctx.log.warn({ err: error }, 'directory sign-in failed');
     }
-    if (!flow?.signup) return `/login#error=${code}`;
-    const message = error instanceof AppError ? error.message : MESSAGES.directory.failed;
-    const back = new URLSearchParams({ invitationCode: flow.signup.invitationCode });
-    return `/signup?${back}#${new URLSearchParams({ error: code, message })}`;
+    // The sign-in screen says what the catalogue says of the code; the sign-up form the server's words.
+    return directoryFailureLocation(error, flow?.signup?.invitationCode, flow?.signup !== undefined);
   }
+}
+
+/**
+ * Where the browser goes when a directory sign-in fails, at its start or on its way back: the
+ * sign-in screen (or the sign-up form it came from) with the error in the fragment, never a
+ * bare JSON answer in the browser's window.
+ */
+export function directoryFailureLocation(
+  error: unknown,
+  signupInvitationCode: string | undefined,
+  hasMessage: boolean,
+): string {
+  const code: ErrorCode = error instanceof AppError ? error.code : 'unauthorised_error_code';
+  const message = error instanceof AppError ? error.message : MESSAGES.directory.failed;
+  const fragment = new URLSearchParams({ error: code, ...(hasMessage ? { message } : {}) });
+  if (signupInvitationCode === undefined) return `/login#${fragment}`;
+  return `/signup?${new URLSearchParams({ invitationCode: signupInvitationCode })}#${fragment}`;
 }
 
 interface DirectoryIdentity {
