@@ -105,7 +105,7 @@ describe.each(testDatabases())('global variables and objects on %s', (kind) => {
     expect(await readAll(w.admin, bot)).toEqual(before);
   });
 
-  test('a name another bot uses cannot become global', async () => {
+  test('a name another bot uses cannot become global, and the refusal names that bot', async () => {
     expectStatus(await putVariables(w.admin, SECOND, [{ key: 'region', value: 'north' }]), 200);
     expectStatus(await putVariables(w.admin, bot, [{ key: 'region', value: 'south' }]), 200);
     await createEntity(w.admin, SECOND, { name: 'Size', type: 'entities', examples: ['large'] });
@@ -114,10 +114,10 @@ describe.each(testDatabases())('global variables and objects on %s', (kind) => {
 
     expect(
       refusal(await putVariables(w.admin, bot, [{ key: 'region', value: 'south', isGlobal: true }])),
-    ).toEqual(['variables.0.key', M.nameTaken('region')]);
+    ).toEqual(['variables.0.key', M.nameTakenInBot('region', SECOND)]);
     expect(
       refusal(await putObject(w.admin, bot, objectBody('size', { a: 'b' }, { isGlobal: true }))),
-    ).toEqual(['name', M.nameUsedElsewhere]);
+    ).toEqual(['name', M.nameUsedInBot(SECOND)]);
     expect(
       refusal(await putVariables(w.admin, bot, [{ key: 'REGION', value: 'x', isGlobal: true }])),
     ).toEqual(['variables.0.key', M.nameTaken('REGION')]);

@@ -15,6 +15,11 @@ export const VARIABLE_MESSAGES = {
   atLeastOneProperty: 'Please provide at least one property',
   duplicateKeys: 'Warning: No duplicate keys!',
   nameUsedElsewhere: 'The given name is already used in variables/objects/entities',
+  // Not in the spec (issue 9): a clash with another bot said 'already exists' without naming it.
+  nameTakenInBot: (name: string, bot: string) =>
+    `Object/Variable with name '${name}' already exists in bot ${bot}: a global name must be free in every bot.`,
+  nameUsedInBot: (bot: string) =>
+    `The given name is already used in variables/objects/entities/functions of bot ${bot}: a global name must be free in every bot.`,
   variablesFailed: 'Failed to create, delete or update variables!',
   objectFailed: 'Failed to create, delete or update object!',
   permissionDenied: MESSAGES.permissionDenied,

@@ -190,16 +190,17 @@ export function variableRepository(db: Kysely<Database>, tenantId: string, botId
     },
 
     /** Whether another bot of the tenant has its own variable or object of that name. */
-    async isNameOwnedByOtherBots(name: string): Promise<boolean> {
+    /** The id of another bot that owns a variable or object of this name, if one does. */
+    async otherBotOwning(name: string): Promise<string | undefined> {
       const row = await db
         .selectFrom('variables')
-        .select('id')
+        .select('bot_id')
         .where('tenant_id', '=', tenantId)
         .where('name_key', '=', key(name))
         .where('bot_id', 'is not', null)
         .where('bot_id', '!=', botId)
         .executeTakeFirst();
-      return row !== undefined;
+      return row?.bot_id ?? undefined;
     },
   };
 }

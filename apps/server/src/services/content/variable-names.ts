@@ -29,11 +29,14 @@ async function isUsedByOtherKinds(content: BotContent, name: string): Promise<bo
  * variable, object, entity or function of that name.
  */
 export async function globalNameProblem(change: VariableChange, name: string): Promise<string | undefined> {
-  if (await change.variables.isNameOwnedByOtherBots(name)) return M.nameTaken(name);
   const { scope, bot: thisBot } = change.content;
-  for (const bot of await scope.bots.list()) {
+  const bots = await scope.bots.list();
+  const nameOf = (botId: string) => bots.find((bot) => bot.id === botId)?.botName ?? botId;
+  const owner = await change.variables.otherBotOwning(name);
+  if (owner) return M.nameTakenInBot(name, nameOf(owner));
+  for (const bot of bots) {
     if (bot.id !== thisBot.id && (await isUsedByOtherKinds(botContentIn(scope, bot), name)))
-      return M.nameUsedElsewhere;
+      return M.nameUsedInBot(bot.botName);
   }
   return undefined;
 }
