@@ -1,7 +1,12 @@
-import { BOT_BUNDLE_MAX_EXPANDED_BYTES } from '@parley/contracts';
+import { BOT_BUNDLE_MAX_EXPANDED_BYTES, validationError } from '@parley/contracts';
 import { BundleFormatError, bundleKey, decodeBundle } from '../bot-bundle/bundle-codec';
 import { type BundleContent, readBundleContent } from '../bot-bundle/bundle-content';
 import { bundleFormatRefusal } from '../bot-bundle/bundle-errors';
+import {
+  IntentWorkbookError,
+  type IntentWorkbookRow,
+  readIntentWorkbook,
+} from '../bot-content/intent-workbook';
 
 /**
  * Work on input a user controls that may cost seconds of CPU or a lot of memory: each task runs
@@ -24,6 +29,23 @@ export const INPUT_TASKS = {
       throw error;
     }
     return readBundleContent(json);
+  },
+
+  /** A batch-import workbook (exceljs loads a whole sheet: seconds for a big one). */
+  async readIntentWorkbook(payload: {
+    file: Uint8Array;
+    needsAnswer: boolean;
+  }): Promise<IntentWorkbookRow[]> {
+    try {
+      return await readIntentWorkbook(
+        Buffer.from(payload.file.buffer, payload.file.byteOffset, payload.file.byteLength),
+        payload.needsAnswer,
+      );
+    } catch (error) {
+      // The caller names the form field; the message is the workbook's.
+      if (error instanceof IntentWorkbookError) throw validationError('file', error.message);
+      throw error;
+    }
   },
 } satisfies Record<string, (payload: never) => unknown>;
 

@@ -19,9 +19,9 @@ export type InputWorkerMessage =
     }
   | { kind: 'failed'; message: string };
 
-function run({ task, payload }: InputWorkerRequest): InputWorkerMessage {
+async function run({ task, payload }: InputWorkerRequest): Promise<InputWorkerMessage> {
   try {
-    return { kind: 'done', value: (INPUT_TASKS[task] as (payload: unknown) => unknown)(payload) };
+    return { kind: 'done', value: await (INPUT_TASKS[task] as (payload: unknown) => unknown)(payload) };
   } catch (error) {
     return error instanceof AppError
       ? { kind: 'refused', code: error.code, message: error.message, data: error.data, status: error.status }
@@ -30,4 +30,4 @@ function run({ task, payload }: InputWorkerRequest): InputWorkerMessage {
 }
 
 // One task at a time: the pool (run-input-task.ts) sends the next only after this one's answer.
-parentPort?.on('message', (request: InputWorkerRequest) => parentPort?.postMessage(run(request)));
+parentPort?.on('message', async (request: InputWorkerRequest) => parentPort?.postMessage(await run(request)));

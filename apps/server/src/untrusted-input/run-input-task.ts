@@ -72,7 +72,7 @@ export async function runInputTask<K extends InputTaskName>(
   task: K,
   payload: Parameters<InputTasks[K]>[0],
   limits: InputTaskLimits,
-): Promise<ReturnType<InputTasks[K]>> {
+): Promise<Awaited<ReturnType<InputTasks[K]>>> {
   const release = await slot(limits);
   try {
     const message = await runOnWorker({ task, payload }, limits.timeoutMs);
@@ -80,7 +80,7 @@ export async function runInputTask<K extends InputTaskName>(
     if (message.kind === 'refused')
       throw new AppError(message.code, message.message, message.data, message.status);
     if (message.kind === 'failed') throw new Error(`Reading input (${task}) failed: ${message.message}`);
-    return message.value as ReturnType<InputTasks[K]>;
+    return message.value as Awaited<ReturnType<InputTasks[K]>>;
   } finally {
     release();
   }

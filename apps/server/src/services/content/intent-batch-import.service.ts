@@ -1,4 +1,5 @@
 import {
+  AppError,
   INTENT_BATCH_MESSAGES as B,
   exampleTextField,
   INTENT_LIMITS,
@@ -11,17 +12,17 @@ import {
 } from '@parley/contracts';
 import type { IntentRecord } from '@parley/db';
 import type { Principal } from '../../auth/principal';
-import {
-  IntentWorkbookError,
-  type IntentWorkbookRow,
-  readIntentWorkbook,
-} from '../../bot-content/intent-workbook';
+import type { IntentWorkbookRow } from '../../bot-content/intent-workbook';
 import type { AppContext } from '../../context';
 import type { UploadedFile } from '../../http/multipart';
+import { runInputTask } from '../../untrusted-input/run-input-task';
 import { changeBotContent } from './bot-content.service';
 import { intentNameProblem } from './content-names.service';
 import { placeholderEntities } from './entity-views';
 import { classifyExample } from './intent-views';
+
+/** How long reading one workbook may take in its worker. */
+const WORKBOOK_TIMEOUT_MS = 60_000;
 
 /** The rows of one intent of the workbook, in file order. */
 interface RowGroup {
@@ -81,9 +82,19 @@ export async function batchImportIntents(
     throw validationError(options.field, M.invalidFileExtension);
   let rows: IntentWorkbookRow[];
   try {
-    rows = await readIntentWorkbook(file.data, options.isFaq);
+    // In a worker: a big workbook takes seconds to load, and stalls no other request there.
+    rows = await runInputTask(
+      'readIntentWorkbook',
+      { file: file.data, needsAnswer: options.isFaq },
+      {
+        timeoutMs: WORKBOOK_TIMEOUT_MS,
+        tooComplex: () => validationError(options.field, B.tooLarge),
+        busy: () => new AppError('custom_error', B.busy, {}, 503),
+      },
+    );
   } catch (error) {
-    if (error instanceof IntentWorkbookError) throw validationError(options.field, error.message);
+    if (error instanceof AppError && error.code === 'validation_error')
+      throw validationError(options.field, error.message);
     throw error;
   }
   const { field } = options;
