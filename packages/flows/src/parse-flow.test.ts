@@ -139,3 +139,11 @@ describe('parseFlow', () => {
     await expect(parseFlow(justUnder)).resolves.toEqual({ blocks: [] });
   });
 });
+
+describe('a flow of too many elements', () => {
+  it('is refused before the moddle reads it', async () => {
+    const tasks = Array.from({ length: 60_000 }, (_, i) => `<bpmn:task id="t${i}"/>`).join('');
+    const xml = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"><bpmn:process id="p">${tasks}</bpmn:process></bpmn:definitions>`;
+    await expect(parseFlow(xml)).rejects.toThrow(/too big: at most 50,000 XML elements/);
+  });
+});
