@@ -19,6 +19,7 @@ import { botPath } from './support/bots';
 import { testDatabases } from './support/databases';
 import { flowContent, intentFlowPath } from './support/flows';
 import { functionPath, functionsPath } from './support/functions';
+import { pollUntil } from './support/poll-until';
 import { startTestServer, type TestServer } from './support/test-server';
 import { variablesPath } from './support/variables';
 
@@ -157,11 +158,13 @@ describe.each(testDatabases())('starter templates on %s', (kind) => {
       const name = `Measured ${id.replace('.enc', '')}`;
       expectStatus(await fromTemplate(name, id), 200);
       expectStatus(await admin('POST', `${botPath(name)}/nlu-test`), 202);
-      let status = expectStatus(await admin('GET', `${botPath(name)}/nlu-test`), 200).json();
-      for (let i = 0; i < 600 && status.isRunning; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        status = expectStatus(await admin('GET', `${botPath(name)}/nlu-test`), 200).json();
-      }
+      // It failed to notice before when the test never finished: it went on to read no results.
+      await pollUntil(
+        `the NLU test of ${name}`,
+        async () => expectStatus(await admin('GET', `${botPath(name)}/nlu-test`), 200).json(),
+        (status) => !status.isRunning,
+        { timeoutMs: 30_000, intervalMs: 50 },
+      );
       const results = expectStatus(
         await admin('GET', `${botPath(name)}/nlu-results`),
         200,

@@ -1,5 +1,6 @@
 import type { OutboxMail } from '@parley/db';
 import { createInvitationCode } from '../../src/services/accounts/bootstrap.service';
+import { pollUntil } from './poll-until';
 import type { TestServer } from './test-server';
 
 /** Signs up a platform user with an organisation of their own, through the public sign-up. */
@@ -41,15 +42,15 @@ export async function waitForOutbox(
   count: number,
   options: { subject?: string; timeoutMs?: number } = {},
 ): Promise<OutboxMail[]> {
-  const deadline = Date.now() + (options.timeoutMs ?? 5000);
-  for (;;) {
-    const mails = (await server.ctx.repos.outbox.listFor(to)).filter(
-      (m) => options.subject === undefined || m.subject === options.subject,
-    );
-    if (mails.length >= count) return mails;
-    if (Date.now() > deadline) throw new Error(`expected ${count} mails to ${to}, found ${mails.length}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return pollUntil(
+    `${count} mails to ${to}`,
+    async () =>
+      (await server.ctx.repos.outbox.listFor(to)).filter(
+        (m) => options.subject === undefined || m.subject === options.subject,
+      ),
+    (mails) => mails.length >= count,
+    { timeoutMs: options.timeoutMs ?? 5000, intervalMs: 20 },
+  );
 }
 
 export const RESET_SUBJECT = 'Reset your Parley password';

@@ -1,6 +1,7 @@
 import type { BotSyncStatusView, NluPredictionView, SyncProgressView } from '@parley/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { type Call, expectStatus } from './admin-world';
+import { pollUntil } from './poll-until';
 
 export const syncPath = (bot: string, call: string, query: Record<string, string> = {}) => {
   const search = new URLSearchParams(query).toString();
@@ -23,15 +24,16 @@ export async function waitForSync(
   syncId: string,
   provider = 'parley',
 ): Promise<SyncProgressView> {
-  for (let i = 0; i < 600; i++) {
-    const progress = expectStatus(
-      await call('GET', syncPath(bot, 'progress', { provider, syncId })),
-      200,
-    ).json() as SyncProgressView;
-    if (progress.isDone) return progress;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the sync did not end within a minute');
+  return pollUntil(
+    `the sync ${syncId} of ${bot} to end`,
+    async () =>
+      expectStatus(
+        await call('GET', syncPath(bot, 'progress', { provider, syncId })),
+        200,
+      ).json() as SyncProgressView,
+    (progress) => progress.isDone,
+    { timeoutMs: 60_000, intervalMs: 100 },
+  );
 }
 
 export async function syncStatusOf(call: Call, bot: string): Promise<BotSyncStatusView> {

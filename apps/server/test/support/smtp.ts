@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { pollUntil } from './poll-until';
 
 export interface ReceivedMail {
   to: string[];
@@ -38,13 +39,13 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     url: `smtp://127.0.0.1:${port}`,
     received,
     async waitFor(match, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const mail = received.find(match);
-        if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`no matching mail among ${received.length} received`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      const mail = await pollUntil(
+        `a matching mail among ${received.length} received`,
+        () => received.find(match),
+        (found) => found !== undefined,
+        { timeoutMs, intervalMs: 20 },
+      );
+      return mail as ReceivedMail;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
