@@ -6,8 +6,6 @@ import { testDatabases } from './support/databases';
 import { openSocket, socketUrl, type TestSocket } from './support/socket-client';
 import { startTestServer, type TestServer } from './support/test-server';
 
-const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
-
 test('the websocket address follows PUBLIC_URL', () => {
   expect(websocketUrl('http://parley.test')).toBe('ws://parley.test/ws');
   expect(websocketUrl('https://bots.example.com/parley')).toBe('wss://bots.example.com/parley/ws');
@@ -99,9 +97,12 @@ describe.each(testDatabases())('live tenant updates over the websocket on %s', (
     expect(deleted.statusCode).toBe(200);
     await masterSocket.waitFor((m) => m.type === 'tenants:changed' && m.change === 'deleted');
 
-    await settle();
+    // Barrier: a socket's messages arrive in order, so once its pong is in, an event sent to it
+    // before would be too.
     for (const socket of [userSocket, adminSocket]) {
-      expect(socket.messages.map((m) => m.type)).toEqual(['connected']);
+      socket.send(JSON.stringify({ type: 'ping' }));
+      await socket.waitFor((m) => m.type === 'pong');
+      expect(socket.messages.map((m) => m.type)).toEqual(['connected', 'pong']);
     }
   });
 
@@ -111,7 +112,11 @@ describe.each(testDatabases())('live tenant updates over the websocket on %s', (
     await socket.waitFor((m) => m.type === 'pong');
     socket.send('{not json');
     socket.send(JSON.stringify({ type: 'subscribe', channel: 'everything' }));
-    await settle(100);
+    // Barrier: frames are answered in order, so the errors come before this second pong.
+    socket.send(JSON.stringify({ type: 'ping' }));
+    await socket.waitFor(
+      (m) => m.type === 'pong' && socket.messages.filter((x) => x.type === 'pong').length === 2,
+    );
     expect(socket.messages.filter((m) => m.type === 'error')).toHaveLength(2);
   });
 
