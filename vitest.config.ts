@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** One runner, three projects: engine unit tests, API tests on real databases, browser tests. */
+/** One runner, four projects: engine unit tests, the web app's pure modules, API tests on real databases, browser tests. */
 export default defineConfig({
   test: {
     reporters: ['default', 'json'],
@@ -10,6 +10,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          // The web app's pure modules (forms, drafts, suggestions, routes): no browser needed.
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts'],
           environment: 'node',
         },
       },
