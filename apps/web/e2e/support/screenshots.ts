@@ -11,9 +11,16 @@ import { SCREENSHOT_DIR } from './paths';
 export async function screenshot(page: Page, name: string, { fullPage = false } = {}): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  // Let entry animations (pop-ups, dialogs) settle so the picture shows the resting state.
-  await page.waitForTimeout(250);
-  await page.screenshot({ path: file, fullPage });
+  // The resting state: fonts loaded and every entry animation (pop-ups, dialogs) finished.
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // Endless ones (a spinner) never finish: only those that end are waited for.
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
+  await page.screenshot({ path: file, fullPage, animations: 'disabled' });
   return file;
 }
 
