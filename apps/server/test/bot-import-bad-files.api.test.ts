@@ -243,7 +243,10 @@ describe.each(testDatabases())('bad bot files on %s', (kind) => {
         entities: [{ name: 'Repeat', type: 'regexentities', regexes: ['(a)\\1'], examples: [] }],
       }),
       '(entities "Repeat", regexes)',
-      ENTITY_MESSAGES.invalidRegex,
+      ENTITY_MESSAGES.invalidRegexBecause(
+        '(a)\\1',
+        'back-references (\\1, \\k<name>) are not supported (regexes run on RE2, whose matching time is linear)',
+      ),
     ],
     [
       'a value claimed by two entities',

@@ -21,6 +21,9 @@ export const ENTITY_MESSAGES = {
   canonicalFormExists: (form: string) => `Canonical form "${form}" already exists`,
   atLeastOneRegex: 'Please provide at least 1 regex',
   invalidRegex: 'Invalid regex',
+  // Not in the spec (issue 9): a valid regex RE2 does not run got the bare message.
+  invalidRegexBecause: (pattern: string, reason: string) =>
+    `Invalid regex ${pattern.slice(0, 80)}: ${reason}`,
   allExamplesMustMatch: 'All examples must matche at least 1 regex',
   exampleMustMatch: 'The example must match at least one of the regexes',
   roleEmpty: 'The role cannot be empty',
@@ -195,6 +198,8 @@ export function normaliseEntityContent(
 /** Compiles and runs regexes safely; the server gives a linear-time engine (re2js). */
 export interface RegexChecker {
   compiles(pattern: string): boolean;
+  /** Why a pattern does not compile, in the author's terms (the server's RE2 knows). */
+  whyNot?(pattern: string): string | undefined;
   matchesAny(patterns: readonly string[], text: string): boolean;
 }
 
@@ -251,8 +256,11 @@ export function entityContentProblem(
     return undefined;
   }
   if (content.regexes.length === 0) return { field: 'regexes', message: M.atLeastOneRegex };
-  if (regex && content.regexes.some((r) => !regex.compiles(r)))
-    return { field: 'regexes', message: M.invalidRegex };
+  const refused = regex ? content.regexes.find((r) => !regex.compiles(r)) : undefined;
+  if (regex && refused !== undefined) {
+    const reason = regex.whyNot?.(refused);
+    return { field: 'regexes', message: reason ? M.invalidRegexBecause(refused, reason) : M.invalidRegex };
+  }
   if (mode === 'create' && content.examples.length === 0)
     return { field: 'examples', message: M.atLeastOneExample };
   if (regex && content.examples.some((e) => !regex.matchesAny(content.regexes, e)))
