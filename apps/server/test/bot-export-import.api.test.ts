@@ -85,7 +85,11 @@ describe.each(testDatabases())('bot export and import on %s', (kind) => {
     await createIntent(admin, RICH, { name: 'GoToHuman', isRedirect: true });
     const single = await createIntent(admin, RICH, { name: 'Single', utterances: ['only one', 'soon gone'] });
     const gone = single.utterances.find((u) => u.text === 'soon gone');
-    expectStatus(await admin('DELETE', `${intentsPath(RICH)}/Single/utterances/${gone?.ids.internal}`), 200);
+    // An intent of one example (older data: the API now keeps two) still travels with its bot.
+    await server.ctx.repos.db
+      .deleteFrom('intent_examples')
+      .where('id', '=', gone?.ids.internal ?? '')
+      .execute();
     expectStatus(await admin('POST', `${intentsPath(RICH)}/None/examples`, { text: 'asdf qwerty' }), 200);
     expectStatus(
       await admin('POST', `${intentsPath(RICH)}/update-description`, {

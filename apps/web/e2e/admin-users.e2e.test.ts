@@ -113,7 +113,9 @@ describe('the Users tab of an account administrator', () => {
     expect(await acme().members.roleOf(GRACE.email)).toBe('user');
     const mails = await app.server.ctx.repos.outbox.listFor(GRACE.email);
     expect(mails.map((mail) => mail.subject)).toEqual(['Your Parley login']);
-    expect(mails[0]?.text).toContain(GRACE.password);
+    // A link to choose a password, never the password itself.
+    expect(mails[0]?.text).not.toContain(GRACE.password);
+    expect(mails[0]?.text).toMatch(/Choose your password here: http:\/\/\S+\/password\/reset\//);
   });
 
   test('add user: an address already in the tenant is named at its field', async () => {
