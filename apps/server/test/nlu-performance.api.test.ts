@@ -23,6 +23,7 @@ import {
   HOSTILE_VALUES,
   hostileBodies,
 } from './support/fuzz';
+import { pollUntil } from './support/poll-until';
 import { fillPath } from './support/route-walk';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -67,15 +68,14 @@ describe.each(testDatabases())('NLU performance on %s', (kind) => {
   };
   const status = async (call: Call = w.admin, botName = bot) =>
     expectStatus(await call('GET', `${base(botName)}/nlu-test`), 200).json() as NluTestStatus;
-  /** Polls like the tab: every second... here every 50 ms, until the run is over. */
-  const untilFinished = async (botName = bot): Promise<NluTestStatus> => {
-    for (let i = 0; i < 600; i++) {
-      const s = await status(w.admin, botName);
-      if (!s.isRunning) return s;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('the NLU test did not finish');
-  };
+  /** Polls like the tab does (every second; here every 50 ms) until the run is over. */
+  const untilFinished = (botName = bot): Promise<NluTestStatus> =>
+    pollUntil(
+      `the NLU test of ${botName} to finish`,
+      () => status(w.admin, botName),
+      (s) => !s.isRunning,
+      { timeoutMs: 30_000, intervalMs: 50 },
+    );
   const downloadDataset = async () =>
     expectStatus(await w.admin('GET', `${base(bot)}/nlu-dataset`), 200).body.replace(/^\uFEFF/, '');
 
