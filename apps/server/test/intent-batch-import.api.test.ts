@@ -5,6 +5,7 @@ import {
   fileTooBigMessage,
   INTENT_BATCH_FILE_FIELD,
   INTENT_BATCH_FILE_MAX_BYTES,
+  INTENT_BATCH_MAX_ROWS,
   INTENT_MESSAGES as M,
 } from '@parley/contracts';
 import ExcelJS from 'exceljs';
@@ -195,6 +196,18 @@ describe.each(testDatabases())('batch import of intents on %s', (kind) => {
       fileTooBigMessage(INTENT_BATCH_FILE_MAX_BYTES),
     ]);
     expect(await intentNamed(w.admin, bot, 'Later')).toBeUndefined();
+  });
+
+  test('a sheet past the row cap is refused with the spec's message, and nothing changes', async () => {
+    const rows = [
+      HEADER,
+      ...Array.from({ length: INTENT_BATCH_MAX_ROWS + 1 }, (_, i) => ['Many', `row ${i}`]),
+    ];
+    expect(refusal(await send(await workbook(rows)))).toEqual([
+      INTENT_BATCH_FILE_FIELD,
+      B.tooManyRows(INTENT_BATCH_MAX_ROWS),
+    ]);
+    expect(await intentNamed(w.admin, bot, 'Many')).toBeUndefined();
   });
 
   test('the FAQ import makes FAQ intents and needs an answer for each', async () => {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   INTENT_BATCH_COLUMNS as COLUMNS,
   INTENT_BATCH_MAX_ROWS,
@@ -43,48 +44,72 @@ export async function readIntentWorkbook(data: Buffer, needsAnswer: boolean): Pr
       throw new IntentWorkbookError(M.tooLarge);
     throw new IntentWorkbookError(M.notAWorkbook);
   }
-  const workbook = new (await excel()).Workbook();
+  const rows: IntentWorkbookRow[] = [];
+  let sawSheet = false;
   try {
-    await workbook.xlsx.load(data as unknown as ExcelJS.Buffer);
-  } catch {
+    // Streamed row by row: a sheet past the row cap is refused at the cap, not after loading it all.
+    const reader = new (await excel()).stream.xlsx.WorkbookReader(Readable.from([data]), {
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      styles: 'ignore',
+      worksheets: 'emit',
+    });
+    for await (const sheet of reader) {
+      sawSheet = true;
+      await readSheetRows(sheet, needsAnswer, rows);
+      break; // only the first sheet is read
+    }
+  } catch (error) {
+    if (error instanceof IntentWorkbookError) throw error;
     throw new IntentWorkbookError(M.notAWorkbook);
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new IntentWorkbookError(M.notAWorkbook);
-  if (sheet.actualRowCount > INTENT_BATCH_MAX_ROWS + 1) {
-    throw new IntentWorkbookError(M.tooManyRows(INTENT_BATCH_MAX_ROWS));
-  }
+  if (!sawSheet) throw new IntentWorkbookError(M.notAWorkbook);
+  if (rows.length === 0) throw new IntentWorkbookError(M.noRows);
+  return rows;
+}
 
-  const header = sheet.getRow(1);
+/** Reads one streamed sheet into `rows`: the header row names the columns, every further non-empty row is one utterance. */
+async function readSheetRows(
+  sheet: ExcelJS.stream.xlsx.WorksheetReader,
+  needsAnswer: boolean,
+  rows: IntentWorkbookRow[],
+): Promise<void> {
   const columnOf = new Map<string, number>();
-  header.eachCell((cell, column) => {
-    const name = normalise(cell.text ?? '');
-    if (name && !columnOf.has(name)) columnOf.set(name, column);
-  });
-  const intentColumn = columnOf.get(normalise(COLUMNS.intentName));
-  const utteranceColumn = columnOf.get(normalise(COLUMNS.utterance));
-  const descriptionColumn = columnOf.get(normalise(COLUMNS.description));
-  const answerColumn = columnOf.get(normalise(COLUMNS.answer));
-  if (intentColumn === undefined || utteranceColumn === undefined)
-    throw new IntentWorkbookError(M.missingColumns);
-  if (needsAnswer && answerColumn === undefined) throw new IntentWorkbookError(M.missingAnswerColumn);
-
-  const rows: IntentWorkbookRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1) return;
+  let columns: Record<'intent' | 'utterance' | 'description' | 'answer', number | undefined> | undefined;
+  let rowsSeen = 0;
+  for await (const row of sheet) {
+    rowsSeen += 1;
+    if (rowsSeen > INTENT_BATCH_MAX_ROWS + 1)
+      throw new IntentWorkbookError(M.tooManyRows(INTENT_BATCH_MAX_ROWS));
+    if (!columns) {
+      if (row.number !== 1) throw new IntentWorkbookError(M.missingColumns);
+      row.eachCell((cell, column) => {
+        const name = normalise(cell.text ?? '');
+        if (name && !columnOf.has(name)) columnOf.set(name, column);
+      });
+      columns = {
+        intent: columnOf.get(normalise(COLUMNS.intentName)),
+        utterance: columnOf.get(normalise(COLUMNS.utterance)),
+        description: columnOf.get(normalise(COLUMNS.description)),
+        answer: columnOf.get(normalise(COLUMNS.answer)),
+      };
+      if (columns.intent === undefined || columns.utterance === undefined)
+        throw new IntentWorkbookError(M.missingColumns);
+      if (needsAnswer && columns.answer === undefined) throw new IntentWorkbookError(M.missingAnswerColumn);
+      continue;
+    }
     const text = (column: number | undefined) =>
       column === undefined ? '' : (row.getCell(column).text ?? '').trim();
     const entry = {
-      row: rowNumber,
-      intentName: text(intentColumn),
-      utterance: text(utteranceColumn),
-      description: text(descriptionColumn),
-      answer: text(answerColumn),
+      row: row.number,
+      intentName: text(columns.intent),
+      utterance: text(columns.utterance),
+      description: text(columns.description),
+      answer: text(columns.answer),
     };
     if (entry.intentName || entry.utterance || entry.description || entry.answer) rows.push(entry);
-  });
-  if (rows.length === 0) throw new IntentWorkbookError(M.noRows);
-  return rows;
+  }
+  if (!columns) throw new IntentWorkbookError(M.missingColumns);
 }
 
 /** The downloadable template: the four columns and a few rows showing a normal and an FAQ intent. */
