@@ -198,7 +198,7 @@ describe.each(testDatabases())('batch import of intents on %s', (kind) => {
     expect(await intentNamed(w.admin, bot, 'Later')).toBeUndefined();
   });
 
-  test('a sheet past the row cap is refused with the spec's message, and nothing changes', async () => {
+  test('a sheet past the row cap is refused with the spec message, and nothing changes', async () => {
     const rows = [
       HEADER,
       ...Array.from({ length: INTENT_BATCH_MAX_ROWS + 1 }, (_, i) => ['Many', `row ${i}`]),
