@@ -7,6 +7,7 @@ import { createAccountAdmin, rowOf, tokenOf } from './support/administration';
 import { type AppServer, startAppServer } from './support/app-server';
 import { type Browser, launchBrowser } from './support/browser';
 import { expectHidden, expectVisible } from './support/expect-page';
+import { holdRoute } from './support/held-route';
 import { screenshot, screenshotFailures } from './support/screenshots';
 
 const M = MESSAGES.admin;
@@ -96,16 +97,13 @@ describe('the Users tab of an account administrator', () => {
 
     await dialog().getByLabel('Password', { exact: true }).fill(GRACE.password);
     await dialog().getByLabel('Send login data').check();
-    // Hold the answer a moment to see the button while it works.
-    await page.route('**/api/users', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
+    // The answer is held until the button has been seen while it works.
+    const creation = await holdRoute(page, '**/api/users');
     await dialog().getByRole('button', { name: 'Add user' }).click();
     await expectVisible(dialog().getByRole('button', { name: M.creating }));
     await screenshot(page, 'admin-add-user-creating');
+    await creation.release();
     await expectHidden(dialog());
-    await page.unroute('**/api/users');
 
     const grace = rowOf(page, GRACE.email);
     await expectVisible(grace);
@@ -252,18 +250,15 @@ describe('the Users tab of an account administrator', () => {
     await expectVisible(paul.getByRole('button', { name: `Delete ${PAUL.name}` }));
     expect(await paul.getAttribute('aria-busy')).toBeNull();
 
-    await page.route('**/api/users/*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
+    const deletion = await holdRoute(page, '**/api/users/*');
     const grace = rowOf(page, GRACE.email);
     await grace.getByRole('button', { name: `Delete ${GRACE.name}` }).click();
     await popupOf(page).getByRole('button', { name: 'Delete' }).click();
     await expectVisible(grace.getByRole('status').filter({ hasText: `Deleting ${GRACE.name}` }));
     expect(await grace.getAttribute('aria-busy')).toBe('true');
     await screenshot(page, 'admin-delete-user-spinner');
+    await deletion.release();
     await expectHidden(grace);
-    await page.unroute('**/api/users/*');
     expect(await acme().members.roleOf(GRACE.email)).toBeUndefined();
     // Grace had no other tenant: her account is gone too.
     expect(await app.server.ctx.repos.users.get(GRACE.email)).toBeUndefined();
