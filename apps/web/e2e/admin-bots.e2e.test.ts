@@ -7,6 +7,7 @@ import { type AppServer, startAppServer } from './support/app-server';
 import { type ApiCall, apiAs } from './support/bot-content';
 import { type Browser, launchBrowser } from './support/browser';
 import { expectHidden, expectVisible } from './support/expect-page';
+import { holdRoute } from './support/held-route';
 import { screenshot, screenshotFailures } from './support/screenshots';
 
 const M = MESSAGES.admin;
@@ -175,19 +176,16 @@ describe('the Bots tab of the account administration', () => {
     await popupOf(page).getByRole('button', { name: 'OK' }).click();
     await expectVisible(spare.getByRole('button', { name: 'Delete Spare Bot' }));
 
-    // Hold the answer a moment to see the row's spinner.
-    await page.route('**/api/bots/Sales%20Bot', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
+    // The answer is held until the row's spinner has been seen.
+    const deletion = await holdRoute(page, '**/api/bots/Sales%20Bot');
     const sales = rowOf(page, 'Sales Bot');
     await sales.getByRole('button', { name: 'Delete Sales Bot' }).click();
     await popupOf(page).getByRole('button', { name: 'Delete' }).click();
     await expectVisible(sales.getByRole('cell').nth(4).getByRole('status'));
     expect(await sales.getAttribute('aria-busy')).toBe('true');
     await screenshot(page, 'admin-bot-deleting');
+    await deletion.release();
     await expectHidden(rowOf(page, 'Sales Bot'));
-    await page.unroute('**/api/bots/Sales%20Bot');
     expect(await acme().bots.get('Sales Bot')).toBeUndefined();
     expect(browser.pageErrors).toEqual([]);
   });

@@ -19,6 +19,7 @@ import {
 import { type AppServer, startAppServer } from './support/app-server';
 import { type Browser, launchBrowser } from './support/browser';
 import { expectHidden, expectVisible } from './support/expect-page';
+import { holdRoute } from './support/held-route';
 import { screenshot, screenshotFailures } from './support/screenshots';
 
 const M = MESSAGES.admin;
@@ -122,14 +123,11 @@ describe('tenant administration by master administrators', () => {
     await screenshot(page, 'admin-master-new-tenant-invalid');
 
     await dialog().getByLabel('Name').fill('Globex');
-    await page.route('**/api/tenants', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
+    const creation = await holdRoute(page, '**/api/tenants');
     await dialog().getByRole('button', { name: 'Create tenant' }).click();
     await expectVisible(dialog().getByRole('button', { name: M.creating }));
+    await creation.release();
     await expectHidden(dialog());
-    await page.unroute('**/api/tenants');
     await expect.poll(() => tenantNames(page)).toContain('Globex');
     expect(await tenantIdOf('Globex')).not.toBe('');
 
@@ -158,17 +156,14 @@ describe('tenant administration by master administrators', () => {
 
     const initechId = await createTenantThroughApi('Initech');
     await expect.poll(() => tenantNames(page)).toContain('Initech');
-    await page.route('**/api/tenant/*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
+    const deletion = await holdRoute(page, '**/api/tenant/*');
     const initech = rowOf(page, 'Initech');
     await initech.getByRole('button', { name: 'Delete Initech' }).click();
     await popupOf(page).getByRole('button', { name: 'Delete' }).click();
     await expectVisible(initech.getByRole('status').filter({ hasText: 'Deleting Initech' }));
     await screenshot(page, 'admin-master-tenant-deleting');
+    await deletion.release();
     await expectHidden(initech);
-    await page.unroute('**/api/tenant/*');
     expect(await app.server.ctx.repos.tenants.get(initechId)).toBeUndefined();
     await expect.poll(() => tenantNames(bobPage)).not.toContain('Initech');
   });
