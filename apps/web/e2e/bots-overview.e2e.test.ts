@@ -8,6 +8,7 @@ import { createAccountAdmin } from './support/administration';
 import { type AppServer, startAppServer } from './support/app-server';
 import { type Browser, launchBrowser } from './support/browser';
 import { expectHidden, expectVisible } from './support/expect-page';
+import { holdRoute } from './support/held-route';
 import { screenshot, screenshotFailures } from './support/screenshots';
 
 const M = BOT_MESSAGES;
@@ -46,12 +47,6 @@ describe('the bot overview and the create-a-bot dialog', () => {
       .set({ max_free_bots: maxFreeBots, has_additional_bots_cost: hasAdditionalBotsCost ? 1 : 0 })
       .where('id', '=', 'default')
       .execute();
-  /** Holds the answers to matching calls a moment, to see the screen while they run. */
-  const slowDown = (pattern: string, ms = 700) =>
-    page.route(pattern, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      await route.continue();
-    });
 
   test('a tenant without bots: the empty state and the Create a bot button', async () => {
     await page.goto(`${app.baseUrl}/bots`);
@@ -64,14 +59,14 @@ describe('the bot overview and the create-a-bot dialog', () => {
   });
 
   test('while the bots load a joke is shown', async () => {
-    await slowDown('**/api/bots', 1_200);
+    const loading = await holdRoute(page, '**/api/bots');
     await page.goto(`${app.baseUrl}/bots`);
     const joke = page.getByTestId('bot-joke');
     await expectVisible(joke);
     expect(BOT_JOKES).toContain(await joke.textContent());
     await screenshot(page, 'bots-loading-joke');
+    await loading.release();
     await expectVisible(page.getByRole('heading', { name: 'No bots yet' }));
-    await page.unroute('**/api/bots');
   });
 
   test('step 1 offers scratch and the starter templates', async () => {
@@ -150,12 +145,12 @@ describe('the bot overview and the create-a-bot dialog', () => {
   test('creating: the button reads Creating..., then the new bot opens on its analytics tab', async () => {
     await dialog().getByLabel('Name of your bot').fill('Support Bot');
     await dialog().getByLabel('Bot Region', { exact: true }).selectOption('us-east');
-    await slowDown('**/api/bot');
+    const creation = await holdRoute(page, '**/api/bot');
     await dialog().getByRole('button', { name: 'Create bot' }).click();
     await expectVisible(dialog().getByRole('button', { name: M.creating }));
     await screenshot(page, 'bots-create-creating');
+    await creation.release();
     await page.waitForURL(`${app.baseUrl}/bots/Support%20Bot/analytics`);
-    await page.unroute('**/api/bot');
     await expectVisible(page.getByRole('heading', { name: 'Support Bot' }));
     const bot = await acme().bots.get('Support Bot');
     expect(bot).toMatchObject({
@@ -273,12 +268,12 @@ describe('the bot overview and the create-a-bot dialog', () => {
     await expectVisible(card('Second Bot'));
 
     await openDelete();
-    await slowDown('**/api/bots/Second%20Bot');
+    const deletion = await holdRoute(page, '**/api/bots/Second%20Bot');
     await popupOf(page).getByRole('button', { name: 'Delete' }).click();
     await expectVisible(page.getByText(M.deleting('Second Bot')));
     await screenshot(page, 'bots-deleting');
+    await deletion.release();
     await expectHidden(card('Second Bot'));
-    await page.unroute('**/api/bots/Second%20Bot');
     expect(await acme().bots.get('Second Bot')).toBeUndefined();
     await expectVisible(card('Support Bot'));
   });

@@ -4,6 +4,7 @@ import { logInThroughUi, popupOf } from './support/accounts';
 import { VERA } from './support/bot-content';
 import { botPageSuite } from './support/bot-page-suite';
 import { expectHidden, expectVisible } from './support/expect-page';
+import { holdRoute } from './support/held-route';
 import { screenshot } from './support/screenshots';
 
 const BOT = 'Status Bot';
@@ -124,11 +125,8 @@ describe('the settings frame and its NLU Status tab', () => {
     await s.page.waitForURL(settingsUrl('nluPerformance'));
     const save = s.page.getByRole('button', { name: 'Save settings' });
     await expectVisible(save);
-    // The real server answers, a little later, so the running save can be seen.
-    await s.page.route('**/nlu-measuring', async (route) => {
-      if (route.request().method() === 'PUT') await new Promise((done) => setTimeout(done, 700));
-      await route.continue();
-    });
+    // The real server answers once the running save has been seen.
+    const saving = await holdRoute(s.page, '**/nlu-measuring', { method: 'PUT' });
     await s.page.getByRole('switch', { name: 'Intent detection measuring' }).click();
     await save.click();
     await s.page.waitForFunction(() =>
@@ -136,9 +134,9 @@ describe('the settings frame and its NLU Status tab', () => {
         (b) => b.textContent?.includes('Save settings') && b.disabled,
       ),
     );
+    await saving.release();
     await closePopup('Saved!');
     expect(await save.isDisabled()).toBe(false);
-    await s.page.unroute('**/nlu-measuring');
     // Back on NLU Status the button is gone again: that tab has no save.
     await settingsBar().getByRole('tab', { name: 'NLU Status' }).click();
     await expectVisible(table());
