@@ -6,6 +6,7 @@ import { createAccountAdmin, tokenOf } from './support/administration';
 import { type AppServer, startAppServer } from './support/app-server';
 import { type Browser, launchBrowser } from './support/browser';
 import { expectHidden, expectVisible } from './support/expect-page';
+import { holdRoute } from './support/held-route';
 import { screenshot, screenshotFailures } from './support/screenshots';
 
 const M = MESSAGES.admin;
@@ -161,10 +162,7 @@ describe('the General tab', () => {
     await expect.poll(() => page.getByLabel('Display name').inputValue()).toBe('Farewell Inc');
     const token = await tokenOf(page);
 
-    await page.route('**/api/tenant?id=*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
+    const deletion = await holdRoute(page, '**/api/tenant?id=*');
     await page.getByRole('button', { name: 'Delete account' }).click();
     await popupOf(page).getByRole('button', { name: 'Delete account' }).click();
     const blocker = page.getByTestId('screen-blocker');
@@ -177,6 +175,7 @@ describe('the General tab', () => {
     }));
     expect(blocked).toEqual({ isRootInert: true, overflow: 'hidden', pointerEvents: 'none' });
     await screenshot(page, 'admin-general-deleting');
+    await deletion.release();
 
     await page.waitForURL(`${app.baseUrl}/login`);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('parley.token'))).toBeNull();

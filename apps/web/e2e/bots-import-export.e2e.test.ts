@@ -7,6 +7,7 @@ import { type AppServer, startAppServer } from './support/app-server';
 import { type ApiCall, contentWorld, TINA } from './support/bot-content';
 import { type Browser, launchBrowser } from './support/browser';
 import { expectHidden, expectVisible } from './support/expect-page';
+import { holdRoute } from './support/held-route';
 import { screenshot, screenshotFailures } from './support/screenshots';
 
 const BOT = 'Support Bot';
@@ -61,11 +62,6 @@ describe('exporting, importing and starting from a template', () => {
   const dialog = () => page.getByRole('dialog');
   const card = (name: string) => page.getByRole('article', { name, exact: true });
   const acme = () => app.server.ctx.repos.forTenant(tenantId);
-  const slowDown = (pattern: string, ms = 700) =>
-    page.route(pattern, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      await route.continue();
-    });
   const chooseFile = (name: string, buffer: Buffer) =>
     dialog()
       .getByLabel('Choose bot file')
@@ -139,12 +135,12 @@ describe('exporting, importing and starting from a template', () => {
     await expectHidden(dialog().getByText(B.nameIncorrect));
     await dialog().getByRole('switch', { name: 'Change bot region' }).click();
     await dialog().getByLabel('Bot Region', { exact: true }).selectOption('us-east');
-    await slowDown('**/api/bots/import?*');
+    const importing = await holdRoute(page, '**/api/bots/import?*');
     await dialog().getByRole('button', { name: B.importBot }).click();
     await expectVisible(dialog().getByRole('button', { name: B.importing }));
     await screenshot(page, 'bots-import-importing');
+    await importing.release();
     await page.waitForURL(`${app.baseUrl}/bots/Support%20Bot%20Copy/analytics`);
-    await page.unroute('**/api/bots/import?*');
     await expectVisible(page.getByRole('heading', { name: COPY }));
 
     await page.goto(`${app.baseUrl}/bots/${encodeURIComponent(COPY)}/intents`);
