@@ -43,7 +43,7 @@ describe('the settings frame and its NLU Status tab', () => {
       'true',
     );
     // NLU Status has no save.
-    expect(await s.page.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
+    await expect.poll(() => s.page.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
   });
 
   test('an unknown settings tab is replaced by the default one', async () => {
@@ -140,7 +140,7 @@ describe('the settings frame and its NLU Status tab', () => {
     // Back on NLU Status the button is gone again: that tab has no save.
     await settingsBar().getByRole('tab', { name: 'NLU Status' }).click();
     await expectVisible(table());
-    expect(await s.page.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
+    await expect.poll(() => s.page.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
   });
 
   test('a failed save says Error! with the server message', async () => {
