@@ -13,12 +13,16 @@ export type FieldKind =
   | 'file'
   | 'connector';
 
-export interface BlockField {
+export interface BlockField<
+  Name extends string = string,
+  Key extends string = string,
+  Kind extends FieldKind = FieldKind,
+> {
   /** The name a FlowStep uses (e.g. 'message'). */
-  name: string;
+  name: Name;
   /** The customData key: field-{name} unless the spec names it otherwise (file, dtmf-confirm-key, llmId...). */
-  key: string;
-  kind: FieldKind;
+  key: Key;
+  kind: Kind;
   /** User-facing, used in validation messages. */
   label: string;
   default?: unknown;
@@ -36,12 +40,12 @@ export interface BlockField {
 type FieldExtras = Partial<Omit<BlockField, 'name' | 'key' | 'kind' | 'label'>>;
 
 /** A field stored as field-{name}. */
-export const field = (
-  name: string,
-  kind: FieldKind,
+export const field = <const Name extends string, const Kind extends FieldKind>(
+  name: Name,
+  kind: Kind,
   label: string,
   extras: FieldExtras = {},
-): BlockField => ({
+): BlockField<Name, `field-${Name}`, Kind> => ({
   name,
   key: `field-${name}`,
   kind,
@@ -50,12 +54,12 @@ export const field = (
 });
 
 /** A field whose customData key the spec gives as it is. */
-export const rawField = (
-  key: string,
-  kind: FieldKind,
+export const rawField = <const Key extends string, const Kind extends FieldKind>(
+  key: Key,
+  kind: Kind,
   label: string,
   extras: FieldExtras = {},
-): BlockField => ({
+): BlockField<Key, Key, Kind> => ({
   name: key,
   key,
   kind,
@@ -64,12 +68,12 @@ export const rawField = (
 });
 
 /** The data of an uploaded file (spec 03 section 3.2): set by the upload, not typed by a user. */
-export const fileFields: readonly BlockField[] = [
+export const fileFields = [
   rawField('file', 'file', 'File'),
   rawField('fileId', 'text', 'File id'),
   rawField('fileExtension', 'text', 'File extension'),
   rawField('contentType', 'text', 'Content type'),
-];
+] as const;
 
 /** Empty means not set: undefined, null, '' or only spaces. */
 export function isBlank(value: unknown): boolean {

@@ -1,7 +1,18 @@
 import { isBlank, isSet, listInWords } from './block-fields';
+import {
+  type DecisionSubject,
+  isEqualText,
+  numberOf,
+  operand,
+  setEntries,
+  similarityPercent,
+  textOf,
+} from './decision-subject';
 import type { BlockData } from './flow-document';
 import type { FlowValidationContext } from './flow-validation-types';
 import { variableReferenceName } from './variables';
+
+export type { DecisionSubject } from './decision-subject';
 
 /**
  * The decision operations of a condition (spec 03 section 3.5), declared once: the gateway
@@ -19,6 +30,8 @@ export interface DecisionOperation {
   label(data: BlockData): string;
   /** What is wrong with a connector's data, as user-facing messages. */
   problems?(data: BlockData, context: FlowValidationContext): string[];
+  /** Whether a conversation takes a connector with this data: the runtime reads this as the validator reads the rest. */
+  evaluate(data: BlockData, subject: DecisionSubject): boolean;
 }
 
 export const SIMILARITY_MIN = 20;
@@ -102,6 +115,15 @@ export const DECISION_OPERATIONS: readonly DecisionOperation[] = [
     usesVariable: true,
     label: (data) => (data.equalsCmpType === 'var' ? 'Match Var' : 'Match'),
     problems: (data) => oneOf('The comparison', data.equalsCmpType, ['var', 'raw', 'opt']),
+    evaluate: (data, subject) => {
+      const expected =
+        data.equalsCmpType === 'var'
+          ? subject.variable(text(data.equalsValueVar))
+          : data.equalsCmpType === 'opt'
+            ? data.equalsValueOpt
+            : operand(data.equalsValueRaw, subject);
+      return isEqualText(subject.value, expected, subject);
+    },
   },
   {
     id: 2,
@@ -110,6 +132,11 @@ export const DECISION_OPERATIONS: readonly DecisionOperation[] = [
     usesVariable: true,
     label: (data) => (data.checkExistance === 'no' ? 'DOES NOT EXIST' : 'EXISTS'),
     problems: (data) => oneOf('Exists', data.checkExistance, ['yes', 'no']),
+    evaluate: (data, subject) => {
+      const { value } = subject;
+      const exists = Array.isArray(value) ? value.length > 0 : !isBlank(value);
+      return data.checkExistance === 'no' ? !exists : exists;
+    },
   },
   {
     id: 3,
@@ -118,9 +145,51 @@ export const DECISION_OPERATIONS: readonly DecisionOperation[] = [
     usesVariable: true,
     label: mathLabel,
     problems: mathProblems,
+    evaluate: (data, subject) => {
+      const value = numberOf(subject.value);
+      const first = numberOf(operand(data.mathNumber1, subject));
+      const second = numberOf(operand(data.mathNumber2, subject));
+      if (value === null || first === null) return false;
+      switch (Number(data.mathOperation)) {
+        case MATH_OPERATIONS.smallerThan:
+          return value < first;
+        case MATH_OPERATIONS.biggerThan:
+          return value > first;
+        case MATH_OPERATIONS.inRange:
+          return second !== null && value >= Math.min(first, second) && value <= Math.max(first, second);
+        default:
+          return false;
+      }
+    },
   },
-  { id: 4, name: 'In Set', fields: ['equals-set'], usesVariable: true, label: () => 'IN SET' },
-  { id: 5, name: 'Contains', fields: ['contains'], usesVariable: true, label: () => 'Contains' },
+  {
+    id: 4,
+    name: 'In Set',
+    fields: ['equals-set'],
+    usesVariable: true,
+    label: () => 'IN SET',
+    evaluate: (data, subject) =>
+      setEntries(data['equals-set']).some((entry) =>
+        isEqualText(
+          subject.value,
+          entry.type === 'var' ? subject.variable(text(entry.value)) : entry.value,
+          subject,
+        ),
+      ),
+  },
+  {
+    id: 5,
+    name: 'Contains',
+    fields: ['contains'],
+    usesVariable: true,
+    label: () => 'Contains',
+    evaluate: (data, subject) => {
+      const part = textOf(operand(data.contains, subject));
+      if (part === '') return false;
+      const whole = textOf(subject.value);
+      return subject.caseSensitive ? whole.includes(part) : whole.toLowerCase().includes(part.toLowerCase());
+    },
+  },
   {
     id: 6,
     name: 'Is of type',
@@ -128,6 +197,11 @@ export const DECISION_OPERATIONS: readonly DecisionOperation[] = [
     usesVariable: true,
     label: () => 'Is of type',
     problems: (data) => oneOf('The type', data.isOfType, ['number', 'text']),
+    evaluate: (data, subject) => {
+      if (textOf(subject.value).trim() === '') return false;
+      const isNumber = numberOf(subject.value) !== null;
+      return data.isOfType === 'number' ? isNumber : data.isOfType === 'text' && !isNumber;
+    },
   },
   {
     id: 7,
@@ -139,6 +213,14 @@ export const DECISION_OPERATIONS: readonly DecisionOperation[] = [
       isBlank(data.whichEntity) || entityNamed(context, data.whichEntity)
         ? []
         : [`Entity ${text(data.whichEntity)} does not exist.`],
+    evaluate: (data, subject) => {
+      const match = subject.entityValue(text(data.whichEntity), textOf(subject.value));
+      if (!match) return false;
+      // 'canonical' with a canonical form chosen: the value must stand for that form.
+      return data.exampleOrCanonical === 'canonical' && !isBlank(data.canonicalUtt)
+        ? isEqualText(match.canonical, data.canonicalUtt, { caseSensitive: false })
+        : true;
+    },
   },
   {
     id: 8,
@@ -152,6 +234,10 @@ export const DECISION_OPERATIONS: readonly DecisionOperation[] = [
       if (!entity) return [`Entity ${text(data.isCanonicalEntity)} does not exist.`];
       return entity.type === 'closedlists' ? [] : ['Is canonical works only with closed list entities.'];
     },
+    evaluate: (data, subject) => {
+      const match = subject.entityValue(text(data.isCanonicalEntity), textOf(subject.value));
+      return match !== undefined && isEqualText(match.canonical, data.isCanonical, { caseSensitive: false });
+    },
   },
   {
     id: 9,
@@ -160,6 +246,12 @@ export const DECISION_OPERATIONS: readonly DecisionOperation[] = [
     usesVariable: true,
     label: () => 'IS SIMILAR',
     problems: similarityProblems,
+    evaluate: (data, subject) =>
+      setEntries(data.similarsSet).some((entry) => {
+        const candidate = entry.type === 'var' ? subject.variable(text(entry.value)) : entry.value;
+        const wanted = isBlank(entry.similarity) ? SIMILARITY_DEFAULT : Number(entry.similarity);
+        return similarityPercent(textOf(subject.value), textOf(candidate)) >= wanted;
+      }),
   },
   {
     id: 10,
@@ -167,6 +259,9 @@ export const DECISION_OPERATIONS: readonly DecisionOperation[] = [
     fields: ['channelId', 'channelName'],
     usesVariable: false,
     label: () => 'Channel',
+    evaluate: (data, { channel }) =>
+      channel !== undefined &&
+      (isBlank(data.channelId) ? data.channelName === channel.name : data.channelId === channel.id),
   },
   {
     id: 11,
@@ -179,6 +274,12 @@ export const DECISION_OPERATIONS: readonly DecisionOperation[] = [
         : data.exists === false || data.exists === 'false'
           ? 'User is new'
           : 'User is not present',
+    evaluate: (data, { user }) =>
+      isSet(data.exists)
+        ? user === 'known'
+        : data.exists === false || data.exists === 'false'
+          ? user === 'new'
+          : user === 'absent',
   },
   {
     id: 12,
@@ -191,6 +292,9 @@ export const DECISION_OPERATIONS: readonly DecisionOperation[] = [
       return regex.length >= REGEX_LABEL_TRUNCATE_AT ? `${regex.slice(0, 4)} ...` : regex;
     },
     problems: regexProblems,
+    evaluate: (data, subject) =>
+      text(data.regex) !== '' &&
+      subject.matchesRegex(text(data.regex), text(data.flags), textOf(subject.value)),
   },
 ];
 

@@ -27,13 +27,18 @@ export function flowReferences(doc: FlowDocument): FlowReferences {
 
   for (const block of doc.blocks) {
     for (const data of Object.values(block.customData)) {
+      const blockKind = block.type === 'bpmn:Task' ? blockKindOf(block.category, data.fc) : undefined;
       if (block.type === 'bpmn:Task' && block.category === 'custom') add(functions, data.fc);
       if (block.type === 'bpmn:EndEvent') add(intents, redirectIntentOf(data));
-      if (block.type === 'bpmn:Task' && blockKindOf(block.category, data.fc)?.fc === 'validationBlock') {
-        if (data['field-onFailAction'] === 'redirect-flow') add(intents, data['field-newFlow']);
+      if (block.type === 'bpmn:SequenceFlow') {
+        add(entities, data.whichEntity);
+        add(entities, data.isCanonicalEntity);
       }
-      for (const entity of entitiesOf(block, data)) add(entities, entity);
-      for (const variable of variablesOf(block, data)) add(variables, variable);
+      const declared = blockKind?.references(blockKind.read(data)) ?? {};
+      for (const intent of declared.intents ?? []) add(intents, intent);
+      for (const entity of declared.entities ?? []) add(entities, entity);
+      for (const variable of [...variablesOf(block, data), ...(declared.variables ?? [])])
+        add(variables, variable);
     }
   }
   return {
@@ -56,30 +61,15 @@ export function missingFunctionsWarning(
     : null;
 }
 
-function entitiesOf(block: FlowBlock, data: BlockData): unknown[] {
-  const checked = Array.isArray(data['field-entities'])
-    ? data['field-entities'].map((entry) => (entry as { entity?: unknown } | null)?.entity)
-    : [];
-  const connector = (data.connector ?? {}) as BlockData;
-  return block.type === 'bpmn:Task' && block.category !== 'custom'
-    ? [...checked, connector.whichEntity, connector.isCanonicalEntity]
-    : block.type === 'bpmn:SequenceFlow'
-      ? [data.whichEntity, data.isCanonicalEntity]
-      : [];
-}
-
+/** Variables any block's data names: its outputs, a gateway's variable, a connector's compared variable, [name] in texts. */
 function variablesOf(block: FlowBlock, data: BlockData): string[] {
   const found: string[] = [];
   if (Array.isArray(data['fc-output']))
     found.push(...data['fc-output'].filter((name) => typeof name === 'string'));
-  if (block.type === 'bpmn:ExclusiveGateway' || block.type === 'bpmn:Task') {
-    if (typeof data.condition === 'string') found.push(data.condition);
-  }
-  for (const operator of [data, (data.connector ?? {}) as BlockData]) {
-    if (operator.equalsCmpType === 'var' && typeof operator.equalsValueVar === 'string') {
-      found.push(operator.equalsValueVar);
-    }
-  }
+  if (block.type === 'bpmn:ExclusiveGateway' && typeof data.condition === 'string')
+    found.push(data.condition);
+  if (data.equalsCmpType === 'var' && typeof data.equalsValueVar === 'string')
+    found.push(data.equalsValueVar);
   collectReferences(data, found, 0);
   return found;
 }

@@ -21,7 +21,7 @@ export function taskProblems(block: FlowBlock, data: BlockData, context: FlowVal
   }
   return [
     ...blockKind.fields.flatMap((declared) => fieldProblems(declared, data[declared.key])),
-    ...(blockKind.problems?.(data, context) ?? []),
+    ...(blockKind.problems?.(blockKind.read(data), context, data) ?? []),
   ];
 }
 

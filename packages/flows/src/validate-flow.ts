@@ -5,6 +5,7 @@ import type { FlowProblem, FlowValidationContext } from './flow-validation-types
 import { normaliseFlow } from './normalise-flow';
 import { taskProblems } from './validate-blocks';
 import { conditionalConnectorProblems, gatewayProblems, isGateway } from './validate-conditions';
+import { taskConnectorProblems } from './validate-exits';
 import { structureProblems } from './validate-structure';
 
 /**
@@ -57,7 +58,23 @@ export function validateFlow(doc: FlowDocument, context: FlowValidationContext):
         break;
       }
       case 'bpmn:SequenceFlow': {
-        const gateway = block.sourceRef === undefined ? undefined : graph.byId.get(block.sourceRef);
+        const source = block.sourceRef === undefined ? undefined : graph.byId.get(block.sourceRef);
+        if (source?.type === 'bpmn:Task') {
+          const siblings = graph.outgoing.get(source.id) ?? [];
+          report(
+            block,
+            languages.flatMap((language) =>
+              taskConnectorProblems(
+                block.customData[language] ?? {},
+                source,
+                source.customData[language] ?? {},
+                siblings.map((sibling) => sibling.customData[language] ?? {}),
+              ),
+            ),
+          );
+          break;
+        }
+        const gateway = source;
         if (!gateway || !isGateway(gateway)) break;
         const checked = languages.map((language) =>
           conditionalConnectorProblems(
