@@ -10,6 +10,7 @@ import { createMailer } from './mail/mailer';
 import { createEmbeddedProvider } from './nlu/embedded-provider';
 import { createNluProviderRegistry } from './nlu/nlu-providers';
 import { ensureFirstRun } from './services/accounts/bootstrap.service';
+import { createSecretSeal } from './services/functions/function-secret-seal';
 import { createSharedState } from './shared-state';
 
 export interface RunningParts {
@@ -32,7 +33,13 @@ export async function createContext(
       log.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
   });
   await migrateToLatest(database.db);
-  const repos = createRepositories(database.db);
+  const secretSeal = createSecretSeal(config.jwtSecret);
+  secretSeal.whenUnreadable(() =>
+    log.warn(
+      "a function's credential could not be opened (was the server secret changed?); it reads as empty",
+    ),
+  );
+  const repos = createRepositories(database.db, { functionFields: secretSeal.codec });
   const shared = createSharedState(config.redisUrl);
   const principals = createPrincipalCache(shared.pubsub);
   await principals.listen();

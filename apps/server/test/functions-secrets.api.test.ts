@@ -5,6 +5,7 @@ import {
   Permission,
 } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createSecretSeal } from '../src/services/functions/function-secret-seal';
 import { expectStatus } from './support/admin-world';
 import { buildContentWorld, type ContentWorld } from './support/bot-content';
 import { testDatabases } from './support/databases';
@@ -32,14 +33,18 @@ const restFunction = {
 describe.each(testDatabases())('function secrets on %s', (kind) => {
   let server: TestServer;
   let w: ContentWorld;
-  const storedFields = async (name: string) =>
-    (
-      await server.ctx.repos.db
-        .selectFrom('functions')
-        .select('definition')
-        .where('name', '=', name)
-        .executeTakeFirstOrThrow()
-    ).definition;
+  const storedRow = (name: string) =>
+    server.ctx.repos.db
+      .selectFrom('functions')
+      .select(['definition', 'type'])
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
+  /** The stored fields as the server opens them (the secrets are sealed in the row). */
+  const storedFields = async (name: string) => {
+    const row = await storedRow(name);
+    const seal = createSecretSeal(server.ctx.config.jwtSecret);
+    return JSON.stringify(seal.codec.open(row.type, JSON.parse(row.definition)));
+  };
 
   beforeAll(async () => {
     server = await startTestServer(kind);
@@ -125,6 +130,31 @@ describe.each(testDatabases())('function secrets on %s', (kind) => {
       message: FUNCTION_MESSAGES.secretNeedsEntering('header Authorization'),
     });
     expect(await storedFields('Weather')).toContain('https://api.example.com/v1/weather');
+  });
+
+  test('secrets are sealed at rest: a copy of the database reveals no password or token', async () => {
+    for (const name of ['Orders', 'Weather']) {
+      const { definition } = await storedRow(name);
+      expect(definition).toContain('sealed1.');
+      expect(definition).not.toMatch(/s3cret-pw|n3w-pw|tok-123/);
+    }
+    // Only the secrets: the rest stays readable.
+    expect((await storedRow('Orders')).definition).toContain('db.example.com:5432/shop');
+    expect((await storedRow('Weather')).definition).toContain('application/json');
+  });
+
+  test('a function stored before sealing still reads, and is sealed when saved again', async () => {
+    await createFunction(w.admin, BOT, { ...sqlFunction, name: 'Legacy' });
+    await server.ctx.repos.db
+      .updateTable('functions')
+      .set({ definition: JSON.stringify({ connectionString: CONNECTION, sqlCommand: 'SELECT 1' }) })
+      .where('name', '=', 'Legacy')
+      .execute();
+    const [legacy] = (await listFunctions(w.admin, BOT)).filter((fn) => fn.name === 'Legacy');
+    expect(legacy).toMatchObject({ connectionString: `postgres://shop:${MASK}@db.example.com:5432/shop` });
+    expectStatus(await w.admin('PUT', functionPath(BOT, 'Legacy'), { ...legacy, sqlCommand: 'SELECT 3' }), 200);
+    expect((await storedRow('Legacy')).definition).not.toContain('s3cret-pw');
+    expect(await storedFields('Legacy')).toContain('s3cret-pw');
   });
 
   test('a new function cannot be saved with the mask as its secret', async () => {

@@ -11,7 +11,7 @@ import { planRepository } from './repositories/plan.repository';
 import { sessionRepository } from './repositories/session.repository';
 import { tenantRepository } from './repositories/tenant.repository';
 import { tenantRemovalRepository } from './repositories/tenant-removal.repository';
-import { tenantScope } from './repositories/tenant-scope';
+import { type RepositoryOptions, type TenantScope, tenantScope } from './repositories/tenant-scope';
 import { userRepository } from './repositories/user.repository';
 import type { Database } from './schema';
 
@@ -26,10 +26,12 @@ export type {
   FlowTarget,
   FlowVersion,
 } from './repositories/flow.repository';
-export type {
-  FunctionRecord,
-  NewFunction,
-  StoredFunctionFields,
+export {
+  type FunctionFieldsCodec,
+  type FunctionRecord,
+  type NewFunction,
+  PLAIN_FIELDS,
+  type StoredFunctionFields,
 } from './repositories/function.repository';
 export type {
   ExampleKind,
@@ -54,7 +56,7 @@ export type { NluRunKind, NluRunStatus, NluTestRun } from './repositories/nlu-te
 export type { OutboxMail } from './repositories/outbox.repository';
 export type { Plan } from './repositories/plan.repository';
 export type { Tenant } from './repositories/tenant.repository';
-export type { AuditEntry, Role, TenantScope } from './repositories/tenant-scope';
+export type { AuditEntry, RepositoryOptions, Role, TenantScope } from './repositories/tenant-scope';
 export type { Identity, TenantRole, User } from './repositories/user.repository';
 export { normaliseEmail } from './repositories/user.repository';
 export type {
@@ -65,8 +67,12 @@ export type {
 } from './repositories/variable.repository';
 export type { Database } from './schema';
 
-/** The repository layer: global tables directly, tenant-owned tables only through `forTenant`. */
-export function createRepositories(db: Kysely<Database>) {
+/**
+ * The repository layer: global tables directly, tenant-owned tables only through `forTenant`,
+ * and `transaction(fn)`: the same repositories bound to one transaction, so services never hold
+ * a Kysely handle.
+ */
+export function createRepositories(db: Kysely<Database>, options: RepositoryOptions = {}): Repositories {
   return {
     db,
     tenants: tenantRepository(db),
@@ -80,8 +86,25 @@ export function createRepositories(db: Kysely<Database>) {
     memberships: membershipRepository(db),
     tenantRemoval: tenantRemovalRepository(db),
     botTotals: botTotalsRepository(db),
-    forTenant: (tenantId: string) => tenantScope(db, tenantId),
+    forTenant: (tenantId: string) => tenantScope(db, tenantId, options),
+    transaction: (work) => db.transaction().execute((trx) => work(createRepositories(trx, options))),
   };
 }
 
-export type Repositories = ReturnType<typeof createRepositories>;
+export interface Repositories {
+  db: Kysely<Database>;
+  tenants: ReturnType<typeof tenantRepository>;
+  users: ReturnType<typeof userRepository>;
+  sessions: ReturnType<typeof sessionRepository>;
+  invitations: ReturnType<typeof invitationRepository>;
+  passwordResets: ReturnType<typeof passwordResetRepository>;
+  emailConfirmations: ReturnType<typeof emailConfirmationRepository>;
+  outbox: ReturnType<typeof outboxRepository>;
+  plans: ReturnType<typeof planRepository>;
+  memberships: ReturnType<typeof membershipRepository>;
+  tenantRemoval: ReturnType<typeof tenantRemovalRepository>;
+  botTotals: ReturnType<typeof botTotalsRepository>;
+  forTenant(tenantId: string): TenantScope;
+  /** Runs `work` in one transaction with repositories bound to it; rolled back when it throws. */
+  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+}

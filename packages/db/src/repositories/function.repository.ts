@@ -28,9 +28,22 @@ export interface NewFunction {
   fields: StoredFunctionFields;
 }
 
+/**
+ * How a function's fields are written to and read from the database: the server seals the
+ * credentials in them (encryption at rest); the default keeps them as they are.
+ */
+export interface FunctionFieldsCodec {
+  seal(type: string, fields: StoredFunctionFields): StoredFunctionFields;
+  open(type: string, fields: StoredFunctionFields): StoredFunctionFields;
+}
+export const PLAIN_FIELDS: FunctionFieldsCodec = {
+  seal: (_type, fields) => fields,
+  open: (_type, fields) => fields,
+};
+
 const key = (text: string) => text.trim().toLowerCase();
 
-const toFunction = (row: Selectable<FunctionTable>): FunctionRecord => ({
+const readFunction = (codec: FunctionFieldsCodec, row: Selectable<FunctionTable>): FunctionRecord => ({
   id: row.id,
   botId: row.bot_id,
   homeBotId: row.home_bot_id,
@@ -39,14 +52,20 @@ const toFunction = (row: Selectable<FunctionTable>): FunctionRecord => ({
   isGlobal: fromFlag(row.is_global),
   description: row.description,
   group: row.group_name,
-  fields: fromJson<StoredFunctionFields>(row.definition, {}),
+  fields: codec.open(row.type, fromJson<StoredFunctionFields>(row.definition, {})),
 });
 
 /**
  * The functions one bot of one tenant sees: its own and the tenant's global ones (reached
  * through `repos.forTenant(t).functions(botId)`), in the order they were made.
  */
-export function functionRepository(db: Kysely<Database>, tenantId: string, botId: string) {
+export function functionRepository(
+  db: Kysely<Database>,
+  tenantId: string,
+  botId: string,
+  codec: FunctionFieldsCodec = PLAIN_FIELDS,
+) {
+  const toFunction = (row: Selectable<FunctionTable>) => readFunction(codec, row);
   const visible = () =>
     db
       .selectFrom('functions')
@@ -81,7 +100,7 @@ export function functionRepository(db: Kysely<Database>, tenantId: string, botId
           is_global: toFlag(fn.isGlobal),
           description: fn.description,
           group_name: fn.group,
-          definition: toJson(fn.fields),
+          definition: toJson(codec.seal(fn.type, fn.fields)),
           created_at: now,
           updated_at: now,
         })
@@ -104,7 +123,15 @@ export function functionRepository(db: Kysely<Database>, tenantId: string, botId
       }
       if (patch.description !== undefined) values.description = patch.description;
       if (patch.group !== undefined) values.group_name = patch.group;
-      if (patch.fields !== undefined) values.definition = toJson(patch.fields);
+      if (patch.fields !== undefined) {
+        const stored = await db
+          .selectFrom('functions')
+          .select('type')
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', functionId)
+          .executeTakeFirst();
+        values.definition = toJson(codec.seal(stored?.type ?? '', patch.fields));
+      }
       if (patch.isGlobal !== undefined) {
         values.is_global = toFlag(patch.isGlobal);
         values.bot_id = patch.isGlobal ? null : botId;
@@ -131,7 +158,12 @@ export function functionRepository(db: Kysely<Database>, tenantId: string, botId
 }
 
 /** The tenant's functions across its bots: what a global name must be free of. */
-export function tenantFunctionRepository(db: Kysely<Database>, tenantId: string) {
+export function tenantFunctionRepository(
+  db: Kysely<Database>,
+  tenantId: string,
+  codec: FunctionFieldsCodec = PLAIN_FIELDS,
+) {
+  const toFunction = (row: Selectable<FunctionTable>) => readFunction(codec, row);
   return {
     /** Every function of the tenant with that name (ignoring case), with the bot it belongs to. */
     async named(name: string): Promise<Array<FunctionRecord & { botName: string | null }>> {

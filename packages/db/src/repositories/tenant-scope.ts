@@ -5,7 +5,11 @@ import type { Database } from '../schema';
 import { botRepository } from './bot.repository';
 import { entityRepository } from './entity.repository';
 import { flowRepository } from './flow.repository';
-import { functionRepository, tenantFunctionRepository } from './function.repository';
+import {
+  type FunctionFieldsCodec,
+  functionRepository,
+  tenantFunctionRepository,
+} from './function.repository';
 import { intentRepository } from './intent.repository';
 import { nluDatasetRepository } from './nlu-dataset.repository';
 import { nluModelRepository } from './nlu-model.repository';
@@ -33,7 +37,12 @@ export interface AuditEntry {
  * Everything that belongs to one tenant, bound to that tenant's id: a route gets these from
  * the request's tenant and can never forget the filter.
  */
-export function tenantScope(db: Kysely<Database>, tenantId: string) {
+export interface RepositoryOptions {
+  /** Seals and opens the credentials in functions' fields (the server encrypts them at rest). */
+  functionFields?: FunctionFieldsCodec;
+}
+
+export function tenantScope(db: Kysely<Database>, tenantId: string, options: RepositoryOptions = {}) {
   const members = {
     async list(): Promise<Array<{ userId: string; name: string; identity: string; role: TenantRole }>> {
       const rows = await db
@@ -368,9 +377,9 @@ export function tenantScope(db: Kysely<Database>, tenantId: string) {
     /** One bot's variables and objects, with the tenant's global ones. */
     variables: (botId: string) => variableRepository(db, tenantId, botId),
     /** One bot's functions and sub flows, with the tenant's global ones. */
-    functions: (botId: string) => functionRepository(db, tenantId, botId),
+    functions: (botId: string) => functionRepository(db, tenantId, botId, options.functionFields),
     /** The tenant's functions across its bots. */
-    tenantFunctions: tenantFunctionRepository(db, tenantId),
+    tenantFunctions: tenantFunctionRepository(db, tenantId, options.functionFields),
     /** One bot's NLU test dataset. */
     nluDatasets: (botId: string) => nluDatasetRepository(db, tenantId, botId),
     /** One bot's NLU test and NLU automate runs with their results. */

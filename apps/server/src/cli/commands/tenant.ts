@@ -1,5 +1,4 @@
 import { createTenantBodySchema } from '@parley/contracts';
-import { createRepositories } from '@parley/db';
 import type { Command } from 'commander';
 import { createTenant } from '../../services/accounts/bootstrap.service';
 import { publishTenantChange } from '../../services/tenancy/tenant-events.service';
@@ -16,8 +15,7 @@ export function tenantCommand(program: Command): void {
     .action(async (rawName: string) => {
       const { name } = parseArgument(createTenantBodySchema, { name: rawName });
       await withOperatorContext(async (ctx) => {
-        const created = await ctx.repos.db.transaction().execute(async (trx) => {
-          const repos = createRepositories(trx);
+        const created = await ctx.repos.transaction(async (repos) => {
           const t = await createTenant(repos, { name });
           await repos
             .forTenant(t.id)

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { addUserBodySchema, isValidNewUserPassword, MESSAGES } from '@parley/contracts';
-import { createRepositories, normaliseEmail } from '@parley/db';
+import { normaliseEmail } from '@parley/db';
 import type { Command } from 'commander';
 import { hashPassword } from '../../auth/passwords';
 import { createResetToken, resetLinkFor } from '../../services/accounts/password.service';
@@ -63,8 +63,7 @@ export function userCommand(program: Command): void {
         if (await ctx.repos.users.get(email)) throw new CliError(MESSAGES.admin.userExists);
         const role = options.admin ? 'admin' : 'user';
         const passwordHash = password ? await hashPassword(password) : null;
-        await ctx.repos.db.transaction().execute(async (trx) => {
-          const repos = createRepositories(trx);
+        await ctx.repos.transaction(async (repos) => {
           await repos.users.create({
             id: email,
             name,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES, validationError } from '@parley/contracts';
-import { createRepositories, isUniqueViolation, type Repositories } from '@parley/db';
+import { isUniqueViolation, type Repositories } from '@parley/db';
 import type { Logger } from 'pino';
 import { randomToken } from '../../auth/tokens';
 
@@ -66,11 +66,9 @@ export async function ensurePlatformBasics(repos: Repositories): Promise<void> {
   await repos.plans.ensureDefaults();
   if (await repos.tenants.getMaster()) return;
   try {
-    await repos.db
-      .transaction()
-      .execute((trx) =>
-        createTenant(createRepositories(trx), { id: MASTER_TENANT_ID, name: 'Master', isMaster: true }),
-      );
+    await repos.transaction((inTransaction) =>
+      createTenant(inTransaction, { id: MASTER_TENANT_ID, name: 'Master', isMaster: true }),
+    );
   } catch (error) {
     // Another process made it first (its row, or its name, was there when this one looked).
     if (!isUniqueViolation(error) && !(await repos.tenants.getMaster())) throw error;

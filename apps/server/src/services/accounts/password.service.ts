@@ -5,7 +5,7 @@ import {
   passwordResetPath,
   validationError,
 } from '@parley/contracts';
-import { createRepositories, isoIn, normaliseEmail } from '@parley/db';
+import { isoIn, normaliseEmail } from '@parley/db';
 import { clearLoginFailures, loginAttempts } from '../../auth/login-attempts';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import type { Principal } from '../../auth/principal';
@@ -87,8 +87,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
   if (!userId) throw invalidResetLink();
   const passwordHash = await hashPassword(newPassword);
 
-  await ctx.repos.db.transaction().execute(async (trx) => {
-    const repos = createRepositories(trx);
+  await ctx.repos.transaction(async (repos) => {
     if (!(await repos.passwordResets.consume(tokenHash))) throw invalidResetLink();
     await repos.users.update(userId, { passwordHash });
     await repos.passwordResets.spendAllFor(userId);

@@ -1,12 +1,5 @@
 import { MESSAGES, type SignupUserData, validationError } from '@parley/contracts';
-import {
-  createRepositories,
-  type Identity,
-  isoIn,
-  isUniqueViolation,
-  normaliseEmail,
-  type Repositories,
-} from '@parley/db';
+import { type Identity, isoIn, isUniqueViolation, normaliseEmail } from '@parley/db';
 import { hashPassword } from '../../auth/passwords';
 import { hashToken, randomToken } from '../../auth/tokens';
 import type { AppContext } from '../../context';
@@ -45,10 +38,8 @@ export async function createAccount(
   await assertInvitationUsable(ctx, code);
   if (await ctx.repos.users.get(email)) throw validationError('workEmail', MESSAGES.signup.emailTaken);
 
-  const { tenantId, confirmationToken, requiresConfirmation, isNewTenant } = await ctx.repos.db
-    .transaction()
-    .execute(async (trx) => {
-      const repos: Repositories = createRepositories(trx);
+  const { tenantId, confirmationToken, requiresConfirmation, isNewTenant } = await ctx.repos
+    .transaction(async (repos) => {
       const invitation = await repos.invitations.findUsable(code);
       if (!invitation || !(await repos.invitations.consume(code, email))) throw invalidCode();
       const isConfirmed = !invitation.requiresConfirmation;

@@ -13,7 +13,7 @@ import {
   recognizerOfCreateBody,
   validationError,
 } from '@parley/contracts';
-import { type Bot, createRepositories, isUniqueViolation, type Repositories } from '@parley/db';
+import { type Bot, isUniqueViolation, type Repositories } from '@parley/db';
 import type { Principal } from '../../auth/principal';
 import type { BundleContent } from '../../bot-bundle/bundle-content';
 import { importBundleContent } from '../../bot-bundle/bundle-content';
@@ -106,10 +106,8 @@ export async function insertBot(ctx: AppContext, principal: Principal, newBot: N
   // Read before the transaction: SQLite has one connection, which the transaction holds.
   const canMakeGlobal = newBot.content ? await creatorMayMakeGlobal(principal) : false;
   let isInserted = false;
-  return ctx.repos.db
-    .transaction()
-    .execute(async (trx) => {
-      const repos = createRepositories(trx);
+  return ctx.repos
+    .transaction(async (repos) => {
       await repos.tenants.lock(principal.tenantId);
       await assertBotCap(repos, principal.tenantId, newBot.acceptAdditionalCost);
       const scope = repos.forTenant(principal.tenantId);

@@ -6,7 +6,7 @@ import {
   type ImportBotResponse,
   type ImportedBotData,
 } from '@parley/contracts';
-import { createRepositories, isUniqueViolation } from '@parley/db';
+import { isUniqueViolation } from '@parley/db';
 import type { Principal } from '../../auth/principal';
 import { type BundleContent, importBundleContent, summariseBundle } from '../../bot-bundle/bundle-content';
 import { bundleFileError } from '../../bot-bundle/bundle-errors';
@@ -53,8 +53,8 @@ class StagingDone extends Error {}
 async function rehearseImport(ctx: AppContext, principal: Principal, content: BundleContent): Promise<void> {
   const canMakeGlobal = await creatorMayMakeGlobal(principal);
   try {
-    await ctx.repos.db.transaction().execute(async (trx) => {
-      const scope = createRepositories(trx).forTenant(principal.tenantId);
+    await ctx.repos.transaction(async (repos) => {
+      const scope = repos.forTenant(principal.tenantId);
       const bot = await scope.bots.create({
         botName: STAGING_BOT_NAME,
         region: content.bot.region,

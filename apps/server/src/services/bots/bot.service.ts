@@ -1,6 +1,5 @@
 import type { BotDetails, BotIdNames, BotPermissions, BotView } from '@parley/contracts';
 import { notFound } from '@parley/contracts';
-import { createRepositories } from '@parley/db';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botSyncStatus } from '../publishing/synchronization.service';
@@ -50,8 +49,8 @@ export async function getBotPermissions(principal: Principal, botName: string): 
  */
 export async function deleteBot(ctx: AppContext, principal: Principal, botName: string): Promise<void> {
   const bot = await botNamed(principal, botName);
-  await ctx.repos.db.transaction().execute(async (trx) => {
-    const scope = createRepositories(trx).forTenant(principal.tenantId);
+  await ctx.repos.transaction(async (repos) => {
+    const scope = repos.forTenant(principal.tenantId);
     await scope.botRoles.removeForBot(bot.id);
     if (!(await scope.bots.delete(bot.id))) throw notFound(`There is no bot named ${bot.botName}.`);
     await scope.audit.record({

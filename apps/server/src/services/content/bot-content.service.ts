@@ -1,5 +1,5 @@
 import { conflict, NONE_INTENT } from '@parley/contracts';
-import { type Bot, createRepositories, isUniqueViolation, type TenantScope } from '@parley/db';
+import { type Bot, isUniqueViolation, type TenantScope } from '@parley/db';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botNamed } from '../bots/bot-access.service';
@@ -55,8 +55,8 @@ export async function changeBotContent<T>(
 ): Promise<T> {
   const bot = await botNamed(principal, botName);
   try {
-    return await ctx.repos.db.transaction().execute(async (trx) => {
-      const content = contentOf(createRepositories(trx).forTenant(principal.tenantId), bot);
+    return await ctx.repos.transaction(async (repos) => {
+      const content = contentOf(repos.forTenant(principal.tenantId), bot);
       await ensureNoneIntent(content);
       const result = await change(content);
       await content.scope.bots.markUnpublished(bot.id);

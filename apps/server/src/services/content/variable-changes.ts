@@ -1,5 +1,5 @@
 import { conflict, Permission, permissionDenied } from '@parley/contracts';
-import { createRepositories, isUniqueViolation, type TenantScope } from '@parley/db';
+import { isUniqueViolation, type TenantScope } from '@parley/db';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botNamed, permissionsOnBot } from '../bots/bot-access.service';
@@ -40,8 +40,8 @@ export async function changeVariables<T>(
   const bot = await botNamed(principal, botName);
   const canMakeGlobal = (await permissionsOnBot(principal, bot)).includes(Permission.MakeGlobal);
   try {
-    return await ctx.repos.db.transaction().execute(async (trx) => {
-      const scope = createRepositories(trx).forTenant(principal.tenantId);
+    return await ctx.repos.transaction(async (repos) => {
+      const scope = repos.forTenant(principal.tenantId);
       return change({
         content: botContentIn(scope, bot),
         variables: scope.variables(bot.id),

@@ -1,5 +1,5 @@
 import { conflict } from '@parley/contracts';
-import { type Bot, createRepositories, isUniqueViolation, type TenantScope } from '@parley/db';
+import { type Bot, isUniqueViolation, type TenantScope } from '@parley/db';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botNamed, permissionsOnBot } from '../bots/bot-access.service';
@@ -41,8 +41,8 @@ export async function changeBotFunctions<T>(
   // Read before the transaction: SQLite has one connection, which the transaction holds.
   const permissions = await permissionsOnBot(principal, bot);
   try {
-    return await ctx.repos.db.transaction().execute(async (trx) => {
-      const scope = createRepositories(trx).forTenant(principal.tenantId);
+    return await ctx.repos.transaction(async (repos) => {
+      const scope = repos.forTenant(principal.tenantId);
       return change(functionsOf(scope, bot, permissions));
     });
   } catch (error) {

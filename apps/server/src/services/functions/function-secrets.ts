@@ -24,39 +24,62 @@ const URL_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/[^:@/\s]*:)([^@/\s]*)(@)/i;
 /** `Password=...;` and `Pwd=...` of key-value connection strings (SQL Server, ODBC). */
 const KEY_VALUE_PASSWORD = /((?:^|;)\s*(?:password|pwd)\s*=\s*)("[^"]*"|\{[^}]*\}|[^;]*)/gi;
 
-/** A URL's or connection string's secrets replaced by the mask (query parameters of URLs too). */
-function maskAddress(text: string, withQuery: boolean): string {
-  let masked = text.replace(URL_PASSWORD, (_all, before, secret, at) =>
-    secret ? `${before}${MASK}${at}` : _all,
+/** What becomes of each secret: the mask for the browser, a sealed text in the database. */
+type SecretReplacer = (secret: string) => string;
+const toMask: SecretReplacer = () => MASK;
+
+/** A URL's or connection string's secrets replaced (query parameters of URLs too). */
+function replaceInAddress(text: string, withQuery: boolean, replace: SecretReplacer): string {
+  let replaced = text.replace(URL_PASSWORD, (_all, before, secret, at) =>
+    secret ? `${before}${replace(secret)}${at}` : _all,
   );
-  masked = masked.replace(KEY_VALUE_PASSWORD, (_all, before, secret) => (secret ? `${before}${MASK}` : _all));
+  replaced = replaced.replace(KEY_VALUE_PASSWORD, (_all, before, secret) =>
+    secret ? `${before}${replace(secret)}` : _all,
+  );
   if (withQuery) {
-    masked = masked.replace(/([?&])([^=&#]+)=([^&#]*)/g, (all, separator, name, value) =>
-      value && SECRET_NAME.test(decodeURIComponent(name)) ? `${separator}${name}=${MASK}` : all,
+    replaced = replaced.replace(/([?&])([^=&#]+)=([^&#]*)/g, (all, separator, name, value) =>
+      value && isSecretName(name) ? `${separator}${name}=${replace(value)}` : all,
     );
   }
-  return masked;
+  return replaced;
 }
 
-const maskRows = (rows: { key: string; value: string }[]) =>
-  rows.map((row) => (row.value && SECRET_NAME.test(row.key) ? { ...row, value: MASK } : row));
+const isSecretName = (name: string) => {
+  try {
+    return SECRET_NAME.test(decodeURIComponent(name));
+  } catch {
+    return SECRET_NAME.test(name);
+  }
+};
 
-/** The definition as the browser may see it: every secret masked. */
-export function maskSecrets(definition: FunctionDefinition): FunctionDefinition {
+const maskAddress = (text: string, withQuery: boolean) => replaceInAddress(text, withQuery, toMask);
+
+const replaceInRows = (rows: { key: string; value: string }[], replace: SecretReplacer) =>
+  rows.map((row) => (row.value && SECRET_NAME.test(row.key) ? { ...row, value: replace(row.value) } : row));
+
+/** The definition with every secret replaced: where the secrets are is declared here only. */
+export function replaceSecrets<D extends FunctionDefinition>(definition: D, replace: SecretReplacer): D {
   switch (definition.type) {
     case 'sql':
-      return { ...definition, connectionString: maskAddress(definition.connectionString, false) };
+      return {
+        ...definition,
+        connectionString: replaceInAddress(definition.connectionString, false, replace),
+      };
     case 'rest':
       return {
         ...definition,
-        url: maskAddress(definition.url, true),
-        headers: maskRows(definition.headers),
-        formData: maskRows(definition.formData),
+        url: replaceInAddress(definition.url, true, replace),
+        headers: replaceInRows(definition.headers, replace),
+        formData: replaceInRows(definition.formData, replace),
       };
     default:
       return definition;
   }
 }
+
+/** The definition as the browser may see it: every secret masked. */
+export const maskSecrets = (definition: FunctionDefinition): FunctionDefinition =>
+  replaceSecrets(definition, toMask);
 
 /** Whether a definition holds any secret (an export then says it was left out). */
 export const hasSecrets = (definition: FunctionDefinition): boolean =>

@@ -1,6 +1,5 @@
 import type { MasterTenantInfo, TenantView } from '@parley/contracts';
 import { notFound } from '@parley/contracts';
-import { createRepositories } from '@parley/db';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { createTenant } from '../accounts/bootstrap.service';
@@ -41,8 +40,7 @@ export async function createChildTenant(
   principal: Principal,
   name: string,
 ): Promise<TenantView> {
-  const tenant = await ctx.repos.db.transaction().execute(async (trx) => {
-    const repos = createRepositories(trx);
+  const tenant = await ctx.repos.transaction(async (repos) => {
     const created = await createTenant(repos, { name });
     const entry = { actor: principal.user.id, action: 'tenant.created', target: created.id, details: name };
     await repos.forTenant(created.id).audit.record(entry);

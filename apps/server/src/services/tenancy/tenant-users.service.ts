@@ -10,7 +10,7 @@ import {
   type TenantRoleValue,
   validationError,
 } from '@parley/contracts';
-import { createRepositories, isUniqueViolation, normaliseEmail, type Repositories } from '@parley/db';
+import { isUniqueViolation, normaliseEmail, type Repositories } from '@parley/db';
 import { hashPassword } from '../../auth/passwords';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
@@ -63,8 +63,7 @@ export async function addUser(
   const existing = await ctx.repos.users.get(email);
   const passwordHash = existing ? undefined : await hashPassword(body.password);
   try {
-    await ctx.repos.db.transaction().execute(async (trx) => {
-      const repos = createRepositories(trx);
+    await ctx.repos.transaction(async (repos) => {
       if (!existing) {
         await repos.users.create({
           id: email,
@@ -129,8 +128,7 @@ export async function removeUser(ctx: AppContext, principal: Principal, rawEmail
   const role = await principal.scope.members.roleOf(email);
   if (!role) throw notFound('User not found in this tenant');
   if (role === 'admin') await assertKeepsAnAdmin(ctx.repos, principal.tenantId, 'email');
-  await ctx.repos.db.transaction().execute(async (trx) => {
-    const repos = createRepositories(trx);
+  await ctx.repos.transaction(async (repos) => {
     await repos.forTenant(principal.tenantId).members.remove(email);
     const deleted = await repos.memberships.deleteOrphanUsers([email]);
     await repos.forTenant(principal.tenantId).audit.record({
@@ -196,8 +194,7 @@ export async function setTenantRoles(
   }
   if (next.size === 0) throw validationError('tenantRoles', M.userNeedsATenant);
 
-  await ctx.repos.db.transaction().execute(async (trx) => {
-    const repos = createRepositories(trx);
+  await ctx.repos.transaction(async (repos) => {
     for (const change of changes) {
       const scope = repos.forTenant(change.tenantId);
       if (!change.from && change.to !== null) {

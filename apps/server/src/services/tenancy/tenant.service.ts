@@ -6,7 +6,7 @@ import {
   type TenantView,
   validationError,
 } from '@parley/contracts';
-import { createRepositories, type Tenant } from '@parley/db';
+import type { Tenant } from '@parley/db';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { newSecretKey } from '../accounts/bootstrap.service';
@@ -104,8 +104,7 @@ export async function deleteTenant(
   const tenant = await ctx.repos.tenants.get(tenantId);
   if (!tenant) throw notFound('Tenant not found');
   if (tenant.isMaster) throw validationError('id', MESSAGES.admin.masterTenantNotDeletable);
-  const removedAccounts = await ctx.repos.db.transaction().execute(async (trx) => {
-    const repos = createRepositories(trx);
+  const removedAccounts = await ctx.repos.transaction(async (repos) => {
     const formerMembers = await repos.tenantRemoval.remove(tenantId);
     if (!formerMembers) throw notFound('Tenant not found');
     const deleted = await repos.memberships.deleteOrphanUsers(formerMembers);
