@@ -152,7 +152,10 @@ describe.each(testDatabases())('function secrets on %s', (kind) => {
       .execute();
     const [legacy] = (await listFunctions(w.admin, BOT)).filter((fn) => fn.name === 'Legacy');
     expect(legacy).toMatchObject({ connectionString: `postgres://shop:${MASK}@db.example.com:5432/shop` });
-    expectStatus(await w.admin('PUT', functionPath(BOT, 'Legacy'), { ...legacy, sqlCommand: 'SELECT 3' }), 200);
+    expectStatus(
+      await w.admin('PUT', functionPath(BOT, 'Legacy'), { ...legacy, sqlCommand: 'SELECT 3' }),
+      200,
+    );
     expect((await storedRow('Legacy')).definition).not.toContain('s3cret-pw');
     expect(await storedFields('Legacy')).toContain('s3cret-pw');
   });
