@@ -1,4 +1,5 @@
 import {
+  FUNCTION_FILE_FIELD,
   FUNCTION_MESSAGES,
   type FunctionView,
   FUNCTION_SECRET_MASK as MASK,
@@ -7,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSecretSeal } from '../src/services/functions/function-secret-seal';
 import { expectStatus } from './support/admin-world';
-import { buildContentWorld, type ContentWorld } from './support/bot-content';
+import { buildContentWorld, type ContentWorld, multipartBody } from './support/bot-content';
 import { testDatabases } from './support/databases';
 import { createFunction, functionPath, functionsPath, listFunctions } from './support/functions';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -158,6 +159,26 @@ describe.each(testDatabases())('function secrets on %s', (kind) => {
     );
     expect((await storedRow('Legacy')).definition).not.toContain('s3cret-pw');
     expect(await storedFields('Legacy')).toContain('s3cret-pw');
+  });
+
+  test('a function file leaves the credentials out, and its import says so', async () => {
+    const exported = expectStatus(await w.admin('GET', `${functionPath(BOT, 'Weather')}/export`), 200).body;
+    expect(exported).not.toContain('tok-123');
+    const file = JSON.parse(exported);
+    expect(file.credentialsLeftOut).toBe(true);
+    expect(file.function.headers).toEqual([
+      { key: 'Authorization', value: '' },
+      { key: 'Accept', value: 'application/json' },
+    ]);
+    const { payload, contentType } = multipartBody(FUNCTION_FILE_FIELD, 'weather.json', exported);
+    const staged = await server.request({
+      method: 'POST',
+      url: '/api/functions/import/staging',
+      token: w.world.tenantAdmin.token,
+      body: payload,
+      headers: { 'content-type': contentType },
+    });
+    expect(expectStatus(staged, 200).json()).toMatchObject({ name: 'Weather', credentialsLeftOut: true });
   });
 
   test('a new function cannot be saved with the mask as its secret', async () => {

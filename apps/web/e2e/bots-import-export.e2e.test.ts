@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { BOT_BUNDLE_MESSAGES as B, BOT_MESSAGES as M } from '@parley/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PASSPHRASES_DIFFER } from '../src/features/bots/components/export/export-bot-form';
 import { logInThroughUi } from './support/accounts';
 import { type AppServer, startAppServer } from './support/app-server';
 import { type ApiCall, contentWorld, TINA } from './support/bot-content';
@@ -12,6 +13,7 @@ import { screenshot, screenshotFailures } from './support/screenshots';
 
 const BOT = 'Support Bot';
 const COPY = 'Support Bot Copy';
+const PASSPHRASE = 'open sesame, please';
 
 /**
  * Export Bot from the card menu, then Import a bot with that file under a new name; and a bot
@@ -48,6 +50,12 @@ describe('exporting, importing and starting from a template', () => {
       code: 'return date;',
       inputs: [{ name: 'date', defaultValue: '2025-03-14' }],
     });
+    await tina('POST', `/api/bots/${encodeURIComponent(BOT)}/functions`, {
+      type: 'rest',
+      name: 'Weather',
+      url: 'https://api.example.com/weather',
+      headers: [{ key: 'Authorization', value: 'Bearer tok-123' }],
+    });
     await tina('PUT', `${bot}/variables`, { variables: [{ key: 'shopName', value: 'Acme' }] });
     browser = await launchBrowser();
     page = await browser.newPage();
@@ -67,7 +75,7 @@ describe('exporting, importing and starting from a template', () => {
       .getByLabel('Choose bot file')
       .setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
 
-  test('Export Bot in the card menu downloads bot-{bot}.enc', async () => {
+  test('Export Bot in the card menu asks about credentials, then downloads bot-{bot}.enc', async () => {
     await page.goto(`${app.baseUrl}/bots`);
     await expectVisible(page.getByRole('button', { name: 'Import a bot' }));
     await card(BOT)
@@ -80,11 +88,24 @@ describe('exporting, importing and starting from a template', () => {
       'Delete Bot',
     ]);
     await screenshot(page, 'bots-export-menu');
+    await menu.getByRole('menuitem', { name: 'Export Bot' }).click();
+    await expectVisible(dialog().getByRole('heading', { name: B.exportBot }));
+    await dialog().getByLabel("Include the functions' credentials").check();
+    await dialog().getByLabel('Passphrase', { exact: true }).fill('short');
+    await dialog().getByRole('button', { name: 'Export' }).click();
+    await expectVisible(dialog().getByText(B.passphraseTooShort));
+    await dialog().getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
+    await dialog().getByLabel('Repeat the passphrase').fill(`${PASSPHRASE}!`);
+    await dialog().getByRole('button', { name: 'Export' }).click();
+    await expectVisible(dialog().getByText(PASSPHRASES_DIFFER));
+    await dialog().getByLabel('Repeat the passphrase').fill(PASSPHRASE);
+    await screenshot(page, 'bots-export-dialog');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      menu.getByRole('menuitem', { name: 'Export Bot' }).click(),
+      dialog().getByRole('button', { name: 'Export' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('bot-Support Bot.enc');
+    await expectHidden(dialog());
     exported = readFileSync(await download.path());
     expect(exported.subarray(0, 10).toString('ascii')).toBe('PARLEYBOT\n');
   });
@@ -115,7 +136,9 @@ describe('exporting, importing and starting from a template', () => {
       'Variables / objects',
       'Connected channels',
     ]);
-    expect(await counts.allTextContents()).toEqual(['2', '1', '1', '0', '1 / 0', '0']);
+    expect(await counts.allTextContents()).toEqual(['2', '1', '2', '0', '1 / 0', '0']);
+    await expectVisible(dialog().getByText('Sealed in the file for Weather.', { exact: false }));
+    await dialog().getByLabel("Passphrase of the functions' credentials").fill(PASSPHRASE);
     await screenshot(page, 'bots-import-form');
   });
 
@@ -154,7 +177,12 @@ describe('exporting, importing and starting from a template', () => {
       region: 'us-east',
       settings: { language: 'en', intentRecognizerProvider: 'parley' },
     });
-    expect((await acme().functions(copy!.id).list()).map((f) => f.name)).toEqual(['Format date']);
+    const functions = await acme().functions(copy!.id).list();
+    expect(functions.map((f) => f.name)).toEqual(['Format date', 'Weather']);
+    // The passphrase opened the credentials sealed in the file.
+    expect(functions.find((f) => f.name === 'Weather')?.fields.headers).toEqual([
+      { key: 'Authorization', value: 'Bearer tok-123' },
+    ]);
     expect((await acme().variables(copy!.id).list()).map((v) => [v.name, v.value])).toEqual([
       ['shopName', 'Acme'],
     ]);

@@ -8,6 +8,11 @@ import {
 } from '@parley/contracts';
 import { z } from 'zod';
 import { BUNDLE_FORMAT_VERSION } from './bundle-codec';
+import {
+  bundleCredentialsSchema,
+  credentialsSummary,
+  type StoredBundleCredentials,
+} from './bundle-credentials';
 import { invalidContent } from './bundle-errors';
 import type { BotScope } from './bundle-kind';
 import { BOT_BUNDLE_KINDS } from './bundle-kinds';
@@ -22,6 +27,8 @@ export interface BundleContent {
   settings: SettingsSection;
   /** Every section by its kind's name (settings too). */
   sections: Record<string, unknown>;
+  /** Functions' credentials left out or sealed (bundle-credentials.ts); absent in older files. */
+  credentials?: StoredBundleCredentials;
 }
 
 const sectionsSchema = z.object(
@@ -34,6 +41,7 @@ export const bundleContentSchema = z.object({
   exportedAt: z.string().max(100).nullish(),
   bot: bundleBotSchema,
   sections: sectionsSchema,
+  credentials: bundleCredentialsSchema,
 });
 
 /** `intents "Greeting", utterances` for the path of a problem, naming the item when it has a name. */
@@ -58,12 +66,13 @@ export function readBundleContent(json: unknown): BundleContent {
     const issue = result.error.issues[0];
     throw invalidContent(describePath(json, issue?.path ?? []), issue?.message ?? 'invalid');
   }
-  const { exportedAt, bot, sections } = result.data;
+  const { exportedAt, bot, sections, credentials } = result.data;
   return {
     exportedAt: exportedAt ?? null,
     bot,
     settings: sections.settings as SettingsSection,
     sections: { ...sections },
+    ...(credentials ? { credentials } : {}),
   };
 }
 
@@ -122,6 +131,7 @@ export function summariseBundle(content: BundleContent): ImportedBotData {
     counts: { ...NO_COUNTS },
     formatVersion: BUNDLE_FORMAT_VERSION,
     exportedAt: content.exportedAt,
+    credentials: credentialsSummary(content),
   };
   for (const kind of BOT_BUNDLE_KINDS) {
     const section = kind.section === 'settings' ? content.settings : content.sections[kind.section];

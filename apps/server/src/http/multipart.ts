@@ -28,6 +28,8 @@ export const UNREADABLE_UPLOAD = 'The upload could not be read. Please choose th
 export interface UploadedFile {
   fileName: string;
   data: Buffer;
+  /** Text fields sent before the file (a form sends them in the order they were added). */
+  fields?: Record<string, string>;
 }
 
 /**
@@ -64,8 +66,19 @@ export async function readUploadedFile(
   try {
     const data = await part.toBuffer();
     if (part.file.truncated || data.length > maxBytes) throw tooBig();
-    return { fileName: part.filename, data };
+    return { fileName: part.filename, data, fields: textFieldsOf(part.fields) };
   } catch (error) {
     throw refusal(error);
   }
+}
+
+/** The text fields among a multipart request's parts read so far (the first value of each). */
+function textFieldsOf(fields: Record<string, unknown>): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const [name, entry] of Object.entries(fields)) {
+    const first = Array.isArray(entry) ? entry[0] : entry;
+    const { type, value } = (first ?? {}) as { type?: unknown; value?: unknown };
+    if (type === 'field' && typeof value === 'string') texts[name] = value;
+  }
+  return texts;
 }

@@ -29,8 +29,9 @@ export function uploadBotFile(
   url: string,
   data: Buffer | string,
   fileName = 'bot-Support.enc',
+  textFields: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
-  const { payload, contentType } = multipartBody(BOT_BUNDLE_FILE_FIELD, fileName, data);
+  const { payload, contentType } = multipartBody(BOT_BUNDLE_FILE_FIELD, fileName, data, textFields);
   return server.request({
     method: 'POST',
     url,
@@ -40,9 +41,13 @@ export function uploadBotFile(
   });
 }
 
-/** GET /api/bots/{bot}/export: the file's bytes. */
-export async function exportBotFile(call: Call, botName: string): Promise<Buffer> {
-  return expectStatus(await call('GET', `${botPath(botName)}/export`), 200).rawPayload;
+/** GET /api/bots/{bot}/export: the file's bytes; POST with a passphrase seals the functions' credentials in. */
+export async function exportBotFile(call: Call, botName: string, passphrase?: string): Promise<Buffer> {
+  const response =
+    passphrase === undefined
+      ? await call('GET', `${botPath(botName)}/export`)
+      : await call('POST', `${botPath(botName)}/export`, { passphrase });
+  return expectStatus(response, 200).rawPayload;
 }
 
 /** What an exported file holds, opened with the shared key (or the secret given). */
@@ -57,6 +62,7 @@ export interface BundleJson {
   exportedAt: string;
   bot: { botName: string; displayName: string; region: string };
   sections: Record<string, unknown>;
+  credentials?: { state: string; functions: string[] };
 }
 
 /** The smallest valid bundle: a bot with its settings and nothing else, with sections replaced as given. */

@@ -70,10 +70,18 @@ export function multipartBody(
   field: string,
   fileName: string,
   data: Buffer | string,
+  textFields: Record<string, string> = {},
 ): { payload: Buffer; contentType: string } {
   const boundary = `----parley${Math.random().toString(16).slice(2)}`;
+  // Text fields go first, as a browser's FormData sends them when appended before the file.
+  const texts = Object.entries(textFields)
+    .map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    )
+    .join('');
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    `${texts}--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return {

@@ -8,6 +8,10 @@ import { BOT_MESSAGES, type BotDetails } from './bot-model';
  * in docs/bot-bundle-format.md.
  */
 
+/** The shortest passphrase that may seal functions' credentials in an export. */
+export const BOT_BUNDLE_PASSPHRASE_MIN_LENGTH = 8;
+export const BOT_BUNDLE_PASSPHRASE_MAX_LENGTH = 200;
+
 export const BOT_BUNDLE_MESSAGES = {
   importTitle: 'Import a bot',
   loadBotData: 'Load bot data',
@@ -35,8 +39,26 @@ export const BOT_BUNDLE_MESSAGES = {
   invalidContent: (where: string, problem: string) =>
     `The bot in this file is not valid (${where}): ${problem}`,
   notInPlan: 'Your plan does not include exporting and importing bots. Upgrade your plan to use them.',
+  // Not in the spec: functions' credentials travel only sealed with a passphrase (docs/bot-bundle-format.md).
+  passphraseTooShort: `The passphrase must be at least ${BOT_BUNDLE_PASSPHRASE_MIN_LENGTH} characters long.`,
+  passphraseTooLong: `The passphrase can be at most ${BOT_BUNDLE_PASSPHRASE_MAX_LENGTH} characters long.`,
+  wrongPassphrase: "This passphrase does not open the functions' credentials of this bot file.",
+  credentialsLeftOut: (functions: readonly string[]) =>
+    `The credentials of these functions were not exported: ${functions.join(', ')}. Enter them again in each function.`,
   importFailed: 'The bot could not be imported',
 } as const;
+
+/** The multipart form field of the import that carries the passphrase (before the file). */
+export const BOT_BUNDLE_PASSPHRASE_FIELD = 'passphrase';
+
+/**
+ * Functions' credentials in a bundle: none (no function has any), left out (the export had no
+ * passphrase) or sealed (with the exporter's passphrase), with the functions that have them.
+ */
+export interface BundleCredentials {
+  state: 'none' | 'left-out' | 'sealed';
+  functions: string[];
+}
 
 /** The multipart form field of both import calls (spec 01 section 7: form file bot-file). */
 export const BOT_BUNDLE_FILE_FIELD = 'bot-file';
@@ -96,10 +118,14 @@ export interface ImportedBotData {
   /** The file format version and when the bot was exported (absent for starter templates). */
   formatVersion: number;
   exportedAt: string | null;
+  /** Whether functions' credentials came along, and for which functions. */
+  credentials: BundleCredentials;
 }
 
 /** POST /api/bots/import: the new bot and the address of its page (the spec: the response holds url). */
 export interface ImportBotResponse {
   bot: BotDetails;
   url: string;
+  /** Functions imported without their credentials (left out, or sealed and no passphrase given). */
+  functionsNeedingCredentials: string[];
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { hasControlCharacters } from '../validators';
+import {
+  BOT_BUNDLE_MESSAGES,
+  BOT_BUNDLE_PASSPHRASE_MAX_LENGTH,
+  BOT_BUNDLE_PASSPHRASE_MIN_LENGTH,
+} from './bot-bundle-model';
 import { type BotRegion, botRegionOf } from './bot-regions';
 import { botSettingsSchema, createBotBodySchema } from './bots';
 import { entityFileEntrySchema } from './entities';
@@ -285,3 +290,13 @@ export const importBotQuerySchema = z.preprocess(
   createBotBodySchema,
 );
 export type ImportBotQuery = z.infer<typeof importBotQuerySchema>;
+
+/** A passphrase that seals (export) or opens (import) functions' credentials. */
+export const bundlePassphraseSchema = z
+  .string({ message: BOT_BUNDLE_MESSAGES.passphraseTooShort })
+  .min(BOT_BUNDLE_PASSPHRASE_MIN_LENGTH, BOT_BUNDLE_MESSAGES.passphraseTooShort)
+  .max(BOT_BUNDLE_PASSPHRASE_MAX_LENGTH, BOT_BUNDLE_MESSAGES.passphraseTooLong);
+
+/** POST /api/bots/{bot}/export: the bot with its functions' credentials sealed with the passphrase. */
+export const exportBotBodySchema = z.object({ passphrase: bundlePassphraseSchema });
+export type ExportBotBody = z.infer<typeof exportBotBodySchema>;

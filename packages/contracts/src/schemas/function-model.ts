@@ -41,6 +41,8 @@ export const FUNCTION_MESSAGES = {
   definitionHidden:
     "Seeing a function's definition (its address, command or code) needs the permission to manage functions of its type. Flows can still call it.",
   notAFunctionFile: 'This is not a function file exported from Parley.',
+  // Not in the spec: credentials never travel in function files (docs/function-files.md).
+  credentialsLeftOut: 'Not in the file: enter them again after the import.',
   newerFileFormat: 'This file was exported by a newer Parley and cannot be read here.',
   fileMissing: (field: string) => `Please choose a file (form field ${field}).`,
   startBuilding: 'Start building!',

@@ -292,6 +292,8 @@ export const functionFileSchema = z.object({
     .min(1, { message: FUNCTION_MESSAGES.notAFunctionFile })
     .max(FUNCTION_FILE_VERSION, { message: FUNCTION_MESSAGES.newerFileFormat }),
   function: functionDefinitionSchema,
+  /** The function had credentials, which the export left out. */
+  credentialsLeftOut: z.boolean().optional(),
   /** A sub flow's newest flow version, if it has one (the import checks it as a flow). */
   flow: z
     .object(
@@ -302,3 +304,6 @@ export const functionFileSchema = z.object({
     .transform((v) => v ?? null),
 });
 export type FunctionFile = z.infer<typeof functionFileSchema>;
+
+/** POST /api/functions/import/staging: the file's function, and whether its credentials were left out. */
+export type StagedFunction = FunctionDefinition & { credentialsLeftOut: boolean };

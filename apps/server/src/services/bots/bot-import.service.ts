@@ -9,6 +9,7 @@ import {
 import { isUniqueViolation } from '@parley/db';
 import type { Principal } from '../../auth/principal';
 import { type BundleContent, importBundleContent, summariseBundle } from '../../bot-bundle/bundle-content';
+import { credentialsForImport } from '../../bot-bundle/bundle-credentials';
 import { bundleFileError } from '../../bot-bundle/bundle-errors';
 import { importSettings } from '../../bot-bundle/import-choices';
 import type { AppContext } from '../../context';
@@ -99,9 +100,13 @@ export async function importBot(
   principal: Principal,
   choice: ImportBotQuery,
   file: UploadedFile,
+  passphrase?: string,
 ): Promise<ImportBotResponse> {
   await requireImportExport(ctx, principal);
-  const content = await openBundle(ctx, file);
+  const { content, functionsNeedingCredentials } = await credentialsForImport(
+    await openBundle(ctx, file),
+    passphrase,
+  );
   await assertNameFree(principal, choice.name);
   await assertBotAllowed(ctx, principal, choice.acceptAdditionalCost);
   const settings = importSettings(content.settings, choice);
@@ -116,5 +121,9 @@ export async function importBot(
       details: `name=${choice.name} from=${content.bot.botName} region=${choice.region} language=${settings.language} recognizer=${settings.intentRecognizerProvider ?? 'none'}`,
     },
   });
-  return { bot: toBotDetails(bot), url: `/bots/${encodeURIComponent(bot.botName)}` };
+  return {
+    bot: toBotDetails(bot),
+    url: `/bots/${encodeURIComponent(bot.botName)}`,
+    functionsNeedingCredentials,
+  };
 }

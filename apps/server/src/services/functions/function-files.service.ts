@@ -9,6 +9,7 @@ import {
   functionFileName,
   functionFileSchema,
   FUNCTION_MESSAGES as M,
+  type StagedFunction,
   validationError,
 } from '@parley/contracts';
 import type { Principal } from '../../auth/principal';
@@ -20,6 +21,7 @@ import { readJsonFile } from '../content/content-file';
 import { saveFlow } from '../flows/flows.service';
 import { changeBotFunctions, readBotFunctions } from './function-content';
 import { requireExport } from './function-permissions';
+import { hasSecrets, replaceSecrets } from './function-secrets';
 import { definitionOf } from './function-views';
 import { createFunctionIn, requireFunction } from './functions.service';
 
@@ -35,19 +37,23 @@ export async function exportFunction(
   requireExport(fns, definition.type);
   const latest =
     fn.type === 'flow' ? await fns.scope.flows.latest({ kind: 'function', id: fn.id }) : undefined;
+  // A function file is plain JSON: credentials never leave in it.
+  const credentialsLeftOut = hasSecrets(definition);
   const file: FunctionFile & { exportedAt: string } = {
     format: FUNCTION_FILE_FORMAT,
     version: FUNCTION_FILE_VERSION,
     exportedAt: new Date().toISOString(),
-    function: definition,
+    function: credentialsLeftOut ? replaceSecrets(definition, () => '') : definition,
+    ...(credentialsLeftOut ? { credentialsLeftOut } : {}),
     flow: latest ? { xml: latest.xml } : null,
   };
   return { fileName: functionFileName(fns.bot.botName, definition), json: JSON.stringify(file, null, 2) };
 }
 
 /** POST /api/functions/import/staging: the file's function, checked by every rule that needs no bot. */
-export function stageFunctionImport(file: UploadedFile): FunctionDefinition {
-  return readJsonFile(file, functionFileSchema, FUNCTION_FILE_FIELD, M.notAFunctionFile).function;
+export function stageFunctionImport(file: UploadedFile): StagedFunction {
+  const parsed = readJsonFile(file, functionFileSchema, FUNCTION_FILE_FIELD, M.notAFunctionFile);
+  return { ...parsed.function, credentialsLeftOut: parsed.credentialsLeftOut ?? false };
 }
 
 /** The {isGlobal} of the import path: true or false. */

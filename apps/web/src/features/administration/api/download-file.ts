@@ -5,9 +5,16 @@ import { getToken } from '../../../api/session';
  * Fetches a file as a blob with the AuthToken header (a plain link cannot send it) and hands
  * it to the browser's downloads under `fileName`. Failures throw an ApiError like any call.
  */
-export async function downloadFile(path: string, fileName: string): Promise<void> {
+export async function downloadFile(path: string, fileName: string, jsonBody?: unknown): Promise<void> {
   const token = getToken();
-  const response = await fetch(path, { headers: token ? { AuthToken: token } : {} });
+  // With a body the file is made from it (POST): a passphrase, say, never goes in a URL.
+  const response = await fetch(path, {
+    headers: {
+      ...(token ? { AuthToken: token } : {}),
+      ...(jsonBody === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(jsonBody === undefined ? {} : { method: 'POST', body: JSON.stringify(jsonBody) }),
+  });
   if (!response.ok) {
     const text = await response.text();
     let body: unknown = text;

@@ -10,8 +10,11 @@ export async function uploadFile<T>(
   field: string,
   file: File,
   method: 'POST' | 'PUT' = 'POST',
+  textFields: Record<string, string> = {},
 ): Promise<T> {
   const form = new FormData();
+  // Text fields before the file: the server reads them as the file arrives.
+  for (const [name, value] of Object.entries(textFields)) form.append(name, value);
   form.append(field, file, file.name);
   const token = getToken();
   const response = await fetch(path, {

@@ -1,5 +1,6 @@
 import {
   BOT_BUNDLE_FILE_FIELD,
+  BOT_BUNDLE_PASSPHRASE_FIELD,
   botFileNames,
   type ImportBotResponse,
   type ImportedBotData,
@@ -10,9 +11,13 @@ import { downloadFile } from '../../administration/api/download-file';
 import { uploadFile } from '../../bot-content/api/upload-file';
 import { botsApiPath } from '../../bot-content/content-paths';
 
-/** Export Bot: the whole bot as bot-{bot}.enc. */
-export const exportBotFile = (botName: string) =>
-  downloadFile(`${botsApiPath(botName)}/export`, botFileNames.export(botName));
+/** Export Bot: the whole bot as bot-{bot}.enc; with a passphrase, the functions' credentials sealed in. */
+export const exportBotFile = (botName: string, passphrase?: string) =>
+  downloadFile(
+    `${botsApiPath(botName)}/export`,
+    botFileNames.export(botName),
+    passphrase === undefined ? undefined : { passphrase },
+  );
 
 /** 'Load bot data': the server checks the file and tells what it holds. */
 export const stageBotImport = (file: File) =>
@@ -27,6 +32,8 @@ export interface ImportBotChoice {
   /** Left out with Automate on: Parley picks the recognizer. */
   recognizer?: string;
   acceptAdditionalCost: boolean;
+  /** Opens the functions' credentials a file holds sealed. */
+  passphrase?: string;
 }
 
 export function importBot(file: File, choice: ImportBotChoice): Promise<ImportBotResponse> {
@@ -38,7 +45,13 @@ export function importBot(file: File, choice: ImportBotChoice): Promise<ImportBo
     ...(choice.recognizer !== undefined ? { recognizer: choice.recognizer } : {}),
     ...(choice.acceptAdditionalCost ? { acceptAdditionalCost: 'true' } : {}),
   });
-  return uploadFile<ImportBotResponse>(`/api/bots/import?${query.toString()}`, BOT_BUNDLE_FILE_FIELD, file);
+  return uploadFile<ImportBotResponse>(
+    `/api/bots/import?${query.toString()}`,
+    BOT_BUNDLE_FILE_FIELD,
+    file,
+    'POST',
+    choice.passphrase ? { [BOT_BUNDLE_PASSPHRASE_FIELD]: choice.passphrase } : {},
+  );
 }
 
 /** The selected tenant's plan: its feature flags decide what the overview offers. */

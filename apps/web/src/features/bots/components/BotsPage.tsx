@@ -1,7 +1,7 @@
 import { type BotView, Permission } from '@parley/contracts';
+import { useState } from 'react';
 import { handleApiError } from '../../../api/error-reactions';
 import { BotIcon, Button, EmptyState, PageHeader, PlusIcon, UploadIcon } from '../../../ui';
-import { exportBotFile } from '../api/bot-bundle-api';
 import { downloadMessageHistory } from '../api/bots-api';
 import { runIfPermitted } from '../hooks/run-if-permitted';
 import { useBots } from '../hooks/use-bots';
@@ -10,6 +10,7 @@ import { useOverviewPermissions } from '../hooks/use-overview-permissions';
 import { useCanImportExport } from '../hooks/use-tenant-plan';
 import { CreateBotDialog } from './create/CreateBotDialog';
 import { useCreateBotLauncher } from './create/use-create-bot-launcher';
+import { ExportBotDialog } from './export/ExportBotDialog';
 import { ImportBotDialog } from './import/ImportBotDialog';
 import { BotCard } from './overview/BotCard';
 import type { BotCardAction } from './overview/BotCardMenu';
@@ -29,16 +30,14 @@ export function BotsPage() {
   const launcher = useCreateBotLauncher();
   const canImportExport = useCanImportExport();
   const { deleting, requestDelete } = useDeleteBot();
+  const [exporting, setExporting] = useState<string | undefined>();
 
   const actionsFor = (bot: BotView): BotCardAction[] => {
     const actions: BotCardAction[] = [];
     if (canImportExport && may(bot.id, Permission.ExportBots)) {
       actions.push({
         label: 'Export Bot',
-        onSelect: () =>
-          runIfPermitted(may(bot.id, Permission.ExportBots), () => {
-            exportBotFile(bot.botName).catch(handleApiError);
-          }),
+        onSelect: () => runIfPermitted(may(bot.id, Permission.ExportBots), () => setExporting(bot.botName)),
       });
     }
     if (may(bot.id, Permission.ExportLogs)) {
@@ -111,6 +110,7 @@ export function BotsPage() {
         />
       )}
       {deleting && <DeletingBotOverlay botName={deleting} />}
+      {exporting && <ExportBotDialog botName={exporting} onClose={() => setExporting(undefined)} />}
       {launcher.dialog?.kind === 'create' && (
         <CreateBotDialog
           acceptAdditionalCost={launcher.dialog.acceptAdditionalCost}

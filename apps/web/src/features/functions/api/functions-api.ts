@@ -7,6 +7,7 @@ import {
   type FunctionView,
   functionFileName,
   type GlobalFunctionUsages,
+  type StagedFunction,
 } from '@parley/contracts';
 import { api } from '../../../api/client';
 import { downloadFile } from '../../administration/api/download-file';
@@ -57,7 +58,7 @@ export const exportFunction = (botName: string, fn: FunctionView) =>
   downloadFile(`${functionPath(botName, fn.name)}/export`, functionFileName(botName, fn));
 
 export const stageFunctionImport = (file: File) =>
-  uploadFile<FunctionDefinition>('/api/functions/import/staging', FUNCTION_FILE_FIELD, file);
+  uploadFile<StagedFunction>('/api/functions/import/staging', FUNCTION_FILE_FIELD, file);
 
 export const importFunction = (botName: string, name: string, isGlobal: boolean, file: File) =>
   uploadFile<FunctionView>(`${functionPath(botName, name)}/import/${isGlobal}`, FUNCTION_FILE_FIELD, file);

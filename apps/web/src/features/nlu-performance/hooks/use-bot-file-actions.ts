@@ -1,8 +1,6 @@
 import { type BotDetails, Permission } from '@parley/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { handleApiError } from '../../../api/error-reactions';
-import { exportBotFile } from '../../bots/api/bot-bundle-api';
 import { runIfPermitted } from '../../bots/hooks/run-if-permitted';
 import { useBotRemoval } from '../../bots/hooks/use-delete-bot';
 import { useCanImportExport } from '../../bots/hooks/use-tenant-plan';
@@ -17,18 +15,17 @@ export function useBotFileActions(bot: BotDetails, permissions: readonly number[
   const navigate = useNavigate();
   const canImportExport = useCanImportExport();
   const [isDeleting, setIsDeleting] = useState(false);
+  const [isExporting, setIsExporting] = useState(false);
   const canExport = canImportExport && permissions.includes(Permission.ExportBots);
   const canDelete = permissions.includes(Permission.DeleteBot);
 
-  const exportBot = () =>
-    runIfPermitted(canExport, () => {
-      exportBotFile(bot.botName).catch(handleApiError);
-    });
+  const exportBot = () => runIfPermitted(canExport, () => setIsExporting(true));
+  const closeExport = () => setIsExporting(false);
 
   const deleteThisBot = () =>
     runIfPermitted(canDelete, () => {
       void removeBot(bot, setIsDeleting, () => navigate('/bots', { replace: true }));
     });
 
-  return { canExport, canDelete, isDeleting, exportBot, deleteThisBot };
+  return { canExport, canDelete, isDeleting, isExporting, exportBot, closeExport, deleteThisBot };
 }

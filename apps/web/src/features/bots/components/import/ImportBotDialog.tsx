@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../../api/api-error';
 import { handleApiError } from '../../../../api/error-reactions';
-import { Banner, Button, Modal } from '../../../../ui';
+import { Banner, Button, Modal, PasswordField, popup } from '../../../../ui';
 import { isSessionError, serverMessageOf } from '../../../administration/api/server-message';
 import { ADMIN_KEYS } from '../../../administration/hooks/admin-query-keys';
 import { FilePicker } from '../../../bot-content/components/FilePicker';
@@ -59,6 +59,8 @@ export function ImportBotDialog({ acceptAdditionalCost, existingNames, onClose }
   const [fileError, setFileError] = useState<string | undefined>();
   const [busy, setBusy] = useState<'loading' | 'importing' | undefined>();
   const [hasAcceptedCost, setHasAcceptedCost] = useState(acceptAdditionalCost);
+  const [passphrase, setPassphrase] = useState('');
+  const [passphraseError, setPassphraseError] = useState<string | undefined>();
 
   const choose = (chosen: File) => {
     setFile(chosen);
@@ -101,13 +103,18 @@ export function ImportBotDialog({ acceptAdditionalCost, existingNames, onClose }
     if (Object.keys(problems).length > 0) return;
     setBusy('importing');
     try {
-      const { url } = await importBot(file, toImportChoice(form, acceptCost));
+      const { url, functionsNeedingCredentials } = await importBot(file, {
+        ...toImportChoice(form, acceptCost),
+        ...(passphrase ? { passphrase } : {}),
+      });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: BOT_KEYS.list }),
         queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.permissions }),
       ]);
       onClose();
       navigate(url);
+      if (functionsNeedingCredentials.length > 0)
+        void popup.warning({ title: M.credentialsLeftOut(functionsNeedingCredentials) });
     } catch (error) {
       setBusy(undefined);
       if (isSessionError(error) || !isApiError(error)) return handleApiError(error);
@@ -120,6 +127,10 @@ export function ImportBotDialog({ acceptAdditionalCost, existingNames, onClose }
         return;
       }
       const refusal = fieldErrorOf(error);
+      if (refusal?.field === 'passphrase') {
+        setPassphraseError(refusal.message);
+        return;
+      }
       if (refusal && FORM_FIELDS.includes(refusal.field)) {
         setErrors({ [refusal.field as CreateBotField]: refusal.message });
         return;
@@ -178,6 +189,22 @@ export function ImportBotDialog({ acceptAdditionalCost, existingNames, onClose }
           </p>
           {isNameIncorrect && <Banner tone="warning" title={M.nameIncorrect} />}
           <CreateBotFormStep form={form} errors={errors} templates={[]} onChange={change} />
+          {staged.credentials.state === 'sealed' && (
+            <PasswordField
+              label="Passphrase of the functions' credentials"
+              hint={`Sealed in the file for ${staged.credentials.functions.join(', ')}. Without it, enter them again after the import.`}
+              autoComplete="off"
+              value={passphrase}
+              error={passphraseError}
+              onChange={(event) => {
+                setPassphrase(event.target.value);
+                setPassphraseError(undefined);
+              }}
+            />
+          )}
+          {staged.credentials.state === 'left-out' && (
+            <Banner tone="warning" title={M.credentialsLeftOut(staged.credentials.functions)} />
+          )}
           <ImportedBotCounts staged={staged} />
         </form>
       ) : (

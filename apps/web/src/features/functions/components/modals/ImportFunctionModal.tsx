@@ -1,9 +1,9 @@
 import {
   FUNCTION_TYPE_CATALOGUE,
-  type FunctionDefinition,
   isSubFlowType,
   isValidFunctionName,
   FUNCTION_MESSAGES as M,
+  type StagedFunction,
 } from '@parley/contracts';
 import { useState } from 'react';
 import { Toggle } from '../../../../ui';
@@ -36,7 +36,7 @@ export function ImportFunctionModal({
   const [isGlobal, setIsGlobal] = useState(false);
   const isSubs = mode === 'subs';
   return (
-    <ImportContentModal<FunctionDefinition>
+    <ImportContentModal<StagedFunction>
       noun={isSubs ? 'Sub Flow' : 'Function'}
       takenNames={takenNames}
       takenMessage={M.nameTaken}
@@ -74,6 +74,12 @@ export function ImportFunctionModal({
           <dd>{fn.inputs.length > 0 ? fn.inputs.map((i) => i.name).join(', ') : 'None'}</dd>
           <dt>Outputs</dt>
           <dd>{fn.outputs.length > 0 ? fn.outputs.map((o) => o.variableName).join(', ') : 'None'}</dd>
+          {fn.credentialsLeftOut && (
+            <>
+              <dt>Credentials</dt>
+              <dd>{M.credentialsLeftOut}</dd>
+            </>
+          )}
         </>
       )}
       onClose={onClose}
