@@ -1,5 +1,5 @@
 import { AppError, type RealtimeTopic, type ServerMessage, topicKey } from '@parley/contracts';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Principal } from '../../auth/principal';
 import { createPrincipalCache } from '../../auth/principal-cache';
 import { inProcessPubSub } from '../../shared-state/pubsub';
@@ -27,7 +27,10 @@ const principalOf = (userId: string, sessionId = `session-${userId}`, tenantId =
 /** Lets queued promise callbacks (the inbox, pub/sub deliveries) run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-function world(allowed: (principal: Principal, topic: RealtimeTopic) => boolean = () => true) {
+function world(
+  allowed: (principal: Principal, topic: RealtimeTopic) => boolean = () => true,
+  sessionEndsAt?: (token: string) => number | undefined,
+) {
   const pubsub = inProcessPubSub();
   const principals = createPrincipalCache(pubsub);
   const calls = { authenticate: 0, mayFollow: 0 };
@@ -47,6 +50,7 @@ function world(allowed: (principal: Principal, topic: RealtimeTopic) => boolean 
       calls.mayFollow++;
       return allowed(principal, topic);
     },
+    sessionEndsAt,
     log: { error: () => undefined, warn: () => undefined },
   });
   gateway.start();
@@ -179,6 +183,23 @@ describe('the realtime gateway', () => {
     expect(ann.socket.closedWith).toBe(4401);
     expect(w.gateway.size).toBe(0);
     expect(w.gateway.topicCount).toBe(0);
+  });
+
+  test('a session that reaches its end closes its socket with 4401 by itself', async () => {
+    vi.useFakeTimers();
+    try {
+      const w = world(undefined, () => Date.now() + 60_000);
+      stop = () => w.gateway.stop();
+      const ann = w.connect('ann');
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(ann.socket.closedWith).toBeUndefined();
+      // The token has expired now: the check refuses it.
+      w.sessions.delete(ann.token);
+      await vi.advanceTimersByTimeAsync(1_001);
+      expect(ann.socket.closedWith).toBe(4401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('topic keys ignore the order of fields', () => {
