@@ -1,4 +1,4 @@
-import type { SyncProgressStateMessage } from '@parley/contracts';
+import { botIdFor, type SyncProgressStateMessage } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { USER_PASSWORD } from './support/admin-world';
 import { buildContentWorld, type ContentWorld, createIntent } from './support/bot-content';
@@ -20,21 +20,25 @@ describe.each(testDatabases())('publishing progress pushed over the websocket on
   });
   afterAll(() => server?.close());
 
-  test('users who see the bot get sync:progress-state up to the end; others get nothing', async () => {
+  test('users who see the bot follow its publishing up to the end; others are refused', async () => {
     const watcher = await openSocket(socketUrl(baseUrl, w.world.plainUser.token));
     const stranger = await openSocket(
       socketUrl(baseUrl, (await server.login('nora.norole@example.com', USER_PASSWORD)).token),
     );
+    const topic = { kind: 'bot-publishing', botId: botIdFor(w.world.tenantB, w.botName) } as const;
     try {
+      expect(await watcher.subscribe(topic)).toEqual({ type: 'subscribed', topic });
+      expect(await stranger.subscribe(topic)).toMatchObject({ type: 'error', topic });
       const { syncId, response } = await startPublish(w.admin, w.botName);
       expect(response.statusCode).toBe(202);
       const last = (await watcher.waitFor(
         (m) => m.type === 'sync:progress-state' && (m as SyncProgressStateMessage).progress.isDone,
         30_000,
       )) as SyncProgressStateMessage;
-      expect(last).toMatchObject({ botName: 'Push Bot', provider: 'parley', syncId });
+      expect(last).toMatchObject({ topic, botName: 'Push Bot', provider: 'parley', syncId });
       expect(last.progress).toMatchObject({ isDone: true, state: 'Succeeded', progress: 100 });
       await waitForSync(w.admin, w.botName, syncId);
+      await stranger.sync();
       expect(stranger.messages.filter((m) => m.type === 'sync:progress-state')).toEqual([]);
     } finally {
       watcher.close();

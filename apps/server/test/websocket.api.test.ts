@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { websocketUrl } from '../src/routes/websocket.routes';
 import { createInvitationCode } from '../src/services/accounts/bootstrap.service';
-import { type AdminWorld, as, buildAdminWorld, createTenant } from './support/admin-world';
+import {
+  type AdminWorld,
+  addUser,
+  as,
+  buildAdminWorld,
+  createTenant,
+  USER_PASSWORD,
+} from './support/admin-world';
 import { testDatabases } from './support/databases';
 import { openSocket, socketUrl, type TestSocket } from './support/socket-client';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -52,7 +59,10 @@ describe.each(testDatabases())('live tenant updates over the websocket on %s', (
 
   test('an organisation that signs up with an invitation appears live for master administrators', async () => {
     const masterSocket = await open(world.master.token);
-    await masterSocket.waitFor((m) => m.type === 'connected');
+    expect(await masterSocket.subscribe({ kind: 'tenants' })).toEqual({
+      type: 'subscribed',
+      topic: { kind: 'tenants' },
+    });
     const invitationCode = await createInvitationCode(server.ctx.repos, 'new-tenant', {
       requiresConfirmation: false,
     });
@@ -80,16 +90,24 @@ describe.each(testDatabases())('live tenant updates over the websocket on %s', (
     });
   });
 
-  test('master administrators hear of tenants created and deleted; others do not', async () => {
+  test('master administrators may follow tenants created and deleted; others are refused', async () => {
     const masterSocket = await open(world.master.token);
     const userSocket = await open(world.plainUser.token);
     const adminSocket = await open(world.tenantAdmin.token);
     await masterSocket.waitFor((m) => m.type === 'connected');
     expect(masterSocket.messages[0]).toEqual({ type: 'connected', userId: world.master.email });
+    await masterSocket.subscribe({ kind: 'tenants' });
+    for (const socket of [userSocket, adminSocket])
+      expect(await socket.subscribe({ kind: 'tenants' })).toEqual({
+        type: 'error',
+        topic: { kind: 'tenants' },
+        message: 'You may not follow this topic.',
+      });
 
     const tenantId = await createTenant(server, world.master, 'Live');
     expect(await masterSocket.waitFor((m) => m.type === 'tenants:changed')).toEqual({
       type: 'tenants:changed',
+      topic: { kind: 'tenants' },
       tenantId,
       change: 'created',
     });
@@ -97,36 +115,91 @@ describe.each(testDatabases())('live tenant updates over the websocket on %s', (
     expect(deleted.statusCode).toBe(200);
     await masterSocket.waitFor((m) => m.type === 'tenants:changed' && m.change === 'deleted');
 
-    // Barrier: a socket's messages arrive in order, so once its pong is in, an event sent to it
-    // before would be too.
     for (const socket of [userSocket, adminSocket]) {
-      socket.send(JSON.stringify({ type: 'ping' }));
-      await socket.waitFor((m) => m.type === 'pong');
-      expect(socket.messages.map((m) => m.type)).toEqual(['connected', 'pong']);
+      await socket.sync();
+      expect(socket.messages.map((m) => m.type)).toEqual(['connected', 'error', 'pong']);
     }
   });
 
-  test('ping is answered, anything else gets an error message', async () => {
-    const socket = await open(world.plainUser.token);
-    socket.send(JSON.stringify({ type: 'ping' }));
-    await socket.waitFor((m) => m.type === 'pong');
-    socket.send('{not json');
-    socket.send(JSON.stringify({ type: 'subscribe', channel: 'everything' }));
-    // Barrier: frames are answered in order, so the errors come before this second pong.
-    socket.send(JSON.stringify({ type: 'ping' }));
-    await socket.waitFor(
-      (m) => m.type === 'pong' && socket.messages.filter((x) => x.type === 'pong').length === 2,
-    );
-    expect(socket.messages.filter((m) => m.type === 'error')).toHaveLength(2);
+  test('a socket that follows nothing hears nothing', async () => {
+    const masterSocket = await open(world.master.token);
+    await masterSocket.waitFor((m) => m.type === 'connected');
+    await createTenant(server, world.master, 'Unheard');
+    await masterSocket.sync();
+    expect(masterSocket.messages.map((m) => m.type)).toEqual(['connected', 'pong']);
   });
 
-  test('a socket whose session ended is closed at the next event', async () => {
+  test('ping is answered; bad frames, unknown and malformed subscriptions get an error message', async () => {
+    const socket = await open(world.master.token);
+    await socket.sync();
+    const bad = [
+      '{not json',
+      JSON.stringify({ type: 'shout' }),
+      JSON.stringify({ type: 'subscribe', channel: 'everything' }),
+      JSON.stringify({ type: 'subscribe', topic: { kind: 'everything' } }),
+      JSON.stringify({ type: 'subscribe', topic: { kind: 'bot-publishing' } }),
+      JSON.stringify({ type: 'subscribe', topic: { kind: 'bot-publishing', botId: 7 } }),
+      JSON.stringify({ type: 'subscribe', topic: { kind: 'bot-publishing', botId: 'x'.repeat(301) } }),
+      JSON.stringify({ type: 'subscribe', topic: { kind: 'tenants', extra: true } }),
+      JSON.stringify({ type: 'unsubscribe', topic: 'tenants' }),
+    ];
+    for (const frame of bad) socket.send(frame);
+    // Frames are answered in order, so every error comes before this pong.
+    await socket.sync();
+    const errors = socket.messages.filter((m) => m.type === 'error').map((m) => m.message);
+    expect(errors).toHaveLength(bad.length);
+    expect(errors.slice(0, 3)).toEqual([
+      'Messages must be JSON.',
+      'Unknown message.',
+      'Invalid topic (topic): Invalid input: expected object, received undefined.',
+    ]);
+    expect(errors[3]).toContain('topic.kind');
+    expect(errors[4]).toContain('topic.botId');
+    expect(errors[7]).toContain('extra');
+    // The socket is still served.
+    expect(await socket.subscribe({ kind: 'tenants' })).toMatchObject({ type: 'subscribed' });
+  });
+
+  test('unsubscribe ends the events of a topic', async () => {
+    const socket = await open(world.master.token);
+    await socket.subscribe({ kind: 'tenants' });
+    socket.send(JSON.stringify({ type: 'unsubscribe', topic: { kind: 'tenants' } }));
+    expect(await socket.waitFor((m) => m.type === 'unsubscribed')).toEqual({
+      type: 'unsubscribed',
+      topic: { kind: 'tenants' },
+      reason: 'requested',
+    });
+    await createTenant(server, world.master, 'After unsubscribe');
+    await socket.sync();
+    expect(socket.messages.some((m) => m.type === 'tenants:changed')).toBe(false);
+  });
+
+  test('a socket whose session is logged out is closed at once, with no event needed', async () => {
     const { token } = await server.login(world.master.email, 'Admin-Password-1');
     const socket = await open(token);
-    await socket.waitFor((m) => m.type === 'connected');
+    await socket.subscribe({ kind: 'tenants' });
     expect((await server.request({ method: 'DELETE', url: '/api/auth/logout', token })).statusCode).toBe(204);
-    await createTenant(server, world.master, 'After logout');
     expect(await socket.closed).toMatchObject({ code: 4401 });
+    await createTenant(server, world.master, 'After logout');
+    expect(socket.messages.some((m) => m.type === 'tenants:changed')).toBe(false);
+  });
+
+  test('a master administrator who loses the role stops hearing of tenants at once', async () => {
+    const bob = 'bob.master@example.com';
+    await addUser(server, world.master, bob, 'Bob_Master');
+    // Administrator of the master tenant is master administrator; the call toggles it.
+    const toggleAdmin = () => as(server, world.master)('PUT', '/api/users/tenant-admin', { userEmail: bob });
+    expect((await toggleAdmin()).statusCode).toBe(200);
+    const socket = await open((await server.login(bob, USER_PASSWORD)).token);
+    expect(await socket.subscribe({ kind: 'tenants' })).toMatchObject({ type: 'subscribed' });
+    expect((await toggleAdmin()).statusCode).toBe(200);
+    expect(await socket.waitFor((m) => m.type === 'unsubscribed')).toEqual({
+      type: 'unsubscribed',
+      topic: { kind: 'tenants' },
+      reason: 'revoked',
+    });
+    await createTenant(server, world.master, 'After demotion');
+    await socket.sync();
     expect(socket.messages.some((m) => m.type === 'tenants:changed')).toBe(false);
   });
 });
@@ -158,12 +231,13 @@ describe.runIf(redisUrl).each(testDatabases())(
 
     test('a socket on process A receives the tenant that process B created', async () => {
       const socket = await openSocket(socketUrl(await first.listen(), world.master.token));
-      await socket.waitFor((m) => m.type === 'connected');
+      await socket.subscribe({ kind: 'tenants' });
       const created = await as(second, world.master)('POST', '/api/tenants', { name: 'Made on B' });
       expect(created.statusCode).toBe(200);
       const tenantId = created.json().id;
       expect(await socket.waitFor((m) => m.type === 'tenants:changed' && m.tenantId === tenantId)).toEqual({
         type: 'tenants:changed',
+        topic: { kind: 'tenants' },
         tenantId,
         change: 'created',
       });

@@ -27,12 +27,12 @@ const BOB = { email: 'bob@example.com', password: 'Master-Admin-2!', name: 'Bob 
 const TINA = { email: 'tina@example.com', password: 'Tenant-Admin-1!', name: 'Tina Admin' };
 const PAUL = { email: 'paul@example.com', password: 'Plain-Password-1', name: 'Paul Plain' };
 
-/** Resolves once the page's websocket has been greeted by the gateway (set up before navigating). */
+/** Resolves once the page's websocket follows the tenants topic (set up before navigating). */
 function liveUpdatesOf(page: Page): Promise<void> {
   return new Promise((resolve) => {
     page.on('websocket', (socket) =>
       socket.on('framereceived', ({ payload }) => {
-        if (String(payload).includes('"connected"')) resolve();
+        if (String(payload).includes('"subscribed"')) resolve();
       }),
     );
   });

@@ -35,4 +35,5 @@ export * from './schemas/user-manual';
 export * from './schemas/variable-model';
 export * from './schemas/variables';
 export * from './schemas/websocket';
+export * from './schemas/websocket-topics';
 export * from './validators';

@@ -2,14 +2,33 @@ import { z } from 'zod';
 import type { PubSub } from '../shared-state';
 import type { Principal } from './principal';
 
-/** Who a change to sessions, accounts, memberships or tenants concerns. */
-export type AuthChange = { sessionIds: string[] } | { userIds: string[] } | { everyone: true };
+/**
+ * Who a change to sessions, accounts, memberships, bot roles or tenants concerns. A tenant
+ * change concerns the sessions working in that tenant (a bot or a role deleted there).
+ */
+export type AuthChange =
+  | { sessionIds: string[] }
+  | { userIds: string[] }
+  | { tenantIds: string[] }
+  | { everyone: true };
 
 const authChangeSchema = z.union([
   z.object({ sessionIds: z.array(z.string()).max(10_000) }),
   z.object({ userIds: z.array(z.string()).max(10_000) }),
+  z.object({ tenantIds: z.array(z.string()).max(10_000) }),
   z.object({ everyone: z.literal(true) }),
 ]);
+
+/** Whether a change concerns a session of this user working in this tenant. */
+export function concerns(
+  change: AuthChange,
+  session: { sessionId: string; userId: string; tenantId: string },
+): boolean {
+  if ('everyone' in change) return true;
+  if ('sessionIds' in change) return change.sessionIds.includes(session.sessionId);
+  if ('userIds' in change) return change.userIds.includes(session.userId);
+  return change.tenantIds.includes(session.tenantId);
+}
 
 const CHANNEL = 'parley:auth-changes';
 /** Sessions whose principal one process keeps; the least recently used go first. */
@@ -38,10 +57,17 @@ export interface PrincipalCache {
   announce(change: AuthChange): Promise<void>;
   /** Starts hearing other processes' announcements; answers the function that stops it. */
   listen(): Promise<() => Promise<void>>;
+  /**
+   * Calls `listener` with every change this process forgets (its own announcements and other
+   * processes'), after the entries are gone: what else caches a decision (the websocket
+   * gateway's subscriptions) drops it too. Answers the function that stops it.
+   */
+  onForget(listener: (change: AuthChange) => void): () => void;
 }
 
 export function createPrincipalCache(pubsub: PubSub, now: () => number = Date.now): PrincipalCache {
   const entries = new Map<string, { principal: Principal; expiresAt: number }>();
+  const forgetListeners = new Set<(change: AuthChange) => void>();
   let forgets = 0;
   const cache: PrincipalCache = {
     generation: () => forgets,
@@ -65,17 +91,17 @@ export function createPrincipalCache(pubsub: PubSub, now: () => number = Date.no
     },
     forget(change) {
       forgets++;
-      if ('everyone' in change) {
-        entries.clear();
-        return;
-      }
-      if ('sessionIds' in change) {
-        for (const sessionId of change.sessionIds) entries.delete(sessionId);
-        return;
-      }
-      const users = new Set(change.userIds);
-      for (const [sessionId, entry] of entries)
-        if (users.has(entry.principal.user.id)) entries.delete(sessionId);
+      if ('everyone' in change) entries.clear();
+      else if ('sessionIds' in change) for (const sessionId of change.sessionIds) entries.delete(sessionId);
+      else
+        for (const [sessionId, { principal }] of entries)
+          if (concerns(change, { sessionId, userId: principal.user.id, tenantId: principal.tenantId }))
+            entries.delete(sessionId);
+      for (const listener of forgetListeners) listener(change);
+    },
+    onForget(listener) {
+      forgetListeners.add(listener);
+      return () => forgetListeners.delete(listener);
     },
     async announce(change) {
       cache.forget(change);

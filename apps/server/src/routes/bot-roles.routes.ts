@@ -29,14 +29,19 @@ export function botRolesRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // The bot is named in the body, so the service checks permission 3 itself.
   app.post('/api/user/role', { config: { access: 'authenticated' } }, async (request) =>
-    assignBotRole(principalOf(request), parseInput(botRoleBodySchema, request.body)),
+    assignBotRole(ctx, principalOf(request), parseInput(botRoleBodySchema, request.body)),
   );
 
   app.delete<{ Params: { email: string; botName: string } }>(
     '/api/users/:email/roles/for-bot/:botName',
     { config: { access: { botPermission: Permission.ManageBotPermissions } } },
     async (request, reply) => {
-      await removeBotRole(principalOf(request), emailParam(request.params.email), request.params.botName);
+      await removeBotRole(
+        ctx,
+        principalOf(request),
+        emailParam(request.params.email),
+        request.params.botName,
+      );
       return reply.status(204).send();
     },
   );

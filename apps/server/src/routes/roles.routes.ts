@@ -21,7 +21,7 @@ import {
 type RoleParams = { Params: { roleId: string } };
 
 /** The Roles tab: roles of the selected tenant and their permission sets. */
-export function rolesRoutes(app: FastifyInstance, _ctx: AppContext): void {
+export function rolesRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Everyone may read them: the bot role dialog of a user with permission 3 lists them.
   app.get('/api/tenant/roles', { config: { access: 'authenticated' } }, async (request) =>
     listRoles(principalOf(request)),
@@ -41,7 +41,7 @@ export function rolesRoutes(app: FastifyInstance, _ctx: AppContext): void {
     '/api/tenant/roles/:roleId',
     { config: { access: 'tenantAdmin' } },
     async (request, reply) => {
-      await deleteRole(principalOf(request), idParam(request.params.roleId, 'roleId'));
+      await deleteRole(ctx, principalOf(request), idParam(request.params.roleId, 'roleId'));
       return reply.status(204).send();
     },
   );

@@ -1,7 +1,6 @@
 import fastifyWebsocket from '@fastify/websocket';
 import {
   AppError,
-  clientMessageSchema,
   validationError,
   WEBSOCKET_APP_NAME,
   WEBSOCKET_PATH,
@@ -46,7 +45,7 @@ export function websocketRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.register(async (scope) => {
     await scope.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
     const gateway = createRealtimeGateway(ctx);
-    await gateway.start();
+    gateway.start();
     scope.addHook('onClose', async () => gateway.stop());
 
     scope.get(
@@ -69,21 +68,9 @@ export function websocketRoutes(app: FastifyInstance, ctx: AppContext): void {
           socket.close(1008, 'not authenticated');
           return;
         }
-        gateway.add(socket, principal, token);
-        socket.on('message', (raw) => {
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(raw.toString());
-          } catch {
-            parsed = undefined;
-          }
-          const message = clientMessageSchema.safeParse(parsed);
-          if (!message.success) {
-            gateway.send(socket, { type: 'error', message: 'Unknown message.' });
-            return;
-          }
-          if (message.data.type === 'ping') gateway.send(socket, { type: 'pong' });
-        });
+        const connection = gateway.add(socket, principal, token);
+        socket.on('message', (raw) => connection.receive(raw.toString()));
+        socket.on('close', () => connection.closed());
       },
     );
   });

@@ -1,4 +1,10 @@
-import { WEBSOCKET_APP_NAME, WEBSOCKET_CLOSE, type WebsocketUrl } from '@parley/contracts';
+import {
+  type ClientMessage,
+  type RealtimeTopic,
+  WEBSOCKET_APP_NAME,
+  WEBSOCKET_CLOSE,
+  type WebsocketUrl,
+} from '@parley/contracts';
 import { isApiError } from './api-error';
 import { api } from './client';
 import { getToken } from './session';
@@ -22,19 +28,21 @@ export function socketAddress(url: string, token: string): string {
 
 const fetchWebsocketUrl = () => api.get<WebsocketUrl>('/api/websocket-url');
 
-/** Each message the gateway sends, parsed from JSON (text that is not JSON never arrives here). */
 export interface RealtimeHandlers {
+  /** What this connection follows: subscribed on every (re)connection, before any event. */
+  topics: RealtimeTopic[];
+  /** Each message the gateway sends, parsed from JSON (text that is not JSON never arrives here). */
   onMessage: (message: Record<string, unknown>) => void;
   /** The socket is back after a drop: whatever happened meanwhile was missed. */
   onReconnected?: () => void;
 }
 
 /**
- * A connection to the websocket gateway that reconnects with backoff whenever the socket
+ * A connection to the websocket gateway, following `topics`, that reconnects with backoff whenever the socket
  * closes, until the returned function is called. A session the server ended (close code 4401,
  * or a refused address request) is not retried: the page's next call logs out.
  */
-export function connectRealtime({ onMessage, onReconnected }: RealtimeHandlers): () => void {
+export function connectRealtime({ topics, onMessage, onReconnected }: RealtimeHandlers): () => void {
   let socket: WebSocket | undefined;
   let retryTimer: number | undefined;
   let attempt = 0;
@@ -65,6 +73,7 @@ export function connectRealtime({ onMessage, onReconnected }: RealtimeHandlers):
       const message = parse(event.data);
       if (!message) return;
       if (message.type === 'connected') {
+        for (const topic of topics) send(ws, { type: 'subscribe', topic });
         if (hasConnected) onReconnected?.();
         hasConnected = true;
         attempt = 0;
@@ -85,6 +94,10 @@ export function connectRealtime({ onMessage, onReconnected }: RealtimeHandlers):
     socket?.close(1000, 'page left');
     socket = undefined;
   };
+}
+
+function send(ws: WebSocket, message: ClientMessage): void {
+  if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
 }
 
 function parse(data: unknown): Record<string, unknown> | undefined {

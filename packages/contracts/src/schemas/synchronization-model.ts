@@ -103,6 +103,8 @@ export interface FullSyncView {
 /** The websocket event of a provider's progress (spec 02 section 4). */
 export interface SyncProgressStateMessage {
   type: 'sync:progress-state';
+  /** The websocket topic it travels on (schemas/websocket-topics.ts). */
+  topic: { kind: 'bot-publishing'; botId: string };
   botName: string;
   provider: string;
   syncId: string;

@@ -1,15 +1,25 @@
 import { z } from 'zod';
-import type { SyncProgressView } from './synchronization-model';
+import type { SyncProgressStateMessage, SyncProgressView } from './synchronization-model';
+import {
+  botPublishingTopicSchema,
+  conversationTopicSchema,
+  realtimeTopicSchema,
+  type TopicKind,
+  type TopicOf,
+  tenantsTopicSchema,
+  userNotificationsTopicSchema,
+} from './websocket-topics';
 
 /**
  * The websocket gateway (/ws). A client connects with `?app=parley&token=<base64 of the
- * platform token>` (spec 01 section 7) and then receives server messages; it may send
- * client messages. Both directions are discriminated by `type`.
+ * platform token>` (spec 01 section 7), subscribes to topics (websocket-topics.ts) and then
+ * receives their events. Both directions are discriminated by `type`.
  */
 export { WEBSOCKET_APP_NAME, WEBSOCKET_CLOSE, WEBSOCKET_PATH, type WebsocketUrl } from './websocket-protocol';
 
 export const tenantsChangedMessageSchema = z.object({
   type: z.literal('tenants:changed'),
+  topic: tenantsTopicSchema,
   tenantId: z.string(),
   change: z.enum(['created', 'deleted']),
 });
@@ -18,22 +28,65 @@ export type TenantsChangedMessage = z.infer<typeof tenantsChangedMessageSchema>;
 /** A provider's publishing progress (spec 02 section 4 'sync:progress-state'). */
 export const syncProgressStateMessageSchema = z.object({
   type: z.literal('sync:progress-state'),
+  topic: botPublishingTopicSchema,
   botName: z.string(),
   provider: z.string(),
   syncId: z.string(),
   progress: z.custom<SyncProgressView>((value) => typeof value === 'object' && value !== null),
+}) satisfies z.ZodType<SyncProgressStateMessage>;
+
+/** Something that happened in a test chat conversation (the runtime's activity, as sent to the chat). */
+export const conversationActivityMessageSchema = z.object({
+  type: z.literal('conversation:activity'),
+  topic: conversationTopicSchema,
+  activity: z.record(z.string(), z.unknown()),
 });
+export type ConversationActivityMessage = z.infer<typeof conversationActivityMessageSchema>;
+
+/** A notice for one user. */
+export const userNotificationMessageSchema = z.object({
+  type: z.literal('user:notification'),
+  topic: userNotificationsTopicSchema,
+  text: z.string(),
+});
+export type UserNotificationMessage = z.infer<typeof userNotificationMessageSchema>;
+
+/**
+ * The event message each topic kind carries, with its topic: a kind without one does not
+ * compile, and a message is always routed by the topic it names.
+ */
+export const TOPIC_EVENT_SCHEMAS = {
+  tenants: tenantsChangedMessageSchema,
+  'bot-publishing': syncProgressStateMessageSchema,
+  conversation: conversationActivityMessageSchema,
+  'user-notifications': userNotificationMessageSchema,
+} as const satisfies { [K in TopicKind]: z.ZodType<{ type: string; topic: TopicOf<K> }> };
+export type TopicEvent<K extends TopicKind = TopicKind> = {
+  [P in K]: z.infer<(typeof TOPIC_EVENT_SCHEMAS)[P]>;
+}[K];
+
+/** Why a subscription ended: the client asked, or the rights behind it are gone. */
+export const unsubscribeReasonSchema = z.enum(['requested', 'revoked']);
 
 /** Messages the server sends. */
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('connected'), userId: z.string() }),
+  z.object({ type: z.literal('subscribed'), topic: realtimeTopicSchema }),
+  z.object({ type: z.literal('unsubscribed'), topic: realtimeTopicSchema, reason: unsubscribeReasonSchema }),
   tenantsChangedMessageSchema,
   syncProgressStateMessageSchema,
+  conversationActivityMessageSchema,
+  userNotificationMessageSchema,
   z.object({ type: z.literal('pong') }),
-  z.object({ type: z.literal('error'), message: z.string() }),
+  /** Bad input, or a subscription refused (then `topic` names it). */
+  z.object({ type: z.literal('error'), message: z.string(), topic: realtimeTopicSchema.optional() }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
 /** Messages a client may send; anything else is answered with an error message. */
-export const clientMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('ping') })]);
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('subscribe'), topic: realtimeTopicSchema }),
+  z.object({ type: z.literal('unsubscribe'), topic: realtimeTopicSchema }),
+]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

@@ -57,6 +57,16 @@ export function botRepository(db: Kysely<Database>, tenantId: string) {
         .executeTakeFirst();
       return row && toBot(row);
     },
+    /** By the stored id (what role rows and websocket topics name). */
+    async getById(botId: string): Promise<Bot | undefined> {
+      const row = await db
+        .selectFrom('bots')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', botId)
+        .executeTakeFirst();
+      return row && toBot(row);
+    },
     async count(): Promise<number> {
       const row = await db
         .selectFrom('bots')

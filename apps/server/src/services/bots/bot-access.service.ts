@@ -18,6 +18,22 @@ export async function visibleBots(principal: Principal): Promise<Bot[]> {
 }
 
 /**
+ * Whether the caller sees the bot with this id in the selected tenant: account administrators
+ * see every bot of it, others those they hold a role on (even one without permissions).
+ */
+export async function maySeeBot(principal: Principal, botId: string): Promise<boolean> {
+  if (principal.isTenantAdmin) return (await principal.scope.bots.getById(botId)) !== undefined;
+  // Role rows are tenant-scoped and go with their bot, so a held role means the bot is here.
+  return (await principal.scope.botRoles.forUser(principal.user.id)).some((role) => role.botId === botId);
+}
+
+/**
+ * Whether the caller may use the bot's test chat. For now everyone who sees the bot; the
+ * test chat's own permission (27, test bot) joins here when the chat is built.
+ */
+export const mayUseTestChat = maySeeBot;
+
+/**
  * The bot of the selected tenant named in a path, or 404. The lookup is tenant-scoped, so a bot
  * of another tenant is as unknown as one that never existed.
  */

@@ -59,7 +59,11 @@ function assertGrantable(
  * POST /api/user/role: a role on a bot of the selected tenant; a bot name with no bot is
  * 404 not-found_error (the name is in the body, so the guard cannot check it).
  */
-export async function assignBotRole(principal: Principal, body: BotRoleBody): Promise<BotRoleAssignment> {
+export async function assignBotRole(
+  ctx: AppContext,
+  principal: Principal,
+  body: BotRoleBody,
+): Promise<BotRoleAssignment> {
   const { id: botId } = await botNamed(principal, body.botName);
   const held = await assertMayManageBotRoles(principal, botId);
   if (body.role === ACCOUNT_ADMIN_ROLE_ID) throw validationError('role', M.accountAdminRoleNotAssignable);
@@ -69,6 +73,8 @@ export async function assignBotRole(principal: Principal, body: BotRoleBody): Pr
   const email = normaliseEmail(body.userEmail);
   if (!(await principal.scope.members.roleOf(email))) throw notFound('User not found in this tenant');
   await principal.scope.botRoles.set(email, botId, role.roleId);
+  // What a bot role opens is decided again wherever it was cached (the websocket's topics).
+  await ctx.principals.announce({ userIds: [email] });
   await principal.scope.audit.record({
     actor: principal.user.id,
     action: 'bot-role.set',
@@ -79,13 +85,19 @@ export async function assignBotRole(principal: Principal, body: BotRoleBody): Pr
 }
 
 /** DELETE /api/users/{email}/roles/for-bot/{botName} (the guard has checked permission 3). */
-export async function removeBotRole(principal: Principal, rawEmail: string, botName: string): Promise<void> {
+export async function removeBotRole(
+  ctx: AppContext,
+  principal: Principal,
+  rawEmail: string,
+  botName: string,
+): Promise<void> {
   if (!isValidBotName(botName)) throw validationError('botName', MESSAGES.invalidBotName);
   const email = normaliseEmail(rawEmail);
   if (!(await principal.scope.members.roleOf(email))) throw notFound('User not found in this tenant');
   const botId = botIdFor(principal.tenantId, botName);
   if (!(await principal.scope.botRoles.remove(email, botId)))
     throw notFound('This user has no role on this bot');
+  await ctx.principals.announce({ userIds: [email] });
   await principal.scope.audit.record({
     actor: principal.user.id,
     action: 'bot-role.removed',

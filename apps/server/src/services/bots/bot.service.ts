@@ -60,6 +60,8 @@ export async function deleteBot(ctx: AppContext, principal: Principal, botName: 
       details: bot.botName,
     });
   });
+  // Whoever followed the bot (its publishing, its conversations) loses it.
+  await ctx.principals.announce({ tenantIds: [principal.tenantId] });
 }
 
 /** PUT /api/bots/{bot}/hide-snippet-migration-banner: the banner's OK, for everyone on the bot. */

@@ -40,7 +40,7 @@ async function endDeadSync(ctx: AppContext, bot: Bot, sync: NluSyncRecord, now: 
     { botId: bot.id, provider: sync.provider, syncId: sync.syncId },
     'NLU sync ended: no live process',
   );
-  await publishSyncProgress(ctx, bot.tenantId, bot.botName, {
+  await publishSyncProgress(ctx, bot.botName, {
     ...sync,
     ...end,
     finishedAt: new Date().toISOString(),

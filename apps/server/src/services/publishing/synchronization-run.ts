@@ -41,7 +41,7 @@ export function syncWriter(ctx: AppContext, bot: Bot, initial: NluSyncRecord) {
         ...(patch.dataHash !== undefined && { dataHash: patch.dataHash }),
         ...(patch.finished && { finishedAt: new Date().toISOString() }),
       };
-      await publishSyncProgress(ctx, bot.tenantId, bot.botName, current);
+      await publishSyncProgress(ctx, bot.botName, current);
     },
     /** The running process's sign of life between saves (training can take a while). */
     async beat(): Promise<void> {

@@ -1,102 +1,349 @@
-import { type ServerMessage, type TenantsChangedMessage, WEBSOCKET_CLOSE } from '@parley/contracts';
-import type { WebSocket } from 'ws';
+import {
+  AppError,
+  type ClientMessage,
+  type RealtimeTopic,
+  type ServerMessage,
+  topicKey,
+  WEBSOCKET_CLOSE,
+} from '@parley/contracts';
+import { decodeJwt } from 'jose';
+import type { Logger } from 'pino';
 import { authenticate } from '../../auth/guard';
 import type { Principal } from '../../auth/principal';
+import { type AuthChange, concerns, type PrincipalCache } from '../../auth/principal-cache';
 import type { AppContext } from '../../context';
-import { SYNC_PROGRESS_CHANNEL, type SyncProgressEvent } from '../publishing/synchronization-events';
-import { TENANTS_CHANNEL } from '../tenancy/tenant-events.service';
+import type { PubSub } from '../../shared-state';
+import { parseClientMessage } from './client-message';
+import { mayFollow } from './topic-access';
+import { createTopicRouter, type TopicFollower } from './topic-router';
+
+/** What the gateway needs of a websocket (the `ws` socket has it; unit tests pass a fake). */
+export interface GatewaySocket {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  readonly readyState: number;
+  readonly OPEN: number;
+}
+
+export interface RealtimeGatewayDeps {
+  pubsub: PubSub;
+  principals: Pick<PrincipalCache, 'onForget'>;
+  /** The session's principal, or throws an AppError when the session is no longer valid. */
+  authenticate(token: string): Promise<Principal>;
+  mayFollow(principal: Principal, topic: RealtimeTopic): Promise<boolean>;
+  /** When the session behind a token ends by itself (ms since the epoch), if known. */
+  sessionEndsAt?(token: string): number | undefined;
+  log: Pick<Logger, 'error' | 'warn'>;
+}
+
+/** A socket follows at most this many topics (a screen needs a handful). */
+export const MAX_TOPICS_PER_SOCKET = 50;
+/** Events held for a socket while its rights are checked again; past it the socket must reconnect. */
+const MAX_HELD_EVENTS = 500;
+/** Client messages waiting for their turn on one socket. */
+const MAX_QUEUED_MESSAGES = 100;
+/** setTimeout's longest delay. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+interface Subscription {
+  topic: RealtimeTopic;
+  follower: TopicFollower;
+}
 
 interface Connection {
-  socket: WebSocket;
+  socket: GatewaySocket;
   token: string;
-  userId: string;
+  /** As of the last check: whom changes concern. */
+  principal: Principal;
+  subscriptions: Map<string, Subscription>;
+  /** Bumped by every change that concerns this socket; re-checks run until they have seen the last. */
+  changes: number;
+  checkedChanges: number;
+  /** While true the socket's rights are being checked again and its events wait in `held`. */
+  isRechecking: boolean;
+  held: Array<{ key: string; frame: string }>;
+  /** Client messages are answered one at a time, in order. */
+  inbox: Promise<void>;
+  queuedMessages: number;
+  expiryTimer: NodeJS.Timeout | undefined;
+  isClosed: boolean;
+}
+
+/** One socket of the gateway, as the websocket route drives it. */
+export interface GatewayConnection {
+  /** A frame the client sent. */
+  receive(raw: string): void;
+  /** The socket closed. */
+  closed(): void;
 }
 
 /**
- * The websocket gateway of one process: it keeps this process's sockets and forwards what
- * any process published on the pub/sub to the sockets allowed to see it.
+ * The websocket gateway of one process. A socket subscribes to topics; each subscription is
+ * authorised once, when it is made, and the decision is kept until the session ends or an
+ * auth-changes announcement (logout, role, membership or tenant changes, on any process)
+ * concerns the socket: then its rights are checked again, and subscriptions it lost end. An
+ * event published on a topic's pub/sub channel goes to the sockets following it with no
+ * database work, on every process.
  */
-export function createRealtimeGateway(ctx: AppContext) {
+export function createRealtimeGatewayWith(deps: RealtimeGatewayDeps) {
   const connections = new Set<Connection>();
-  let unsubscribe: (() => Promise<void>) | undefined;
+  const router = createTopicRouter(deps.pubsub, (error) =>
+    deps.log.warn({ err: error }, 'a websocket topic could not be left'),
+  );
+  let stopListening: (() => void) | undefined;
 
-  const send = (socket: WebSocket, message: ServerMessage) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-  };
+  const send = (connection: Connection, message: ServerMessage) =>
+    sendFrame(connection, JSON.stringify(message));
+  function sendFrame(connection: Connection, frame: string): void {
+    if (!connection.isClosed && connection.socket.readyState === connection.socket.OPEN)
+      connection.socket.send(frame);
+  }
 
-  /**
-   * Rights are checked at delivery, not only at connect: a logged-out session or a revoked
-   * master role stops the events at once. Tenant changes are rare, so the check is cheap.
-   */
-  async function stillAllowed(connection: Connection): Promise<Principal | undefined> {
+  function close(connection: Connection, code: number, reason: string): void {
+    forgetConnection(connection);
+    connection.socket.close(code, reason);
+  }
+
+  function forgetConnection(connection: Connection): void {
+    if (connection.isClosed) return;
+    connection.isClosed = true;
+    connections.delete(connection);
+    clearTimeout(connection.expiryTimer);
+    for (const { topic, follower } of connection.subscriptions.values()) router.unfollow(topic, follower);
+    connection.subscriptions.clear();
+    connection.held = [];
+  }
+
+  /** A session the server no longer accepts closes its sockets; anything else is ours, and the client retries. */
+  function closeForFailedCheck(connection: Connection, error: unknown): void {
+    if (error instanceof AppError) {
+      close(connection, WEBSOCKET_CLOSE.sessionEnded, 'session ended');
+      return;
+    }
+    deps.log.error({ err: error }, 'a websocket session could not be checked');
+    close(connection, 1011, 'server error');
+  }
+
+  function deliver(connection: Connection, key: string, frame: string): void {
+    if (!connection.isRechecking) {
+      sendFrame(connection, frame);
+      return;
+    }
+    if (connection.held.length >= MAX_HELD_EVENTS) {
+      close(connection, 1013, 'too many events, reconnect');
+      return;
+    }
+    connection.held.push({ key, frame });
+  }
+
+  function unsubscribe(connection: Connection, key: string, reason: 'requested' | 'revoked'): void {
+    const subscription = connection.subscriptions.get(key);
+    if (!subscription) return;
+    connection.subscriptions.delete(key);
+    router.unfollow(subscription.topic, subscription.follower);
+    send(connection, { type: 'unsubscribed', topic: subscription.topic, reason });
+  }
+
+  /** Checks the socket's session and every subscription again; events wait meanwhile. */
+  function recheck(connection: Connection): void {
+    connection.changes++;
+    if (connection.isRechecking || connection.isClosed) return;
+    connection.isRechecking = true;
+    void runRechecks(connection);
+  }
+
+  async function runRechecks(connection: Connection): Promise<void> {
     try {
-      return await authenticate(ctx, connection.token);
-    } catch {
-      connection.socket.close(WEBSOCKET_CLOSE.sessionEnded, 'session ended');
-      connections.delete(connection);
-      return undefined;
+      while (connection.checkedChanges !== connection.changes && !connection.isClosed) {
+        const seen = connection.changes;
+        let principal: Principal;
+        try {
+          principal = await deps.authenticate(connection.token);
+        } catch (error) {
+          closeForFailedCheck(connection, error);
+          return;
+        }
+        connection.principal = principal;
+        const subscriptions = [...connection.subscriptions];
+        const decisions = await Promise.all(subscriptions.map(([, { topic }]) => decide(principal, topic)));
+        subscriptions.forEach(([key, subscription], i) => {
+          if (!decisions[i] && connection.subscriptions.get(key) === subscription)
+            unsubscribe(connection, key, 'revoked');
+        });
+        connection.checkedChanges = seen;
+      }
+    } finally {
+      connection.isRechecking = false;
+      const held = connection.held;
+      connection.held = [];
+      for (const { key, frame } of held) if (connection.subscriptions.has(key)) sendFrame(connection, frame);
     }
   }
 
-  async function deliverTenantChange(message: TenantsChangedMessage): Promise<void> {
-    await Promise.all(
-      [...connections].map(async (connection) => {
-        const principal = await stillAllowed(connection);
-        if (principal?.isMasterTenantAdmin) send(connection.socket, message);
-      }),
-    );
+  /** A decision that cannot be made is a refusal: a socket never follows a topic by accident. */
+  async function decide(principal: Principal, topic: RealtimeTopic): Promise<boolean> {
+    try {
+      return await deps.mayFollow(principal, topic);
+    } catch (error) {
+      deps.log.error({ err: error, topic }, 'a websocket subscription could not be authorised');
+      return false;
+    }
   }
 
-  /** A publish's progress goes to the sockets of users who can see the bot, in its tenant. */
-  async function deliverSyncProgress(event: SyncProgressEvent): Promise<void> {
-    await Promise.all(
-      [...connections].map(async (connection) => {
-        const principal = await stillAllowed(connection);
-        if (!principal || principal.tenantId !== event.tenantId) return;
-        const seesBot =
-          principal.isTenantAdmin ||
-          (await principal.scope.botRoles.forUser(principal.user.id)).some((r) => r.botId === event.botId);
-        if (seesBot) send(connection.socket, event.message);
-      }),
-    );
+  async function subscribe(connection: Connection, topic: RealtimeTopic): Promise<void> {
+    const key = topicKey(topic);
+    if (connection.subscriptions.has(key)) {
+      send(connection, { type: 'subscribed', topic });
+      return;
+    }
+    if (connection.subscriptions.size >= MAX_TOPICS_PER_SOCKET) {
+      send(connection, {
+        type: 'error',
+        topic,
+        message: `A socket follows at most ${MAX_TOPICS_PER_SOCKET} topics; unsubscribe from one first.`,
+      });
+      return;
+    }
+    const changesBefore = connection.changes;
+    let principal: Principal;
+    try {
+      principal = await deps.authenticate(connection.token);
+    } catch (error) {
+      closeForFailedCheck(connection, error);
+      return;
+    }
+    if (!(await decide(principal, topic))) {
+      send(connection, { type: 'error', topic, message: 'You may not follow this topic.' });
+      return;
+    }
+    if (connection.isClosed) return;
+    const subscription: Subscription = { topic, follower: (frame) => deliver(connection, key, frame) };
+    connection.subscriptions.set(key, subscription);
+    try {
+      await router.follow(topic, subscription.follower);
+    } catch (error) {
+      connection.subscriptions.delete(key);
+      deps.log.error({ err: error }, 'a websocket topic could not be followed');
+      send(connection, { type: 'error', topic, message: 'This topic cannot be followed now. Try again.' });
+      return;
+    }
+    if (connection.isClosed) {
+      router.unfollow(topic, subscription.follower);
+      return;
+    }
+    if (connection.subscriptions.get(key) !== subscription) return;
+    send(connection, { type: 'subscribed', topic });
+    // A change announced while this was decided may have been read before it landed.
+    if (connection.changes !== changesBefore) recheck(connection);
   }
 
-  let unsubscribeSync: (() => Promise<void>) | undefined;
+  async function handle(connection: Connection, message: ClientMessage): Promise<void> {
+    if (message.type === 'ping') send(connection, { type: 'pong' });
+    else if (message.type === 'subscribe') await subscribe(connection, message.topic);
+    else {
+      const key = topicKey(message.topic);
+      if (connection.subscriptions.has(key)) unsubscribe(connection, key, 'requested');
+      else send(connection, { type: 'unsubscribed', topic: message.topic, reason: 'requested' });
+    }
+  }
+
+  function receive(connection: Connection, raw: string): void {
+    if (connection.isClosed) return;
+    if (connection.queuedMessages >= MAX_QUEUED_MESSAGES) {
+      send(connection, { type: 'error', message: 'Too many messages at once; wait for the answers.' });
+      return;
+    }
+    connection.queuedMessages++;
+    connection.inbox = connection.inbox
+      .then(() => {
+        if (connection.isClosed) return;
+        const parsed = parseClientMessage(raw);
+        if ('problem' in parsed) send(connection, { type: 'error', message: parsed.problem });
+        else return handle(connection, parsed.message);
+      })
+      .catch((error) => deps.log.error({ err: error }, 'a websocket message could not be handled'))
+      .finally(() => {
+        connection.queuedMessages--;
+      });
+  }
+
+  function onAuthChange(change: AuthChange): void {
+    for (const connection of connections) {
+      const { sessionId, tenantId, user } = connection.principal;
+      if (concerns(change, { sessionId, userId: user.id, tenantId })) recheck(connection);
+    }
+  }
 
   return {
-    async start(): Promise<void> {
-      unsubscribeSync = await ctx.shared.pubsub.subscribe(SYNC_PROGRESS_CHANNEL, (message) => {
-        const event = message as Partial<SyncProgressEvent>;
-        if (typeof event?.tenantId !== 'string' || event.message?.type !== 'sync:progress-state') return;
-        deliverSyncProgress(event as SyncProgressEvent).catch((error) =>
-          ctx.log.error({ err: error }, 'sync progress could not be delivered'),
-        );
-      });
-      unsubscribe = await ctx.shared.pubsub.subscribe(TENANTS_CHANNEL, (message) => {
-        const m = message as Partial<TenantsChangedMessage>;
-        if (m?.type !== 'tenants:changed' || typeof m.tenantId !== 'string') return;
-        deliverTenantChange(m as TenantsChangedMessage).catch((error) =>
-          ctx.log.error({ err: error }, 'tenant change could not be delivered'),
-        );
-      });
+    start(): void {
+      stopListening = deps.principals.onForget(onAuthChange);
     },
     async stop(): Promise<void> {
-      await unsubscribe?.();
-      await unsubscribeSync?.();
-      connections.clear();
+      stopListening?.();
+      for (const connection of [...connections]) forgetConnection(connection);
+      await router.close();
     },
-    /** Keeps an authenticated socket until it closes. */
-    add(socket: WebSocket, principal: Principal, token: string): void {
-      const connection: Connection = { socket, token, userId: principal.user.id };
+    /** Keeps an authenticated socket until `closed()`; it follows nothing until it subscribes. */
+    add(socket: GatewaySocket, principal: Principal, token: string): GatewayConnection {
+      const connection: Connection = {
+        socket,
+        token,
+        principal,
+        subscriptions: new Map(),
+        changes: 0,
+        checkedChanges: 0,
+        isRechecking: false,
+        held: [],
+        inbox: Promise.resolve(),
+        queuedMessages: 0,
+        expiryTimer: undefined,
+        isClosed: false,
+      };
       connections.add(connection);
-      socket.on('close', () => connections.delete(connection));
-      send(socket, { type: 'connected', userId: principal.user.id });
+      const endsAt = deps.sessionEndsAt?.(token);
+      if (endsAt !== undefined) {
+        // The session's end is a change like a logout: the check finds it over and closes the socket.
+        connection.expiryTimer = setTimeout(
+          () => recheck(connection),
+          Math.min(MAX_TIMER_MS, Math.max(0, endsAt - Date.now() + 1)),
+        );
+        connection.expiryTimer.unref();
+      }
+      send(connection, { type: 'connected', userId: principal.user.id });
+      return {
+        receive: (raw) => receive(connection, raw),
+        closed: () => forgetConnection(connection),
+      };
     },
-    send,
     get size(): number {
       return connections.size;
+    },
+    /** Topics this process listens to on the pub/sub. */
+    get topicCount(): number {
+      return router.topicCount;
     },
   };
 }
 
-export type RealtimeGateway = ReturnType<typeof createRealtimeGateway>;
+/** The expiry a session token carries (already verified when the socket connected). */
+function tokenExpiry(token: string): number | undefined {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' ? exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createRealtimeGateway(ctx: AppContext) {
+  return createRealtimeGatewayWith({
+    pubsub: ctx.shared.pubsub,
+    principals: ctx.principals,
+    authenticate: (token) => authenticate(ctx, token),
+    mayFollow,
+    sessionEndsAt: tokenExpiry,
+    log: ctx.log,
+  });
+}
+
+export type RealtimeGateway = ReturnType<typeof createRealtimeGatewayWith>;

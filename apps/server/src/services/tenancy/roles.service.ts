@@ -11,6 +11,7 @@ import {
 } from '@parley/contracts';
 import type { Role } from '@parley/db';
 import type { Principal } from '../../auth/principal';
+import type { AppContext } from '../../context';
 
 const M = MESSAGES.admin;
 
@@ -105,10 +106,12 @@ export async function updateRoles(principal: Principal, body: UpdateRolesBody): 
   return listRoles(principal);
 }
 
-export async function deleteRole(principal: Principal, roleId: number): Promise<void> {
+export async function deleteRole(ctx: AppContext, principal: Principal, roleId: number): Promise<void> {
   if (isBuiltInRole(roleId)) throw validationError('roleId', M.builtInRole);
   const role = await existingRole(principal, roleId);
   await principal.scope.roles.delete(roleId);
+  // Its holders lost their roles on bots: decisions cached on them are made again.
+  await ctx.principals.announce({ tenantIds: [principal.tenantId] });
   await principal.scope.audit.record({
     actor: principal.user.id,
     action: 'role.deleted',

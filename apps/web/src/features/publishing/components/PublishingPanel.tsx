@@ -19,14 +19,22 @@ const activeSyncIdOf = (status: BotSyncStatusView | undefined) =>
  * publish named by the `syncId` query parameter, or of the sync running now. The parameter is
  * removed when every process has ended; the panel stays until each process is closed.
  */
-export function PublishingPanel({ botName, canPublish }: { botName: string; canPublish: boolean }) {
+export function PublishingPanel({
+  botName,
+  botId,
+  canPublish,
+}: {
+  botName: string;
+  botId: string;
+  canPublish: boolean;
+}) {
   const queryClient = useQueryClient();
   const status = useSyncStatus(botName);
   const [syncIdParam, setSyncIdParam] = useSyncIdParam();
   const syncId = syncIdParam ?? activeSyncIdOf(status.data);
   const [shown, setShown] = useState<{ syncId: string; dismissed: string[] } | null>(null);
   const isActive = isAnySyncActive(status.data);
-  useSyncEvents(botName, shown !== null);
+  useSyncEvents(botName, botId, shown !== null);
 
   useEffect(() => {
     if (syncId && shown?.syncId !== syncId) setShown({ syncId, dismissed: [] });

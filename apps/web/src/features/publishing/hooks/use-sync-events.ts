@@ -4,11 +4,11 @@ import { connectSyncEvents } from '../realtime/sync-events-socket';
 import { PUBLISHING_KEYS } from './publishing-keys';
 
 /** While `isWatching`, pushes of this bot's sync progress update the panel at once. */
-export function useSyncEvents(botName: string, isWatching: boolean): void {
+export function useSyncEvents(botName: string, botId: string, isWatching: boolean): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!isWatching) return;
-    return connectSyncEvents((message) => {
+    return connectSyncEvents(botId, (message) => {
       if (message.botName.toLowerCase() !== botName.toLowerCase()) return;
       queryClient.setQueryData(
         PUBLISHING_KEYS.progress(botName, message.provider, message.syncId),
@@ -17,5 +17,5 @@ export function useSyncEvents(botName: string, isWatching: boolean): void {
       if (message.progress.isDone)
         void queryClient.invalidateQueries({ queryKey: PUBLISHING_KEYS.status(botName) });
     });
-  }, [botName, isWatching, queryClient]);
+  }, [botName, botId, isWatching, queryClient]);
 }

@@ -12,11 +12,15 @@ function isProgress(message: Record<string, unknown>): boolean {
 }
 
 /**
- * Listens to `sync:progress-state` pushes (spec 02 section 4) until the returned function is
- * called; polling covers the gaps while the socket reconnects.
+ * Follows a bot's publishing topic: its `sync:progress-state` pushes (spec 02 section 4) until
+ * the returned function is called; polling covers the gaps while the socket reconnects.
  */
-export function connectSyncEvents(onProgress: (message: SyncProgressStateMessage) => void): () => void {
+export function connectSyncEvents(
+  botId: string,
+  onProgress: (message: SyncProgressStateMessage) => void,
+): () => void {
   return connectRealtime({
+    topics: [{ kind: 'bot-publishing', botId }],
     onMessage: (message) => {
       if (isProgress(message)) onProgress(message as unknown as SyncProgressStateMessage);
     },

@@ -7,16 +7,20 @@ interface TenantEventHandlers {
   onReconnected: () => void;
 }
 
-/** Listens to tenant creations and deletions over the websocket gateway until the returned function is called. */
+/**
+ * Follows the tenants topic (tenant creations and deletions, for master administrators) over
+ * the websocket gateway until the returned function is called.
+ */
 export function connectTenantEvents({ onChange, onReconnected }: TenantEventHandlers): () => void {
   return connectRealtime({
+    topics: [{ kind: 'tenants' }],
     onMessage: ({ type, tenantId, change }) => {
       if (
         type === 'tenants:changed' &&
         typeof tenantId === 'string' &&
         (change === 'created' || change === 'deleted')
       )
-        onChange({ type, tenantId, change });
+        onChange({ type, topic: { kind: 'tenants' }, tenantId, change });
     },
     onReconnected,
   });

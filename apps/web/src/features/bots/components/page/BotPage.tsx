@@ -67,6 +67,7 @@ export function BotPage() {
       <BotBanners bot={bot.data} />
       <PublishingPanel
         botName={bot.data.botName}
+        botId={bot.data.id}
         canPublish={permissions.data.includes(Permission.PublishIntentsAndEntities)}
       />
       <Tabs
