@@ -100,9 +100,11 @@ describe.each(templates)('starter template $id', ({ id, text, template }) => {
     expect([...called].sort()).toEqual([...functions.keys()].sort());
   });
 
-  test('flows read only variables the bot has: its variables, entities and the flow’s own outputs', async () => {
+  test('flows read only variables the bot has: its variables, objects, entities and the flow’s own outputs', async () => {
     const known = [
       ...template.sections.variables.map((variable) => variable.name),
+      // Set Object blocks name the object they write.
+      ...template.sections.objects.map((object) => object.name),
       ...template.sections.entities.map((entity) => entity.name),
       ...PREBUILT_ENTITIES.map((entity) => entity.name),
     ];

@@ -14,7 +14,6 @@ import {
   syncProgress,
   syncStatus,
 } from '../services/publishing/synchronization.service';
-import { registerPublishingBlock } from '../services/publishing/synchronization-block';
 
 type BotParams = { Params: { bot: string } };
 
@@ -27,7 +26,6 @@ const queryOf = (request: FastifyRequest) => parseInput(syncQuerySchema, request
 /** Synchronisation (spec 02 section 7; what each call does for an all-at-once provider: docs/decisions.md). */
 export function synchronizationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const runInBackground = backgroundWork(app, ctx.log);
-  registerPublishingBlock(app, ctx);
 
   app.post<BotParams>(`${BASE}/sync`, { config: { access: PUBLISH } }, async (request, reply) => {
     const started = await startSync(

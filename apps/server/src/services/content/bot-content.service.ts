@@ -3,6 +3,7 @@ import { type Bot, isUniqueViolation, type TenantScope } from '@parley/db';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botNamed } from '../bots/bot-access.service';
+import { assertNotPublishing } from '../publishing/synchronization-block';
 
 /** One bot's intents and entities, with repositories bound to its tenant and to it. */
 export interface BotContent {
@@ -44,16 +45,19 @@ export async function readBotContent(principal: Principal, botName: string): Pro
 }
 
 /**
- * Changing a bot's content: everything in one transaction, so a refused change changes
- * nothing, and the bot becomes unpublished with it (spec 02 section 4).
+ * Changing a bot's intents or entities: refused while the bot is being published, everything in
+ * one transaction, so a refused change changes nothing, and the bot becomes unpublished with it
+ * (spec 02 section 4).
  */
 export async function changeBotContent<T>(
   ctx: AppContext,
   principal: Principal,
   botName: string,
+  area: 'intents' | 'entities',
   change: (content: BotContent) => Promise<T>,
 ): Promise<T> {
   const bot = await botNamed(principal, botName);
+  await assertNotPublishing(ctx, bot, area);
   try {
     return await ctx.repos.transaction(async (repos) => {
       const content = contentOf(repos.forTenant(principal.tenantId), bot);

@@ -83,7 +83,7 @@ export async function createEntity(
   botName: string,
   body: CreateEntityBody,
 ): Promise<EntityView> {
-  return changeBotContent(ctx, principal, botName, async (content) =>
+  return changeBotContent(ctx, principal, botName, 'entities', async (content) =>
     toEntityView(
       await createEntityIn(content, {
         name: body.name,
@@ -115,7 +115,7 @@ export async function updateEntity(
   botName: string,
   body: UpdateEntityBody,
 ): Promise<EntityView> {
-  return changeBotContent(ctx, principal, botName, async (content) => {
+  return changeBotContent(ctx, principal, botName, 'entities', async (content) => {
     const entity = await requireCustomEntity(content, body.name);
     const type = entity.type as CustomEntityType;
     const stored = contentOf(entity);
@@ -157,7 +157,7 @@ export async function deleteEntity(
   botName: string,
   name: string,
 ): Promise<void> {
-  await changeBotContent(ctx, principal, botName, async (content) => {
+  await changeBotContent(ctx, principal, botName, 'entities', async (content) => {
     const entity = await requireCustomEntity(content, name, M.cannotDeletePrebuilt);
     if ((await patternsUsing(content, entity.name)).length > 0)
       throw validationError('name', M.inUse(entity.name));
@@ -172,7 +172,7 @@ export async function renameEntity(
   botName: string,
   body: ChangeEntityNameBody,
 ): Promise<EntityView> {
-  return changeBotContent(ctx, principal, botName, async (content) => {
+  return changeBotContent(ctx, principal, botName, 'entities', async (content) => {
     const entity = await requireCustomEntity(content, body.name);
     const problem = await entityNameProblem(content, body.newName, { exceptEntityId: entity.id });
     if (problem) throw validationError('newName', problem);
@@ -194,7 +194,7 @@ export async function updateEntityDescription(
   botName: string,
   body: UpdateEntityDescriptionBody,
 ): Promise<EntityView> {
-  return changeBotContent(ctx, principal, botName, async (content) => {
+  return changeBotContent(ctx, principal, botName, 'entities', async (content) => {
     const entity = await requireCustomEntity(content, body.name);
     await content.entities.update(entity.id, { description: body.description });
     return toEntityView({ ...entity, description: body.description });

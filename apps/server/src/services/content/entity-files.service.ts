@@ -65,7 +65,7 @@ export async function importEntity(
 ): Promise<EntityView> {
   const { name } = parseInput(z.object({ name: entityNameField }), { name: newName });
   const entry = readEntityFile(file);
-  return changeBotContent(ctx, principal, botName, async (content) =>
+  return changeBotContent(ctx, principal, botName, 'entities', async (content) =>
     toEntityView(await createEntityIn(content, { ...entry, name }, { isImport: true })),
   );
 }

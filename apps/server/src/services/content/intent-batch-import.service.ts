@@ -100,7 +100,7 @@ export async function batchImportIntents(
   const { field } = options;
   const groups = groupByIntent(rows, field);
 
-  return changeBotContent(ctx, principal, botName, async (content) => {
+  return changeBotContent(ctx, principal, botName, 'intents', async (content) => {
     const entities = placeholderEntities(await content.entities.list());
     const existing = new Map<string, IntentRecord>(
       (await content.intents.list()).map((i) => [nameKey(i.name), i]),

@@ -34,7 +34,7 @@ export async function addExample(
   intentName: string,
   body: AddExampleBody,
 ): Promise<IntentView> {
-  return changeBotContent(ctx, principal, botName, async (content) => {
+  return changeBotContent(ctx, principal, botName, 'intents', async (content) => {
     const intent = await requireIntent(content, intentName);
     const example = classifyExample(body.text, placeholderEntities(await content.entities.list()));
     if (intent.examples.some((e) => sameText(e.text, example.text)))
@@ -54,7 +54,7 @@ export async function updateExample(
   intentName: string,
   body: UpdateExampleBody,
 ): Promise<IntentView> {
-  return changeBotContent(ctx, principal, botName, async (content) => {
+  return changeBotContent(ctx, principal, botName, 'intents', async (content) => {
     const intent = await requireIntent(content, intentName);
     const id = body.example.ids.internal;
     if (!intent.examples.some((e) => e.id === id)) throw notFound(M.exampleNotFound);
@@ -81,7 +81,7 @@ export async function deleteExample(
   kind: ExampleKind,
   exampleId: string,
 ): Promise<IntentView> {
-  return changeBotContent(ctx, principal, botName, async (content) => {
+  return changeBotContent(ctx, principal, botName, 'intents', async (content) => {
     const intent = await requireIntent(content, intentName);
     if (!intent.examples.some((e) => e.id === exampleId && e.kind === kind))
       throw notFound(M.exampleNotFound);

@@ -118,7 +118,7 @@ export async function importIntent(
   const mayCreateEntities = [Permission.ManageEntities, Permission.PublishIntentsAndEntities].some((p) =>
     permissions.includes(p),
   );
-  return changeBotContent(ctx, principal, botName, async (content) => {
+  return changeBotContent(ctx, principal, botName, 'intents', async (content) => {
     const missing: EntityFileEntry[] = [];
     for (const entry of parsed.entities) {
       if (!prebuiltEntityNamed(entry.name) && !(await content.entities.get(entry.name))) missing.push(entry);

@@ -69,7 +69,7 @@ export async function createIntent(
   body: CreateIntentBody,
 ): Promise<IntentView> {
   const template = body.template && body.type === 'normal' ? flowTemplateNamed(body.template) : null;
-  return changeBotContent(ctx, principal, botName, async (content) => {
+  return changeBotContent(ctx, principal, botName, 'intents', async (content) => {
     const intent = await createIntentIn(content, body);
     if (template) await saveTemplateFlow(principal, content, intent, template.id);
     return toIntentView(intent);
@@ -83,7 +83,7 @@ export async function renameIntent(
   botName: string,
   body: ChangeIntentNameBody,
 ): Promise<IntentView> {
-  return changeBotContent(ctx, principal, botName, async (content) => {
+  return changeBotContent(ctx, principal, botName, 'intents', async (content) => {
     const intent = await requireIntent(content, body.name);
     if (isNoneIntent(intent.name)) throw validationError('name', M.cannotRenameNone);
     const problem = await intentNameProblem(content, body.newName, intent.id);
@@ -100,7 +100,7 @@ export async function updateIntentDescription(
   botName: string,
   body: UpdateIntentDescriptionBody,
 ): Promise<IntentView> {
-  return changeBotContent(ctx, principal, botName, async (content) => {
+  return changeBotContent(ctx, principal, botName, 'intents', async (content) => {
     const intent = await requireIntent(content, body.intentName);
     await content.intents.update(intent.id, { description: body.description });
     return toIntentView({ ...intent, description: body.description });
@@ -118,7 +118,7 @@ export async function patchIntent(
   intentName: string,
   body: PatchIntentBody,
 ): Promise<IntentView> {
-  return changeBotContent(ctx, principal, botName, async (content) => {
+  return changeBotContent(ctx, principal, botName, 'intents', async (content) => {
     const intent = await requireIntent(content, intentName);
     if (body.type === 'normal') {
       if (intent.type !== 'faq') throw validationError('type', M.onlyFaqToNormal);
@@ -139,7 +139,7 @@ export async function deleteIntent(
   botName: string,
   intentName: string,
 ): Promise<void> {
-  await changeBotContent(ctx, principal, botName, async (content) => {
+  await changeBotContent(ctx, principal, botName, 'intents', async (content) => {
     const intent = await requireIntent(content, intentName);
     if (isNoneIntent(intent.name)) throw validationError('intent', M.cannotDeleteNone);
     await content.intents.delete(intent.id);

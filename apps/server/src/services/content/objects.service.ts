@@ -7,7 +7,7 @@ import {
 import type { ObjectPropertyRecord, VariableRecord } from '@parley/db';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import { changeVariables } from './variable-changes';
+import { changeObjects } from './variable-changes';
 import { globalNameProblem, newNameProblem } from './variable-names';
 import { currentView } from './variable-views';
 
@@ -37,7 +37,7 @@ export async function putObject(
   botName: string,
   body: PutObjectBody,
 ): Promise<VariablesAndObjects> {
-  return changeVariables(ctx, principal, botName, async (change) => {
+  return changeObjects(ctx, principal, botName, async (change) => {
     const existing = await change.variables.get(body.name);
     if (!existing) {
       if (body.isGlobal) change.requireMakeGlobal();

@@ -3,6 +3,7 @@ import { isUniqueViolation, type TenantScope } from '@parley/db';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botNamed, permissionsOnBot } from '../bots/bot-access.service';
+import { assertNotPublishing } from '../publishing/synchronization-block';
 import type { BotContent } from './bot-content.service';
 
 /** One change to a bot's variables and objects, inside its transaction. */
@@ -36,8 +37,11 @@ export async function changeVariables<T>(
   principal: Principal,
   botName: string,
   change: (variableChange: VariableChange) => Promise<T>,
+  { isObjectChange = false }: { isObjectChange?: boolean } = {},
 ): Promise<T> {
   const bot = await botNamed(principal, botName);
+  // Objects are blocked while the bot is being published; variables are not (spec 02 section 8).
+  if (isObjectChange) await assertNotPublishing(ctx, bot, 'objects');
   const canMakeGlobal = (await permissionsOnBot(principal, bot)).includes(Permission.MakeGlobal);
   try {
     return await ctx.repos.transaction(async (repos) => {
@@ -56,3 +60,11 @@ export async function changeVariables<T>(
     throw error;
   }
 }
+
+/** Changing a bot's objects: as changeVariables, and refused while the bot is being published. */
+export const changeObjects = <T>(
+  ctx: AppContext,
+  principal: Principal,
+  botName: string,
+  change: (variableChange: VariableChange) => Promise<T>,
+): Promise<T> => changeVariables(ctx, principal, botName, change, { isObjectChange: true });

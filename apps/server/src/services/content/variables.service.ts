@@ -9,7 +9,7 @@ import {
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botNamed } from '../bots/bot-access.service';
-import { changeVariables } from './variable-changes';
+import { changeObjects, changeVariables } from './variable-changes';
 import { globalNameProblem, newNameProblem } from './variable-names';
 import { currentView, toVariablesAndObjects } from './variable-views';
 
@@ -76,7 +76,8 @@ export async function deleteVariableOrObject(
   botName: string,
   target: { kind: 'variable' | 'object'; name: string; isGlobal: boolean },
 ): Promise<void> {
-  await changeVariables(ctx, principal, botName, async (change) => {
+  const changeTarget = target.kind === 'object' ? changeObjects : changeVariables;
+  await changeTarget(ctx, principal, botName, async (change) => {
     const existing = await change.variables.get(target.name);
     if (!existing || existing.kind !== target.kind || existing.isGlobal !== target.isGlobal)
       throw notFound(

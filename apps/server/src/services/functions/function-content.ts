@@ -3,6 +3,7 @@ import { type Bot, isUniqueViolation, type TenantScope } from '@parley/db';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botNamed, permissionsOnBot } from '../bots/bot-access.service';
+import { assertNotPublishing } from '../publishing/synchronization-block';
 
 /** One bot's functions and sub flows (with the tenant's global ones), and what the caller may do there. */
 export interface BotFunctions {
@@ -27,7 +28,7 @@ export async function readBotFunctions(principal: Principal, botName: string): P
 }
 
 /**
- * Changing a bot's functions: one transaction, so a refused change changes nothing. Functions
+ * Changing a bot's functions: refused while the bot is being published; one transaction, so a refused change changes nothing. Functions
  * are not part of the NLU model, so unlike intents and entities a change leaves the bot
  * published (docs/decisions.md, Functions).
  */
@@ -38,6 +39,7 @@ export async function changeBotFunctions<T>(
   change: (fns: BotFunctions) => Promise<T>,
 ): Promise<T> {
   const bot = await botNamed(principal, botName);
+  await assertNotPublishing(ctx, bot, 'functions');
   // Read before the transaction: SQLite has one connection, which the transaction holds.
   const permissions = await permissionsOnBot(principal, bot);
   try {

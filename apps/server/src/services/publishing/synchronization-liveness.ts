@@ -59,9 +59,3 @@ export async function activeSyncs(ctx: AppContext, bot: Bot): Promise<NluSyncRec
   for (const sync of unfinished) if (!isSyncActive(sync, now)) await endDeadSync(ctx, bot, sync, now);
   return unfinished.filter((sync) => isSyncActive(sync, now));
 }
-
-/** Is any provider of the bot being published (spec 02 section 4: edits are blocked meanwhile)? */
-export async function isBotPublishing(ctx: AppContext, tenantId: string, botName: string): Promise<boolean> {
-  const bot = await ctx.repos.forTenant(tenantId).bots.get(botName);
-  return bot !== undefined && (await activeSyncs(ctx, bot)).length > 0;
-}
