@@ -12,6 +12,7 @@ import {
   multipartBody,
 } from './support/bot-content';
 import { testDatabases } from './support/databases';
+import { functionsPath } from './support/functions';
 import {
   errorOf,
   predict,
@@ -22,6 +23,7 @@ import {
   waitForSync,
 } from './support/publishing';
 import { startTestServer, type TestServer } from './support/test-server';
+import { objectBody, putObject, putVariables } from './support/variables';
 
 describe.each(testDatabases())('publishing a bot on %s', (kind) => {
   let server: TestServer;
@@ -84,6 +86,16 @@ describe.each(testDatabases())('publishing a bot on %s', (kind) => {
       examples: ['x'],
     });
     expect(errorOf(blockedEntity)).toEqual([409, 'custom_error', SYNC_MESSAGES.entitiesBlocked]);
+    const blockedFunction = await w.admin('POST', functionsPath(bot), {
+      type: 'code',
+      name: 'Late',
+      code: 'return 1;',
+    });
+    expect(errorOf(blockedFunction)).toEqual([409, 'custom_error', SYNC_MESSAGES.functionsBlocked]);
+    const blockedObject = await putObject(w.admin, bot, objectBody('Late', { city: 'Paris' }));
+    expect(errorOf(blockedObject)).toEqual([409, 'custom_error', SYNC_MESSAGES.objectsBlocked]);
+    // Variables are not part of the model: they may change meanwhile.
+    expectStatus(await putVariables(w.admin, bot, [{ key: 'during', value: 'yes' }]), 200);
     const during = expectStatus(await w.admin('GET', `/api/bots/${encodeURIComponent(bot)}`), 200).json();
     expect(during.syncStatus.providers.parley).toMatchObject({ lastSyncId: syncId, isSyncInProgress: true });
     // A second publish meanwhile is refused.
