@@ -2,16 +2,13 @@ import {
   type AuthMethods,
   type LogoutResponse,
   loginBodySchema,
-  notFound,
   selectedTenantBodySchema,
 } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth/guard';
-import { visibleTenantIds } from '../auth/principal';
 import type { AppContext } from '../context';
 import { parseInput } from '../http/validate';
-import { login } from '../services/accounts/auth.service';
-import { directoryLogoutUrl } from '../services/accounts/directory.service';
+import { login, logout, selectTenant } from '../services/accounts/auth.service';
 import { buildUserInfo } from '../services/accounts/user-info.service';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -31,12 +28,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // 204; a directory session answers 200 with where the browser ends the directory's session too.
   app.delete('/api/auth/logout', { config: { access: 'authenticated' } }, async (request, reply) => {
-    const { sessionId } = principalOf(request);
-    const directoryLogout = await directoryLogoutUrl(ctx, sessionId);
-    await ctx.repos.sessions.revoke(sessionId);
-    await ctx.principals.announce({ sessionIds: [sessionId] });
-    if (!directoryLogout) return reply.status(204).send();
-    const answer: LogoutResponse = { directoryLogoutUrl: directoryLogout };
+    const { directoryLogoutUrl } = await logout(ctx, principalOf(request));
+    if (!directoryLogoutUrl) return reply.status(204).send();
+    const answer: LogoutResponse = { directoryLogoutUrl };
     return answer;
   });
 
@@ -46,11 +40,6 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.put('/api/users/selected-tenant', { config: { access: 'authenticated' } }, async (request) => {
     const { tenantId } = parseInput(selectedTenantBodySchema, request.body);
-    const principal = principalOf(request);
-    const visible = await visibleTenantIds(ctx.repos, principal.user.id);
-    if (!visible.ids.includes(tenantId)) throw notFound('Tenant not found');
-    await ctx.repos.users.update(principal.user.id, { selectedTenantId: tenantId });
-    await ctx.principals.announce({ userIds: [principal.user.id] });
-    return { selectedTenantId: tenantId };
+    return selectTenant(ctx, principalOf(request), tenantId);
   });
 }

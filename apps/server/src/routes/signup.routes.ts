@@ -1,10 +1,9 @@
 import { signupBodySchema } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
-import { hashToken } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { parseInput } from '../http/validate';
 import { directorySignupUrl } from '../services/accounts/directory.service';
-import { signUpWithPassword } from '../services/accounts/signup.service';
+import { confirmTenantEmail, signUpWithPassword } from '../services/accounts/signup.service';
 
 export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/users/signup', { config: { access: 'public' } }, async (request, reply) => {
@@ -22,13 +21,8 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/users/confirm/:token',
     { config: { access: 'public' } },
     async (request, reply) => {
-      const confirmed = await ctx.repos.emailConfirmations.consume(hashToken(request.params.token));
-      if (!confirmed) return reply.redirect('/login?confirmed=0');
-      await ctx.repos.tenants.update(confirmed.tenantId, { isConfirmed: true });
-      await ctx.repos
-        .forTenant(confirmed.tenantId)
-        .audit.record({ actor: confirmed.userId, action: 'tenant.confirmed', target: confirmed.tenantId });
-      return reply.redirect('/login?confirmed=1');
+      const isConfirmed = await confirmTenantEmail(ctx, request.params.token);
+      return reply.redirect(`/login?confirmed=${isConfirmed ? 1 : 0}`);
     },
   );
 }

@@ -4,7 +4,7 @@ import { principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { sendJsonValue, textParam } from '../http/params';
 import { parseInput } from '../http/validate';
-import { AUDIT_LOG_FILE_NAME, auditLogCsv } from '../services/tenancy/audit-log.service';
+import { auditLogFile } from '../services/tenancy/audit-log.service';
 import {
   deleteTenant,
   isTenantDisabled,
@@ -32,10 +32,10 @@ export function tenantRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   app.get('/api/tenant/audit-log', { config: { access: 'tenantAdmin' } }, async (request, reply) => {
-    const csv = auditLogCsv(await principalOf(request).scope.audit.list());
+    const { fileName, csv } = await auditLogFile(principalOf(request));
     return reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${AUDIT_LOG_FILE_NAME}"`)
+      .header('content-disposition', `attachment; filename="${fileName}"`)
       .send(csv);
   });
 

@@ -1,9 +1,10 @@
-import { AppError, type LoginBody, type LoginResponse, MESSAGES } from '@parley/contracts';
+import { AppError, type LoginBody, type LoginResponse, MESSAGES, notFound } from '@parley/contracts';
 import { isoIn, normaliseEmail } from '@parley/db';
 import { loginAttempts } from '../../auth/login-attempts';
 import { dummyPasswordHash, verifyPassword } from '../../auth/passwords';
-import { resolvePrincipal } from '../../auth/principal';
+import { type Principal, resolvePrincipal, visibleTenantIds } from '../../auth/principal';
 import type { AppContext } from '../../context';
+import { directoryLogoutUrl } from './directory.service';
 import { buildUserInfo } from './user-info.service';
 
 /**
@@ -47,4 +48,32 @@ export async function login(ctx: AppContext, body: LoginBody, address: string): 
   }
   await attempts.succeeded();
   return openSession(ctx, user.id);
+}
+
+/**
+ * DELETE /api/auth/logout: ends the session on every process at once; for a directory session,
+ * where the browser ends the directory's session too.
+ */
+export async function logout(
+  ctx: AppContext,
+  principal: Principal,
+): Promise<{ directoryLogoutUrl?: string }> {
+  const { sessionId } = principal;
+  const directoryLogout = await directoryLogoutUrl(ctx, sessionId);
+  await ctx.repos.sessions.revoke(sessionId);
+  await ctx.principals.announce({ sessionIds: [sessionId] });
+  return directoryLogout ? { directoryLogoutUrl: directoryLogout } : {};
+}
+
+/** PUT /api/users/selected-tenant: one of the caller's tenants becomes the one they work in. */
+export async function selectTenant(
+  ctx: AppContext,
+  principal: Principal,
+  tenantId: string,
+): Promise<{ selectedTenantId: string }> {
+  const visible = await visibleTenantIds(ctx.repos, principal.user.id);
+  if (!visible.ids.includes(tenantId)) throw notFound('Tenant not found');
+  await ctx.repos.users.update(principal.user.id, { selectedTenantId: tenantId });
+  await ctx.principals.announce({ userIds: [principal.user.id] });
+  return { selectedTenantId: tenantId };
 }

@@ -137,3 +137,14 @@ async function sendSignupMail(
     text,
   });
 }
+
+/** The link in the confirmation mail: confirms the tenant; false when the link is used or unknown. */
+export async function confirmTenantEmail(ctx: AppContext, token: string): Promise<boolean> {
+  const confirmed = await ctx.repos.emailConfirmations.consume(hashToken(token));
+  if (!confirmed) return false;
+  await ctx.repos.tenants.update(confirmed.tenantId, { isConfirmed: true });
+  await ctx.repos
+    .forTenant(confirmed.tenantId)
+    .audit.record({ actor: confirmed.userId, action: 'tenant.confirmed', target: confirmed.tenantId });
+  return true;
+}

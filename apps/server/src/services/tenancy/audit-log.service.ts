@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@parley/db';
+import type { Principal } from '../../auth/principal';
 
 export const AUDIT_LOG_FILE_NAME = 'users-log.csv';
 const COLUMNS = ['time', 'actor', 'action', 'target', 'details'] as const;
@@ -19,4 +20,9 @@ export function auditLogCsv(entries: AuditEntry[]): string {
     lines.push([e.createdAt, e.actor, e.action, e.target, e.details].map(csvCell).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/** GET /api/tenant/audit-log: the selected tenant's audit log as the CSV file. */
+export async function auditLogFile(principal: Principal): Promise<{ fileName: string; csv: string }> {
+  return { fileName: AUDIT_LOG_FILE_NAME, csv: auditLogCsv(await principal.scope.audit.list()) };
 }
