@@ -122,7 +122,7 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
     },
   );
 
-  test('adding a member twice is refused; a person from another tenant only gains the membership', async () => {
+  test('adding a member twice is refused; a person with an account elsewhere is invited, not attached', async () => {
     const again = await admin('POST', '/api/users', {
       name: 'Pat_User',
       email: world.plainUser.email,
@@ -135,21 +135,43 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
       message: M.userExists,
     });
 
-    // Ola lives in tenant C with her own password; Bea adds her to B with another one.
+    // Ola lives in tenant C with her own password; Bea adds her address to B.
     const tenantC = await createTenant(server, world.master, 'Tenant C');
     await selectTenant(server, world.master, tenantC);
     await addUser(server, world.master, 'ola@example.com', 'Ola');
     await selectTenant(server, world.master, world.masterTenantId);
     const added = await admin('POST', '/api/users', {
-      name: 'Ola',
+      name: 'Someone_Else',
       email: 'ola@example.com',
       password: 'Other-Pass-2',
     });
-    expect(added.statusCode).toBe(200);
-    expect(added.json().tenantRoles).toEqual({ [world.tenantB]: 'user' }); // no peek into tenant C
+    // Nothing of Ola's account is shown or changed: no name, no tenants, no membership yet.
+    expect(expectStatus(added, 200).json()).toEqual({ invitedEmail: 'ola@example.com' });
+    expect(await userIds()).not.toContain('ola@example.com');
     await expect(server.login('ola@example.com', 'Other-Pass-2')).rejects.toThrow(/401/);
+    const [mail] = await mailsTo(server, 'ola@example.com');
+    const token = decodeURIComponent(/\/join\?token=([^\s]+)/.exec(mail?.text ?? '')?.[1] ?? '');
+    expect(token).not.toBe('');
+
+    // Only Ola, signed in, may see and accept it, once.
+    const ola = as(server, (await server.login('ola@example.com', USER_PASSWORD)).token);
+    const path = `/api/users/invitations/${encodeURIComponent(token)}`;
+    expect((await admin('GET', path)).statusCode).toBe(404);
+    expect(expectStatus(await ola('GET', path), 200).json()).toEqual({
+      tenantId: world.tenantB,
+      tenantName: expect.any(String),
+      invitedBy: world.tenantAdmin.email,
+    });
+    expect((await admin('POST', `${path}/accept`)).statusCode).toBe(404);
+    expect(expectStatus(await ola('POST', `${path}/accept`), 200).json()).toEqual({
+      selectedTenantId: world.tenantB,
+    });
+    const again404 = await ola('POST', `${path}/accept`);
+    expect(again404.statusCode).toBe(404);
+    expect(again404.json().message).toBe(M.invitationInvalid);
     const { user } = await server.login('ola@example.com', USER_PASSWORD);
     expect(user.visibleTenants.map((t) => t.id).sort()).toEqual([world.tenantB, tenantC].sort());
+    expect(user.selectedTenantId).toBe(world.tenantB);
   });
 
   test('sendLoginData mails the login address and a link to choose a password, never the password', async () => {

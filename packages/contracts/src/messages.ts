@@ -105,6 +105,12 @@ export const MESSAGES = {
     noPlan: 'Warning! Your account is missing an active subscription, please contact support',
     ownRowNotDeletable: 'You cannot delete your own user.',
     userExists: 'A user with this email already exists.',
+    // Not in the spec: an existing account is invited, never attached (docs/decisions.md, Groundwork).
+    invitationSentTitle: 'Invitation sent',
+    invitationSent: (email: string, tenant: string) =>
+      `${email} already has a Parley account, so it was not changed: an invitation to join ${tenant} was mailed to them. They join when they accept it.`,
+    invitationInvalid:
+      'This invitation cannot be used: it was used already, it expired, or it is for another account. Ask the administrator for a new one.',
     lastAdmin: 'A tenant must keep at least one administrator.',
     roleNameTaken: 'A role with this name already exists.',
     builtInRole: 'Built-in roles cannot be deleted.',

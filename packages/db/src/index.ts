@@ -10,6 +10,7 @@ import { outboxRepository } from './repositories/outbox.repository';
 import { planRepository } from './repositories/plan.repository';
 import { sessionRepository } from './repositories/session.repository';
 import { tenantRepository } from './repositories/tenant.repository';
+import { tenantInvitationRepository } from './repositories/tenant-invitation.repository';
 import { tenantRemovalRepository } from './repositories/tenant-removal.repository';
 import { type RepositoryOptions, type TenantScope, tenantScope } from './repositories/tenant-scope';
 import { userRepository } from './repositories/user.repository';
@@ -56,6 +57,7 @@ export type { NluRunKind, NluRunStatus, NluTestRun } from './repositories/nlu-te
 export type { OutboxMail } from './repositories/outbox.repository';
 export type { Plan } from './repositories/plan.repository';
 export type { Tenant } from './repositories/tenant.repository';
+export type { TenantInvitation } from './repositories/tenant-invitation.repository';
 export type { AuditEntry, RepositoryOptions, Role, TenantScope } from './repositories/tenant-scope';
 export type { Identity, TenantRole, User } from './repositories/user.repository';
 export { normaliseEmail } from './repositories/user.repository';
@@ -85,6 +87,7 @@ export function createRepositories(db: Kysely<Database>, options: RepositoryOpti
     plans: planRepository(db),
     memberships: membershipRepository(db),
     tenantRemoval: tenantRemovalRepository(db),
+    tenantInvitations: tenantInvitationRepository(db),
     botTotals: botTotalsRepository(db),
     forTenant: (tenantId: string) => tenantScope(db, tenantId, options),
     transaction: (work) => db.transaction().execute((trx) => work(createRepositories(trx, options))),
@@ -103,6 +106,7 @@ export interface Repositories {
   plans: ReturnType<typeof planRepository>;
   memberships: ReturnType<typeof membershipRepository>;
   tenantRemoval: ReturnType<typeof tenantRemovalRepository>;
+  tenantInvitations: ReturnType<typeof tenantInvitationRepository>;
   botTotals: ReturnType<typeof botTotalsRepository>;
   forTenant(tenantId: string): TenantScope;
   /** Runs `work` in one transaction with repositories bound to it; rolled back when it throws. */

@@ -31,6 +31,7 @@ export interface Database {
   nlu_syncs: NluSyncTable;
   flow_versions: FlowVersionTable;
   flow_activations: FlowActivationTable;
+  tenant_invitations: TenantInvitationTable;
 }
 
 export interface TenantTable {
@@ -370,4 +371,15 @@ export interface FlowActivationTable {
   version: number;
   activated_by: string;
   activated_at: string;
+}
+
+export interface TenantInvitationTable {
+  token_hash: string;
+  tenant_id: string;
+  /** The invited account (its e-mail address). */
+  user_id: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }

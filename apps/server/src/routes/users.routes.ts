@@ -9,11 +9,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
-import { emailParam, sendJsonValue } from '../http/params';
+import { emailParam, sendJsonValue, textParam } from '../http/params';
 import { parseInput } from '../http/validate';
 import { sendGetMatchedMail } from '../services/accounts/get-matched.service';
 import { readPreference, writePreference } from '../services/accounts/user-preferences.service';
 import { getTenantUser, listTenantUsers } from '../services/tenancy/administered-user.service';
+import { acceptInvitation, viewInvitation } from '../services/tenancy/tenant-invitations.service';
 import {
   addUser,
   removeUser,
@@ -76,6 +77,20 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
       autoValidation: await writePreference(ctx, principalOf(request), 'autoValidation', autoValidation),
     };
   });
+
+  // An invitation to join a tenant, for the account it was mailed to (tenant-invitations.service.ts).
+  app.get<{ Params: { token: string } }>(
+    '/api/users/invitations/:token',
+    { config: { access: 'authenticated' } },
+    async (request) =>
+      viewInvitation(ctx, principalOf(request), textParam(request.params.token, 'token', 200)),
+  );
+  app.post<{ Params: { token: string } }>(
+    '/api/users/invitations/:token/accept',
+    { config: { access: 'authenticated' } },
+    async (request) =>
+      acceptInvitation(ctx, principalOf(request), textParam(request.params.token, 'token', 200)),
+  );
 
   app.post('/api/users/get-match-email', { config: { access: 'authenticated' } }, async (request, reply) => {
     const { userId } = parseInput(getMatchBodySchema, request.body);

@@ -166,6 +166,19 @@ export interface AdministeredUser {
   tenantRoles: Record<string, TenantRoleValue>;
 }
 
+/** POST /api/users for an address that already has an account: it is invited, not attached. */
+export interface UserInvited {
+  invitedEmail: string;
+}
+export type AddUserResponse = AdministeredUser | UserInvited;
+
+/** GET /api/users/invitations/{token}: what the invited person is asked to accept. */
+export interface TenantInvitationView {
+  tenantId: string;
+  tenantName: string;
+  invitedBy: string;
+}
+
 export interface RoleView {
   roleId: number;
   roleName: string;

@@ -9,6 +9,7 @@ import * as nluPerformance from './202611212010-nlu-performance';
 import * as sessionIdToken from './202611212030-session-id-token';
 import * as flows from './202611221000-flows';
 import * as syncHeartbeat from './202611221010-sync-heartbeat';
+import * as tenantInvitations from './202611251000-tenant-invitations';
 
 /** The one ordered list of migrations for both dialects; append, never reorder or edit. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611212030-session-id-token': sessionIdToken,
   '202611221000-flows': flows,
   '202611221010-sync-heartbeat': syncHeartbeat,
+  '202611251000-tenant-invitations': tenantInvitations,
 };

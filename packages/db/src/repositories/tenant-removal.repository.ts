@@ -24,6 +24,7 @@ export function tenantRemovalRepository(db: Kysely<Database>) {
       // Explicit deletes rather than trusting cascades: audit rows and confirmations have no foreign key.
       await db.deleteFrom('audit_log').where('tenant_id', '=', tenantId).execute();
       await db.deleteFrom('email_confirmations').where('tenant_id', '=', tenantId).execute();
+      await db.deleteFrom('tenant_invitations').where('tenant_id', '=', tenantId).execute();
       await db.deleteFrom('bot_roles').where('tenant_id', '=', tenantId).execute();
       await db.deleteFrom('role_permissions').where('tenant_id', '=', tenantId).execute();
       await db.deleteFrom('roles').where('tenant_id', '=', tenantId).execute();

@@ -8,6 +8,7 @@ import {
   notFound,
   type TenantRolesBody,
   type TenantRoleValue,
+  type UserInvited,
   validationError,
 } from '@parley/contracts';
 import { isUniqueViolation, normaliseEmail, type Repositories } from '@parley/db';
@@ -16,31 +17,20 @@ import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { createResetToken, resetLinkFor } from '../accounts/password.service';
 import { getTenantUser, listAllUsers } from './administered-user.service';
+import { assertSeatAvailable } from './seats';
+import { inviteExistingAccount } from './tenant-invitations.service';
 
 const M = MESSAGES.admin;
 
 /**
- * Seats: a tenant at its plan's maxFreeUsers takes no one more unless extra users cost extra.
- * Checked early for a clear answer, and again in the joining transaction under the tenant's lock.
- */
-async function assertSeatAvailable(repos: Repositories, tenantId: string): Promise<void> {
-  const tenant = await repos.tenants.get(tenantId);
-  const plan = tenant && (await repos.plans.get(tenant.planId));
-  if (!plan) throw new AppError('users_limit_error', M.noPlan);
-  if (plan.hasAdditionalUsersCost) return;
-  if ((await repos.forTenant(tenantId).members.count()) >= plan.maxFreeUsers)
-    throw new AppError('users_limit_error', M.seatsError);
-}
-
-/**
- * POST /api/users: a platform account joins the selected tenant as a user. A person who already
- * has an account elsewhere only gains the membership; their password stays theirs.
+ * POST /api/users: a new platform account joins the selected tenant as a user. An address that
+ * has an account already is invited instead (tenant-invitations.service.ts).
  */
 export async function addUser(
   ctx: AppContext,
   principal: Principal,
   body: AddUserBody,
-): Promise<AdministeredUser> {
+): Promise<AdministeredUser | UserInvited> {
   if (body.assignToMasterTenant && !principal.isMasterTenantAdmin)
     throw adminRequired('master tenant administrator');
   const email = normaliseEmail(body.email);
@@ -60,19 +50,18 @@ export async function addUser(
     joining.push(tenantId);
   }
 
-  const existing = await ctx.repos.users.get(email);
-  const passwordHash = existing ? undefined : await hashPassword(body.password);
+  // An account that exists already is its owner's: it is invited, not attached, and nothing of it is shown.
+  if (await ctx.repos.users.get(email)) return inviteExistingAccount(ctx, principal, email, joining);
+  const passwordHash = await hashPassword(body.password);
   try {
     await ctx.repos.transaction(async (repos) => {
-      if (!existing) {
-        await repos.users.create({
-          id: email,
-          name: body.name,
-          identity: 'platform',
-          passwordHash: passwordHash ?? null,
-          selectedTenantId: principal.tenantId,
-        });
-      }
+      await repos.users.create({
+        id: email,
+        name: body.name,
+        identity: 'platform',
+        passwordHash,
+        selectedTenantId: principal.tenantId,
+      });
       for (const tenantId of joining) {
         // Under the tenant's lock, so concurrent additions cannot pass the seat cap together.
         await repos.tenants.lock(tenantId);
@@ -88,10 +77,7 @@ export async function addUser(
     if (isUniqueViolation(error)) throw validationError('email', M.userExists);
     throw error;
   }
-  // A person with an account elsewhere gains a tenant: their sessions see it at once.
-  if (existing) await ctx.principals.announce({ userIds: [email] });
-
-  if (body.sendLoginData) await sendLoginData(ctx, email, body.name, !existing);
+  if (body.sendLoginData) await sendLoginData(ctx, email, body.name);
   return getTenantUser(ctx.repos, principal, email);
 }
 
@@ -99,11 +85,9 @@ export async function addUser(
  * Mails the new member where to sign in. A password never travels by mail: a new account gets
  * a link to choose its own (the password-reset link, valid PASSWORD_RESET_TTL_MINUTES).
  */
-async function sendLoginData(ctx: AppContext, to: string, name: string, isNewAccount: boolean) {
+async function sendLoginData(ctx: AppContext, to: string, name: string) {
   const loginUrl = `${ctx.config.publicUrl}/login`;
-  const credentials = isNewAccount
-    ? `E-mail: ${to}\nChoose your password here: ${resetLinkFor(ctx, await createResetToken(ctx, to))}`
-    : `E-mail: ${to}\nUse the password you already have.`;
+  const credentials = `E-mail: ${to}\nChoose your password here: ${resetLinkFor(ctx, await createResetToken(ctx, to))}`;
   try {
     await ctx.mailer.send({
       to,
