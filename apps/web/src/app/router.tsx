@@ -32,6 +32,10 @@ const StyleGuidePage = lazyNamed(
   () => import('../features/style-guide/components/StyleGuidePage'),
   'StyleGuidePage',
 );
+const JoinTenantPage = lazyNamed(
+  () => import('../features/account/components/JoinTenantPage'),
+  'JoinTenantPage',
+);
 const AppShell = lazyNamed(() => import('./shell/AppShell'), 'AppShell');
 const BotsPage = lazyNamed(() => import('../features/bots/components/BotsPage'), 'BotsPage');
 const BotPage = lazyNamed(() => import('../features/bots/components/page/BotPage'), 'BotPage');
@@ -86,6 +90,7 @@ export const appRoutes = (): RouteObject[] => [
             element: <AppShell />,
             children: [
               page('bots', 'Bots', <BotsPage />),
+              page('join', 'Join an account', <JoinTenantPage />),
               page('bots/:botName', ({ botName }) => botName ?? 'Bot', <BotIndexRedirect />),
               page('bots/:botName/:tab/:element?', botPageTitle, <BotPage />),
               page('configuration/:page?', 'Account administration', <AccountAdministrationPage />),

@@ -1,4 +1,4 @@
-import type { ChangePasswordResponse, UserInfo } from '@parley/contracts';
+import type { ChangePasswordResponse, TenantInvitationView, UserInfo } from '@parley/contracts';
 import { api } from '../../../api/client';
 
 export const fetchUserInfo = (signal?: AbortSignal): Promise<UserInfo> =>
@@ -14,3 +14,10 @@ export const sendGetMatchEmail = (userId: string) =>
 /** Checks the current password and answers the reset screen's address with a fresh token. */
 export const requestPasswordChange = (currentPassword: string) =>
   api.post<ChangePasswordResponse>('/api/user/password', { currentPassword });
+
+/** An invitation to join a tenant, for the signed-in account it was mailed to. */
+export const fetchInvitation = (token: string, signal?: AbortSignal) =>
+  api.get<TenantInvitationView>(`/api/users/invitations/${encodeURIComponent(token)}`, signal);
+
+export const acceptInvitation = (token: string) =>
+  api.post<{ selectedTenantId: string }>(`/api/users/invitations/${encodeURIComponent(token)}/accept`, {});

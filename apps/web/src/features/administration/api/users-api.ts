@@ -1,4 +1,4 @@
-import type { AddUserBody, AdministeredUser, BotRoleAssignment } from '@parley/contracts';
+import type { AddUserBody, AddUserResponse, AdministeredUser, BotRoleAssignment } from '@parley/contracts';
 import { api } from '../../../api/client';
 
 const path = encodeURIComponent;
@@ -7,7 +7,7 @@ const path = encodeURIComponent;
 export const fetchTenantUsers = (signal?: AbortSignal) =>
   api.get<AdministeredUser[]>('/api/tenant/users', signal);
 
-export const addUser = (body: AddUserBody) => api.post<AdministeredUser>('/api/users', body);
+export const addUser = (body: AddUserBody) => api.post<AddUserResponse>('/api/users', body);
 
 export const deleteUser = (email: string) => api.delete(`/api/users/${path(email)}`);
 

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { saveSession } from '../../../api/session';
+import { pathAfterLogin } from '../../../app/after-login';
 import { Banner, BuildingIcon, Button, PasswordField, popup, Spinner, TextField } from '../../../ui';
 import { USER_INFO_KEY } from '../../account/hooks/use-current-user';
 import { logIn } from '../api/auth-api';
@@ -34,6 +35,7 @@ function ConfirmationBanner() {
 
 function PasswordLoginForm() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -43,7 +45,7 @@ function PasswordLoginForm() {
     onSuccess: ({ user, token }) => {
       saveSession(token, user);
       queryClient.setQueryData(USER_INFO_KEY, user);
-      navigate('/bots');
+      navigate(pathAfterLogin(searchParams.get('next')));
     },
     onError: (error) => {
       void popup.error({

@@ -24,9 +24,15 @@ export function AddUserDialog({ user, onClose }: { user: UserInfo; onClose: () =
   const create = useMutation({
     mutationFn: addUser,
     meta: { handlesErrors: true },
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.users });
       onClose();
+      // The address has an account already: its owner was invited and joins on accepting.
+      if ('invitedEmail' in answer)
+        void popup.info({
+          title: M.invitationSentTitle,
+          text: M.invitationSent(answer.invitedEmail, user.selectedTenant.displayName),
+        });
     },
     onError: (error) => {
       // A field the server refused (e.g. the address is taken) is shown at that field.
