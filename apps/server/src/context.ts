@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { PrincipalCache } from './auth/principal-cache';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
+import type { AppJobQueue } from './jobs/create-job-queue';
 import type { Mailer } from './mail/mailer';
 import type { NluProviderRegistry } from './nlu/nlu-providers';
 import type { SharedState } from './shared-state';
@@ -19,5 +20,7 @@ export interface AppContext {
   principals: PrincipalCache;
   /** The NLU providers of this app (the embedded one keeps its models in this app's database). */
   nluProviders: NluProviderRegistry;
+  /** Work apart from requests: syncs, tests, schedules (jobs/jobs.ts declares each kind). */
+  jobs: AppJobQueue;
   log: Logger;
 }

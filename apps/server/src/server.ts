@@ -6,6 +6,8 @@ import { createPrincipalCache } from './auth/principal-cache';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { createJobQueue } from './jobs/create-job-queue';
+import { startJobs } from './jobs/start-jobs';
 import { createMailer } from './mail/mailer';
 import { createEmbeddedProvider } from './nlu/embedded-provider';
 import { createNluProviderRegistry } from './nlu/nlu-providers';
@@ -52,6 +54,7 @@ export async function createContext(
     shared,
     principals,
     nluProviders: createNluProviderRegistry([createEmbeddedProvider(repos)]),
+    jobs: createJobQueue(config, log),
     log,
   };
 }
@@ -60,12 +63,14 @@ export async function createServer(config: Config, log?: Logger): Promise<Runnin
   const ctx = await createContext(config, log);
   const firstRunSignupLink = await ensureFirstRun(ctx.repos, config.publicUrl, ctx.log);
   const app = await buildApp(ctx);
+  await startJobs(ctx);
   return {
     app,
     ctx,
     firstRunSignupLink,
     async close() {
       await app.close();
+      await ctx.jobs.close();
       await ctx.shared.close();
       await ctx.database.close();
     },

@@ -29,6 +29,7 @@ export async function withOperatorContext<T>(work: (ctx: AppContext) => Promise<
     await ensurePlatformBasics(ctx.repos);
     return await work(ctx);
   } finally {
+    await ctx.jobs.close();
     await ctx.shared.close();
     await ctx.database.close();
   }

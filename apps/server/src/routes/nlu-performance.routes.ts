@@ -11,14 +11,9 @@ import type { Access } from '../auth/access';
 import { principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { sendAttachment } from '../http/attachment';
-import { backgroundWork } from '../http/background-work';
 import { readUploadedFile } from '../http/multipart';
 import { parseInput } from '../http/validate';
-import {
-  nluAutomateStatus,
-  runNluAutomateNow,
-  scheduleNluAutomate,
-} from '../services/nlu/nlu-automate.service';
+import { nluAutomateStatus, runNluAutomateNow } from '../services/nlu/nlu-automate.service';
 import {
   downloadNluDataset,
   nluDatasetTemplate,
@@ -39,16 +34,12 @@ const CSV = 'text/csv; charset=utf-8';
 
 /** The NLU Performance tab (spec 04 sections 2.3, 7.2): dataset, test job, results, measuring, automate. */
 export function nluPerformanceRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const runInBackground = backgroundWork(app, ctx.log);
-  const stopSchedule = scheduleNluAutomate(ctx);
-  app.addHook('onClose', async () => stopSchedule());
-
   app.get<BotParams>('/api/bots/:bot/nlu-test', { config: { access: READ } }, async (request) =>
     nluTestStatus(ctx, principalOf(request), request.params.bot),
   );
 
   app.post<BotParams>('/api/bots/:bot/nlu-test', { config: { access: RUN } }, async (request, reply) => {
-    const status = await startNluTest(ctx, principalOf(request), request.params.bot, runInBackground);
+    const status = await startNluTest(ctx, principalOf(request), request.params.bot);
     return reply.status(202).send(status);
   });
 

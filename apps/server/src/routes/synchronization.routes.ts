@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from '../auth/access';
 import { principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
-import { backgroundWork } from '../http/background-work';
 import { parseInput } from '../http/validate';
 import {
   confirmSync,
@@ -25,27 +24,13 @@ const queryOf = (request: FastifyRequest) => parseInput(syncQuerySchema, request
 
 /** Synchronisation (spec 02 section 7; what each call does for an all-at-once provider: docs/decisions.md). */
 export function synchronizationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const runInBackground = backgroundWork(app, ctx.log);
-
   app.post<BotParams>(`${BASE}/sync`, { config: { access: PUBLISH } }, async (request, reply) => {
-    const started = await startSync(
-      ctx,
-      principalOf(request),
-      request.params.bot,
-      queryOf(request),
-      runInBackground,
-    );
+    const started = await startSync(ctx, principalOf(request), request.params.bot, queryOf(request));
     return reply.status(202).send(started);
   });
 
   app.post<BotParams>(`${BASE}/full`, { config: { access: PUBLISH } }, async (request, reply) => {
-    const full = await startFullSync(
-      ctx,
-      principalOf(request),
-      request.params.bot,
-      queryOf(request),
-      runInBackground,
-    );
+    const full = await startFullSync(ctx, principalOf(request), request.params.bot, queryOf(request));
     return reply.status(202).send(full);
   });
 

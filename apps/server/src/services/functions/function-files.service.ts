@@ -2,7 +2,6 @@ import {
   FUNCTION_FILE_FIELD,
   FUNCTION_FILE_FORMAT,
   FUNCTION_FILE_VERSION,
-  type FunctionDefinition,
   type FunctionFile,
   type FunctionView,
   functionDefinitionSchema,

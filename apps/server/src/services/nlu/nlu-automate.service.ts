@@ -222,20 +222,17 @@ export async function runDueNluAutomate(ctx: AppContext): Promise<number> {
   return ran;
 }
 
-/** Starts the periodic automate check; answers the function that stops it. 0 hours: off. */
-export function scheduleNluAutomate(ctx: AppContext): () => void {
-  if (ctx.config.nluAutomateIntervalHours <= 0) return () => {};
-  const every = Math.min(3600_000, ctx.config.nluAutomateIntervalHours * 3600_000);
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runDueNluAutomate(ctx)
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'NLU automate schedule failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, every);
-  timer.unref();
-  return () => clearInterval(timer);
+/** The 'nlu.automate' job: automate for one bot (it stores its own failures). */
+export async function runNluAutomateJob(
+  ctx: AppContext,
+  job: { tenantId: string; botId: string },
+): Promise<void> {
+  const bot = await ctx.repos.forTenant(job.tenantId).bots.getById(job.botId);
+  if (bot) await runNluAutomate(ctx, bot);
+}
+
+/** How often the due-check runs: hourly, or as often as the interval if shorter; 0 hours: never. */
+export function nluAutomateCheckEveryMs(ctx: AppContext): number | undefined {
+  if (ctx.config.nluAutomateIntervalHours <= 0) return undefined;
+  return Math.min(3600_000, ctx.config.nluAutomateIntervalHours * 3600_000);
 }

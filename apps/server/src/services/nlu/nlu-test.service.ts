@@ -11,7 +11,6 @@ import { type Bot, isoIn, nowIso, type TenantScope } from '@parley/db';
 import type { NluTrainingData } from '@parley/nlu';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import type { RunInBackground } from '../../http/background-work';
 import { botTrainingData } from '../../nlu/training-data';
 import { tableCsv } from './nlu-dataset-csv';
 import { hasExamples, nluPerformanceBot } from './nlu-test-access';
@@ -123,7 +122,6 @@ export async function startNluTest(
   ctx: AppContext,
   principal: Principal,
   botName: string,
-  runInBackground: RunInBackground,
 ): Promise<NluTestStatus> {
   const bot = await nluPerformanceBot(ctx, principal, botName);
   const scope = principal.scope;
@@ -136,7 +134,7 @@ export async function startNluTest(
   await runs.failStale(isoIn(-STALE_RUN_MS), INTERRUPTED);
   const run = await runs.start('test', principal.user.id);
   if (!run) throw conflict(M.alreadyRunning);
-  runInBackground('NLU test', () => runTest(ctx, scope, bot, run.id, dataset.rows));
+  await ctx.jobs.enqueue('nlu.test', { tenantId: bot.tenantId, botId: bot.id, runId: run.id });
   return nluTestStatus(ctx, principal, botName);
 }
 
@@ -210,4 +208,20 @@ export function resultsCsv(results: NluTestResults): string {
       });
   }
   return tableCsv(RESULT_COLUMNS, rows);
+}
+
+/** The 'nlu.test' job: measures a started run on the bot's dataset as it is now. */
+export async function runNluTestJob(
+  ctx: AppContext,
+  job: { tenantId: string; botId: string; runId: string },
+): Promise<void> {
+  const scope = ctx.repos.forTenant(job.tenantId);
+  const bot = await scope.bots.getById(job.botId);
+  if (!bot) return;
+  const dataset = await scope.nluDatasets(bot.id).get();
+  if (!dataset) {
+    await scope.nluTestRuns(bot.id).fail(job.runId, M.noDataset);
+    return;
+  }
+  await runTest(ctx, scope, bot, job.runId, dataset.rows);
 }

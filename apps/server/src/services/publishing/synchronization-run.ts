@@ -1,4 +1,5 @@
 import {
+  readBotSettings,
   SYNC_MESSAGES,
   type SyncComparison,
   type SyncState,
@@ -12,7 +13,6 @@ import type { AppContext } from '../../context';
 import { botRefOf } from '../../nlu/bot-ref';
 import { botTrainingData } from '../../nlu/training-data';
 import { trainingDataHash } from '../../nlu/training-data-hash';
-import { runNluAutomate } from '../nlu/nlu-automate.service';
 import { compareModels } from './synchronization-comparison';
 import { publishSyncProgress } from './synchronization-events';
 import { startHeartbeat } from './synchronization-heartbeat';
@@ -77,8 +77,9 @@ export async function markPublishedIfAllEnded(ctx: AppContext, bot: Bot, syncId:
   );
   if (!ended || declined) return;
   await scope.bots.update(bot.id, { isPublished: true });
-  // NLU automate (NLU performance) re-measures the recognizers after each publish; it never throws.
-  void runNluAutomate(ctx, bot);
+  // NLU automate (NLU performance) re-measures the recognizers after each publish.
+  if (readBotSettings(bot.settings).nluAutomate)
+    await ctx.jobs.enqueue('nlu.automate', { tenantId: bot.tenantId, botId: bot.id });
 }
 
 const percent = (from: number, to: number, share: number) => from + ((to - from) * share) / 100;
@@ -170,3 +171,28 @@ export async function runSync(
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The 'nlu.sync' job: runs a started sync (its record says which), wherever the queue runs it. */
+export async function runSyncJob(
+  ctx: AppContext,
+  job: { tenantId: string; botId: string; provider: string; syncId: string },
+): Promise<void> {
+  const scope = ctx.repos.forTenant(job.tenantId);
+  const bot = await scope.bots.getById(job.botId);
+  // The bot was deleted meanwhile: its syncs went with it.
+  if (!bot) return;
+  const sync = await scope.nluSyncs(bot.id).get(job.provider, job.syncId);
+  if (!sync || sync.finishedAt !== null) return;
+  const writer = syncWriter(ctx, bot, sync);
+  const provider = ctx.nluProviders.get(job.provider);
+  if (!provider) {
+    await writer.step(
+      'INITIALIZE_CACHE',
+      'Failed',
+      `There is no NLU provider named '${job.provider.slice(0, 50)}'.`,
+    );
+    await writer.save({ state: 'Failed' satisfies SyncState, finished: true });
+    return;
+  }
+  await runSync(ctx, bot, provider, writer);
+}

@@ -20,13 +20,12 @@ import { type Bot, isUniqueViolation, type NluSyncRecord, type TenantScope } fro
 import type { NluProvider } from '@parley/nlu';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import type { RunInBackground } from '../../http/background-work';
 import { botRefOf } from '../../nlu/bot-ref';
 import { botTrainingData } from '../../nlu/training-data';
 import { trainingDataHash } from '../../nlu/training-data-hash';
 import { botNamed } from '../bots/bot-access.service';
 import { activeSyncs } from './synchronization-liveness';
-import { markPublishedIfAllEnded, runSync, type StoredComparison, syncWriter } from './synchronization-run';
+import { markPublishedIfAllEnded, type StoredComparison, syncWriter } from './synchronization-run';
 import { toBotSyncStatus, toProgressView } from './synchronization-views';
 
 /** The provider named in the query, or 400 (spec 02 section 7: an unknown provider is a bad request). */
@@ -59,7 +58,6 @@ export async function startSync(
   principal: Principal,
   botName: string,
   query: SyncQuery,
-  runInBackground: RunInBackground,
 ): Promise<SyncStartedView> {
   const bot = await botNamed(principal, botName);
   const provider = providerNamed(ctx, query.provider);
@@ -85,8 +83,12 @@ export async function startSync(
     if (isUniqueViolation(error)) throw conflict(SYNC_MESSAGES.alreadyActive);
     throw error;
   }
-  const writer = syncWriter(ctx, bot, sync);
-  runInBackground('NLU sync', () => runSync(ctx, bot, provider, writer));
+  await ctx.jobs.enqueue('nlu.sync', {
+    tenantId: bot.tenantId,
+    botId: bot.id,
+    provider: provider.id,
+    syncId: sync.syncId,
+  });
   return { syncId, provider: provider.id };
 }
 
@@ -96,9 +98,8 @@ export async function startFullSync(
   principal: Principal,
   botName: string,
   query: SyncQuery,
-  runInBackground: RunInBackground,
 ): Promise<FullSyncView> {
-  await startSync(ctx, principal, botName, query, runInBackground);
+  await startSync(ctx, principal, botName, query);
   return { created: true, updated: true, deleted: true };
 }
 

@@ -1,7 +1,6 @@
 import {
   type AddUserBody,
   type AdministeredUser,
-  AppError,
   adminRequired,
   type MasterTenantUser,
   MESSAGES,
