@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './blobs/s3-blob-store';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -130,6 +131,17 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 365)
     .default(24),
+  /** Where blobs (NLU models, uploads) live: files under DATA_DIR/blobs, or an S3 bucket. */
+  BLOB_STORE: z.enum(['files', 's3']).default('files'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: optionalUrl(['http://', 'https://']),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
 export interface Config {
@@ -167,6 +179,7 @@ export interface Config {
   botBundleSecret: string | undefined;
   /** Hours between scheduled NLU automate runs; 0 turns the schedule off. */
   nluAutomateIntervalHours: number;
+  blobs: { kind: 'files' } | { kind: 's3'; s3: S3Settings };
 }
 
 export class ConfigError extends Error {}
@@ -184,6 +197,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together',
     );
+  }
+  if (e.BLOB_STORE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: needed with BLOB_STORE=s3');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
@@ -230,6 +246,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     botBundleSecret: e.BOT_BUNDLE_SECRET,
     nluAutomateIntervalHours: e.NLU_AUTOMATE_INTERVAL_HOURS,
+    blobs:
+      e.BLOB_STORE === 's3'
+        ? {
+            kind: 's3',
+            s3: {
+              bucket: e.S3_BUCKET ?? '',
+              region: e.S3_REGION,
+              endpoint: e.S3_ENDPOINT,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            },
+          }
+        : { kind: 'files' },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { DatabaseHandle, Repositories } from '@parley/db';
 import type { Logger } from 'pino';
 import type { PrincipalCache } from './auth/principal-cache';
+import type { BlobStore } from './blobs/blob-store';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppJobQueue } from './jobs/create-job-queue';
@@ -22,5 +23,7 @@ export interface AppContext {
   nluProviders: NluProviderRegistry;
   /** Work apart from requests: syncs, tests, schedules (jobs/jobs.ts declares each kind). */
   jobs: AppJobQueue;
+  /** Files outside the database (NLU models; uploads next): DATA_DIR/blobs or S3. */
+  blobs: BlobStore;
   log: Logger;
 }

@@ -6,6 +6,7 @@ import { createPrincipalCache } from './auth/principal-cache';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { createBlobStore } from './blobs/create-blob-store';
 import { createJobQueue } from './jobs/create-job-queue';
 import { startJobs } from './jobs/start-jobs';
 import { createMailer } from './mail/mailer';
@@ -42,6 +43,7 @@ export async function createContext(
     ),
   );
   const repos = createRepositories(database.db, { functionFields: secretSeal.codec });
+  const blobs = createBlobStore(config);
   const shared = createSharedState(config.redisUrl);
   const principals = createPrincipalCache(shared.pubsub);
   await principals.listen();
@@ -53,8 +55,9 @@ export async function createContext(
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, repos, log }),
     shared,
     principals,
-    nluProviders: createNluProviderRegistry([createEmbeddedProvider(repos)]),
+    nluProviders: createNluProviderRegistry([createEmbeddedProvider(repos, blobs)]),
     jobs: createJobQueue(config, log),
+    blobs,
     log,
   };
 }
@@ -71,6 +74,7 @@ export async function createServer(config: Config, log?: Logger): Promise<Runnin
     async close() {
       await app.close();
       await ctx.jobs.close();
+      await ctx.blobs.close();
       await ctx.shared.close();
       await ctx.database.close();
     },

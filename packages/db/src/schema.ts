@@ -315,8 +315,10 @@ export interface NluModelTable {
   /** draft or published */
   kind: string;
   version: number;
-  /** The serialised model (embedded engine). */
+  /** The serialised model of rows written before models moved to blobs; '' since. */
   model: string;
+  /** The blob key of the serialised model. */
+  model_blob: string | null;
   data_hash: string;
   trained_at: string;
 }

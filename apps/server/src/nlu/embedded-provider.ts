@@ -1,5 +1,6 @@
 import { engineById } from '@parley/contracts';
-import type { Repositories } from '@parley/db';
+import { randomUUID } from 'node:crypto';
+import type { Repositories, StoredNluModel } from '@parley/db';
 import {
   load,
   type NluBotRef,
@@ -10,6 +11,7 @@ import {
   NluProviderError,
   type NluTrainingData,
 } from '@parley/nlu';
+import { type BlobStore, botBlobPrefix } from '../blobs/blob-store';
 import { createPredictorCache } from './predictor-cache';
 import { TrainingRefused, trainInWorker } from './train-in-worker';
 import { trainingDataHash } from './training-data-hash';
@@ -20,13 +22,27 @@ const languagesOf = (id: string) => engineById(id)?.languages ?? [];
 
 /**
  * Parley NLU, the embedded engine (spec 02 section 4 'Per provider', 'all at once'): its
- * resource and NLU are a row per bot, its draft and published models live in the database,
+ * resource and NLU are a row per bot, its draft and published models are blobs the rows name,
  * training runs in a worker thread. Loaded predictors are cached per bot and model version.
  */
-export function createEmbeddedProvider(repos: Repositories): NluProvider {
+export function createEmbeddedProvider(repos: Repositories, blobs: BlobStore): NluProvider {
   const id = EMBEDDED_PROVIDER_ID;
   const cache = createPredictorCache();
   const modelsOf = (bot: NluBotRef) => repos.forTenant(bot.tenantId).nluModels(bot.botId);
+  const modelsPrefix = (bot: NluBotRef) => `${botBlobPrefix(bot.tenantId, bot.botId)}nlu-models/${id}/`;
+
+  /** The serialised model a row names (rows written before blobs hold it inline). */
+  async function modelText(stored: StoredNluModel['model'] | undefined): Promise<string | undefined> {
+    if (!stored) return undefined;
+    if ('inline' in stored) return stored.inline;
+    return (await blobs.get(stored.blobKey))?.data.toString('utf8');
+  }
+
+  /** Deletes the provider's model blobs that neither the draft nor the published row names. */
+  async function dropUnusedModels(bot: NluBotRef): Promise<void> {
+    const kept = new Set(await modelsOf(bot).blobKeys(id));
+    for (const key of await blobs.list(modelsPrefix(bot))) if (!kept.has(key)) await blobs.delete(key);
+  }
 
   /** A model trained off the main thread; the engine's refusal is the provider's, for the step to show. */
   async function train(data: NluTrainingData, onProgress?: (percent: number) => void): Promise<string> {
@@ -60,18 +76,23 @@ export function createEmbeddedProvider(repos: Repositories): NluProvider {
       const models = modelsOf(bot);
       await models.removeAll(id);
       await models.removeState(id);
+      await blobs.deletePrefix(modelsPrefix(bot));
       cache.forget(`${bot.botId}|`);
     },
 
     async train(bot, data, onProgress) {
       onProgress(0);
       const model = await train(data, onProgress);
-      await modelsOf(bot).saveDraft(id, model, trainingDataHash(data));
+      const key = `${modelsPrefix(bot)}${randomUUID()}.json`;
+      await blobs.put(key, Buffer.from(model, 'utf8'), 'application/json');
+      await modelsOf(bot).saveDraft(id, key, trainingDataHash(data));
+      await dropUnusedModels(bot);
       onProgress(100);
     },
     async publish(bot) {
       if (!(await modelsOf(bot).publishDraft(id)))
         throw new NluProviderError('There is no trained model to publish.');
+      await dropUnusedModels(bot);
     },
     async predict(bot, kind: NluModelKind, text): Promise<NluPrediction> {
       const models = modelsOf(bot);
@@ -79,7 +100,7 @@ export function createEmbeddedProvider(repos: Repositories): NluProvider {
       const predictor =
         version === undefined
           ? undefined
-          : await cache.get(`${bot.botId}|${kind}`, version, async () => (await models.get(id, kind))?.model);
+          : await cache.get(`${bot.botId}|${kind}`, version, async () => modelText((await models.get(id, kind))?.model));
       if (!predictor) throw new NluModelMissing(kind);
       return predictor.predict(text);
     },

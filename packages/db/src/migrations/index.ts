@@ -10,6 +10,7 @@ import * as sessionIdToken from './202611212030-session-id-token';
 import * as flows from './202611221000-flows';
 import * as syncHeartbeat from './202611221010-sync-heartbeat';
 import * as tenantInvitations from './202611251000-tenant-invitations';
+import * as nluModelBlobs from './202611251010-nlu-model-blobs';
 
 /** The one ordered list of migrations for both dialects; append, never reorder or edit. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611221000-flows': flows,
   '202611221010-sync-heartbeat': syncHeartbeat,
   '202611251000-tenant-invitations': tenantInvitations,
+  '202611251010-nlu-model-blobs': nluModelBlobs,
 };

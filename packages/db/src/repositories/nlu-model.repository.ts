@@ -10,7 +10,8 @@ export interface StoredNluModel {
   kind: NluModelKind;
   /** Grows with every new model of this bot, provider and kind (predictor caches compare it). */
   version: number;
-  model: string;
+  /** Where the serialised model is: a blob (blobKey), or inline in rows written before blobs. */
+  model: { blobKey: string } | { inline: string };
   /** Hash of the training data, so a model trained from the same content is recognisable. */
   dataHash: string;
   trainedAt: string;
@@ -30,13 +31,18 @@ export function nluModelRepository(db: Kysely<Database>, tenantId: string, botId
   const models = () =>
     db.selectFrom('nlu_models').where('tenant_id', '=', tenantId).where('bot_id', '=', botId);
 
-  async function put(provider: string, kind: NluModelKind, model: string, dataHash: string) {
+  async function put(
+    provider: string,
+    kind: NluModelKind,
+    stored: { model: string; model_blob: string | null },
+    dataHash: string,
+  ) {
     const current = await models()
       .select('version')
       .where('provider', '=', provider)
       .where('kind', '=', kind)
       .executeTakeFirst();
-    const values = { model, data_hash: dataHash, trained_at: nowIso() };
+    const values = { ...stored, data_hash: dataHash, trained_at: nowIso() };
     if (current) {
       await db
         .updateTable('nlu_models')
@@ -66,7 +72,7 @@ export function nluModelRepository(db: Kysely<Database>, tenantId: string, botId
           provider: row.provider,
           kind: row.kind as NluModelKind,
           version: Number(row.version),
-          model: row.model,
+          model: row.model_blob ? { blobKey: row.model_blob } : { inline: row.model },
           dataHash: row.data_hash,
           trainedAt: row.trained_at,
         }
@@ -81,18 +87,24 @@ export function nluModelRepository(db: Kysely<Database>, tenantId: string, botId
         .executeTakeFirst();
       return row ? Number(row.version) : undefined;
     },
-    async saveDraft(provider: string, model: string, dataHash: string): Promise<void> {
-      await put(provider, 'draft', model, dataHash);
+    /** The draft model, kept in the blob under `blobKey`. */
+    async saveDraft(provider: string, blobKey: string, dataHash: string): Promise<void> {
+      await put(provider, 'draft', { model: '', model_blob: blobKey }, dataHash);
+    },
+    /** The blobs the rows name: any other blob of the provider's models is garbage. */
+    async blobKeys(provider: string): Promise<string[]> {
+      const rows = await models().select('model_blob').where('provider', '=', provider).execute();
+      return rows.flatMap((row) => (row.model_blob ? [row.model_blob] : []));
     },
     /** The draft becomes the published model; false when there is no draft. */
     async publishDraft(provider: string): Promise<boolean> {
       const draft = await models()
-        .select(['model', 'data_hash'])
+        .select(['model', 'model_blob', 'data_hash'])
         .where('provider', '=', provider)
         .where('kind', '=', 'draft')
         .executeTakeFirst();
       if (!draft) return false;
-      await put(provider, 'published', draft.model, draft.data_hash);
+      await put(provider, 'published', { model: draft.model, model_blob: draft.model_blob }, draft.data_hash);
       return true;
     },
     async removeAll(provider: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { BotDetails, BotIdNames, BotPermissions, BotView } from '@parley/contracts';
 import { notFound } from '@parley/contracts';
 import type { Principal } from '../../auth/principal';
+import { botBlobPrefix } from '../../blobs/blob-store';
 import type { AppContext } from '../../context';
 import { botSyncStatus } from '../publishing/synchronization.service';
 import { botNamed, permissionsOnBot, toBotDetails, toBotView, visibleBots } from './bot-access.service';
@@ -60,6 +61,8 @@ export async function deleteBot(ctx: AppContext, principal: Principal, botName: 
       details: bot.botName,
     });
   });
+  // Its files (NLU models, uploads) go after the rows: a failure here leaves garbage, never a half bot.
+  await ctx.blobs.deletePrefix(botBlobPrefix(principal.tenantId, bot.id));
   // Whoever followed the bot (its publishing, its conversations) loses it.
   await ctx.principals.announce({ tenantIds: [principal.tenantId] });
 }

@@ -8,6 +8,7 @@ import {
 } from '@parley/contracts';
 import type { Tenant } from '@parley/db';
 import type { Principal } from '../../auth/principal';
+import { tenantBlobPrefix } from '../../blobs/blob-store';
 import type { AppContext } from '../../context';
 import { newSecretKey } from '../accounts/bootstrap.service';
 import { listRoles } from './roles.service';
@@ -119,6 +120,7 @@ export async function deleteTenant(
     }
     return deleted;
   });
+  await ctx.blobs.deletePrefix(tenantBlobPrefix(tenantId));
   ctx.log.info({ tenantId, removedAccounts: removedAccounts.length }, 'tenant deleted');
   await publishTenantChange(ctx, tenantId, 'deleted');
   return { id: tenantId };
