@@ -19,6 +19,13 @@ import type { Database } from './schema';
 export * from './connect';
 export * from './dialect';
 export type { Bot } from './repositories/bot.repository';
+export type {
+  ConversationRecord,
+  ConversationRepository,
+  NewTurn,
+  TurnDirection,
+  TurnRecord,
+} from './repositories/conversation.repository';
 export type { EntityRecord, StoredEntityContent } from './repositories/entity.repository';
 export type {
   FlowActivation,

@@ -1,6 +1,10 @@
+import type { ColumnType } from 'kysely';
+
 /**
- * Table shapes. Portable column types only: text ids, ISO-8601 text timestamps, 0/1 integer
- * booleans and JSON as text, so one migration list serves SQLite and PostgreSQL.
+ * Table shapes. Tables up to issue 9 use portable column types only: text ids, ISO-8601 text
+ * timestamps, 0/1 integer booleans and JSON as text, so one migration list serves SQLite and
+ * PostgreSQL. Newer tables (conversations, turns) take native timestamps, JSON and booleans on
+ * PostgreSQL through `columnTypes` (dialect.ts) and are read back with its helpers.
  */
 export interface Database {
   tenants: TenantTable;
@@ -32,6 +36,8 @@ export interface Database {
   flow_versions: FlowVersionTable;
   flow_activations: FlowActivationTable;
   tenant_invitations: TenantInvitationTable;
+  conversations: ConversationTable;
+  turns: TurnTable;
 }
 
 export interface TenantTable {
@@ -384,4 +390,37 @@ export interface TenantInvitationTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+/** Timestamps and JSON are native on PostgreSQL (a Date, a parsed value) and text on SQLite. */
+type Timestamp = ColumnType<Date | string, string, string>;
+type Json = ColumnType<unknown, string, string>;
+type Flag = ColumnType<boolean | number, boolean | number, boolean | number>;
+
+export interface ConversationTable {
+  id: string;
+  tenant_id: string;
+  bot_id: string;
+  channel: string;
+  user_key: string;
+  language: string;
+  is_test: Flag;
+  started_at: Timestamp;
+  last_activity_at: Timestamp;
+  ended_at: ColumnType<Date | string | null, string | null, string | null>;
+  state: Json;
+}
+
+export interface TurnTable {
+  id: string;
+  conversation_id: string;
+  tenant_id: string;
+  bot_id: string;
+  at: Timestamp;
+  direction: 'in' | 'out';
+  activity: Json;
+  intent: string | null;
+  confidence: number | null;
+  flow: string | null;
+  block_ids: ColumnType<unknown, string | null, string | null>;
 }

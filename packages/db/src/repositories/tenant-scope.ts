@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../dialect';
 import type { Database } from '../schema';
 import { botRepository } from './bot.repository';
+import { conversationRepository } from './conversation.repository';
 import { entityRepository } from './entity.repository';
 import { flowRepository } from './flow.repository';
 import {
@@ -378,6 +379,7 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
     variables: (botId: string) => variableRepository(db, tenantId, botId),
     /** One bot's functions and sub flows, with the tenant's global ones. */
     functions: (botId: string) => functionRepository(db, tenantId, botId, options.functionFields),
+    conversations: (botId: string) => conversationRepository(db, tenantId, botId),
     /** The tenant's functions across its bots. */
     tenantFunctions: tenantFunctionRepository(db, tenantId, options.functionFields),
     /** One bot's NLU test dataset. */

@@ -1,0 +1,207 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { flagFor, fromFlag, fromJsonColumn, fromTimestamp, isPostgres, nowIso, toJson } from '../dialect';
+import type { ConversationTable, Database, TurnTable } from '../schema';
+
+export interface ConversationRecord {
+  id: string;
+  botId: string;
+  channel: string;
+  userKey: string;
+  language: string;
+  isTest: boolean;
+  startedAt: string;
+  lastActivityAt: string;
+  endedAt: string | null;
+  /** The runtime's state of the conversation (where it waits, its variables). */
+  state: Record<string, unknown>;
+}
+
+export type TurnDirection = 'in' | 'out';
+
+export interface NewTurn {
+  direction: TurnDirection;
+  /** The normalised activity: what the user sent or what the bot answered. */
+  activity: unknown;
+  intent?: string | null;
+  confidence?: number | null;
+  flow?: string | null;
+  blockIds?: string[] | null;
+}
+
+export interface TurnRecord extends Required<NewTurn> {
+  id: string;
+  conversationId: string;
+  at: string;
+}
+
+const toConversation = (row: Selectable<ConversationTable>): ConversationRecord => ({
+  id: row.id,
+  botId: row.bot_id,
+  channel: row.channel,
+  userKey: row.user_key,
+  language: row.language,
+  isTest: fromFlag(row.is_test),
+  startedAt: fromTimestamp(row.started_at),
+  lastActivityAt: fromTimestamp(row.last_activity_at),
+  endedAt: fromTimestamp(row.ended_at),
+  state: fromJsonColumn<Record<string, unknown>>(row.state, {}),
+});
+
+const toTurn = (row: Selectable<TurnTable>): TurnRecord => ({
+  id: row.id,
+  conversationId: row.conversation_id,
+  at: fromTimestamp(row.at),
+  direction: row.direction,
+  activity: fromJsonColumn<unknown>(row.activity, null),
+  intent: row.intent,
+  confidence: row.confidence === null ? null : Number(row.confidence),
+  flow: row.flow,
+  blockIds: fromJsonColumn<string[] | null>(row.block_ids, null),
+});
+
+/**
+ * One bot's conversations and their turns (reached through `repos.forTenant(t).conversations(botId)`).
+ * Turns are only appended: what the bot was told and answered stays as it was; statistics are
+ * counted from them.
+ */
+export function conversationRepository(db: Kysely<Database>, tenantId: string, botId: string) {
+  const conversations = () =>
+    db.selectFrom('conversations').where('tenant_id', '=', tenantId).where('bot_id', '=', botId);
+  const turns = () => db.selectFrom('turns').where('tenant_id', '=', tenantId).where('bot_id', '=', botId);
+
+  return {
+    async start(conversation: {
+      channel: string;
+      userKey: string;
+      language: string;
+      isTest: boolean;
+      state?: Record<string, unknown>;
+    }): Promise<ConversationRecord> {
+      const now = nowIso();
+      const id = crypto.randomUUID();
+      await db
+        .insertInto('conversations')
+        .values({
+          id,
+          tenant_id: tenantId,
+          bot_id: botId,
+          channel: conversation.channel,
+          user_key: conversation.userKey,
+          language: conversation.language,
+          is_test: flagFor(db, conversation.isTest),
+          started_at: now,
+          last_activity_at: now,
+          ended_at: null,
+          state: toJson(conversation.state ?? {}),
+        })
+        .execute();
+      return (await this.get(id)) as ConversationRecord;
+    },
+
+    async get(id: string): Promise<ConversationRecord | undefined> {
+      const row = await conversations().selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toConversation(row);
+    },
+
+    /** The newest first, as the conversation log lists them. */
+    async list(options: { isTest?: boolean; limit?: number } = {}): Promise<ConversationRecord[]> {
+      let query = conversations().selectAll();
+      if (options.isTest !== undefined) query = query.where('is_test', '=', flagFor(db, options.isTest));
+      const rows = await query.orderBy('last_activity_at', 'desc').limit(options.limit ?? 100).execute();
+      return rows.map(toConversation);
+    },
+
+    /** Keeps the runtime's state and marks the activity. */
+    async saveState(id: string, state: Record<string, unknown>): Promise<void> {
+      await db
+        .updateTable('conversations')
+        .set({ state: toJson(state), last_activity_at: nowIso() })
+        .where('tenant_id', '=', tenantId)
+        .where('bot_id', '=', botId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async end(id: string): Promise<void> {
+      await db
+        .updateTable('conversations')
+        .set({ ended_at: nowIso() })
+        .where('tenant_id', '=', tenantId)
+        .where('bot_id', '=', botId)
+        .where('id', '=', id)
+        .where('ended_at', 'is', null)
+        .execute();
+    },
+
+    /** Appends a turn to a conversation of this bot (another bot's conversation: nothing, false). */
+    async appendTurn(conversationId: string, turn: NewTurn): Promise<TurnRecord | undefined> {
+      if (!(await this.get(conversationId))) return undefined;
+      const id = crypto.randomUUID();
+      const at = nowIso();
+      await db
+        .insertInto('turns')
+        .values({
+          id,
+          conversation_id: conversationId,
+          tenant_id: tenantId,
+          bot_id: botId,
+          at,
+          direction: turn.direction,
+          activity: toJson(turn.activity),
+          intent: turn.intent ?? null,
+          confidence: turn.confidence ?? null,
+          flow: turn.flow ?? null,
+          block_ids: turn.blockIds ? toJson(turn.blockIds) : null,
+        })
+        .execute();
+      await db
+        .updateTable('conversations')
+        .set({ last_activity_at: at })
+        .where('id', '=', conversationId)
+        .execute();
+      return { id, conversationId, at, intent: null, confidence: null, flow: null, blockIds: null, ...turn };
+    },
+
+    /** A conversation's turns in the order they happened. */
+    async turnsOf(conversationId: string): Promise<TurnRecord[]> {
+      const rows = await turns()
+        .selectAll()
+        .where('conversation_id', '=', conversationId)
+        .orderBy('at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toTurn);
+    },
+
+    /** Messages of users per day (UTC) in [from, to): what the dashboard's charts count. */
+    async userTurnsPerDay(from: string, to: string): Promise<Array<{ day: string; count: number }>> {
+      const day = isPostgres(db) ? sql<string>`to_char(at at time zone 'UTC', 'YYYY-MM-DD')` : sql<string>`substr(at, 1, 10)`;
+      const rows = await turns()
+        .select([day.as('day'), (eb) => eb.fn.countAll<number | string>().as('count')])
+        .where('direction', '=', 'in')
+        .where('at', '>=', from)
+        .where('at', '<', to)
+        .groupBy(day)
+        .orderBy(day)
+        .execute();
+      return rows.map((row) => ({ day: row.day, count: Number(row.count) }));
+    },
+
+    /** Recognised intents of users' messages in [from, to), most frequent first. */
+    async intentCounts(from: string, to: string): Promise<Array<{ intent: string; count: number }>> {
+      const rows = await turns()
+        .select(['intent', (eb) => eb.fn.countAll<number | string>().as('count')])
+        .where('direction', '=', 'in')
+        .where('intent', 'is not', null)
+        .where('at', '>=', from)
+        .where('at', '<', to)
+        .groupBy('intent')
+        .orderBy('count', 'desc')
+        .execute();
+      return rows.map((row) => ({ intent: row.intent ?? '', count: Number(row.count) }));
+    },
+  };
+}
+
+
+export type ConversationRepository = ReturnType<typeof conversationRepository>;
