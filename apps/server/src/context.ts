@@ -1,8 +1,8 @@
 import type { DatabaseHandle, Repositories } from '@parley/db';
 import type { Logger } from 'pino';
 import type { PrincipalCache } from './auth/principal-cache';
-import type { BlobStore } from './blobs/blob-store';
 import type { TokenService } from './auth/tokens';
+import type { BlobStore } from './blobs/blob-store';
 import type { Config } from './config';
 import type { AppJobQueue } from './jobs/create-job-queue';
 import type { Mailer } from './mail/mailer';

@@ -202,7 +202,7 @@ describe.each(testDatabases())('flows on %s', (kind) => {
       ['POST', `${orderFlow()}/validate-flow`, { xml: 'nope' }, 400],
       ['POST', intentFlowPath(bot, 'Help'), { xml: testFlowXml() }, 400, INTENT_MESSAGES.faqNoFlow],
       ['POST', intentFlowPath(bot, 'Nobody'), { xml: testFlowXml() }, 404],
-      ['GET', intentFlowPath('No Such Bot', 'OrderStatus') + '/content', {}, 404],
+      ['GET', `${intentFlowPath('No Such Bot', 'OrderStatus')}/content`, {}, 404],
     ];
     for (const [method, path, body, status, message] of cases) {
       const response = await w.admin(method as 'POST', path, method === 'GET' ? undefined : body);

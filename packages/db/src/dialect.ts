@@ -62,4 +62,5 @@ export function fromJsonColumn<T>(value: unknown, fallback: T): T {
 }
 
 /** A flag column's value: a boolean on PostgreSQL, 0 or 1 on SQLite; written as the dialect wants. */
-export const flagFor = (db: AnyDb, value: boolean): boolean | number => (isPostgres(db) ? value : toFlag(value));
+export const flagFor = (db: AnyDb, value: boolean): boolean | number =>
+  isPostgres(db) ? value : toFlag(value);

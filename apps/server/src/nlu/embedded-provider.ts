@@ -1,5 +1,5 @@
-import { engineById } from '@parley/contracts';
 import { randomUUID } from 'node:crypto';
+import { engineById } from '@parley/contracts';
 import type { Repositories, StoredNluModel } from '@parley/db';
 import {
   load,
@@ -100,7 +100,9 @@ export function createEmbeddedProvider(repos: Repositories, blobs: BlobStore): N
       const predictor =
         version === undefined
           ? undefined
-          : await cache.get(`${bot.botId}|${kind}`, version, async () => modelText((await models.get(id, kind))?.model));
+          : await cache.get(`${bot.botId}|${kind}`, version, async () =>
+              modelText((await models.get(id, kind))?.model),
+            );
       if (!predictor) throw new NluModelMissing(kind);
       return predictor.predict(text);
     },

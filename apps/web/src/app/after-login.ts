@@ -10,6 +10,6 @@ export function loginPathFor(location: { pathname: string; search: string }): st
 /** The `next` of the login's address, if it is a path of this site; otherwise the overview. */
 export function pathAfterLogin(next: string | null): string {
   // Only a local path: '//host' or a scheme would take the visitor to another site.
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return HOME_PATH;
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return HOME_PATH;
   return next.startsWith('/login') ? HOME_PATH : next;
 }

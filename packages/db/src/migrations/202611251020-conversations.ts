@@ -32,7 +32,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('turns')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('conversation_id', 'text', (c) => c.notNull().references('conversations.id').onDelete('cascade'))
+    .addColumn('conversation_id', 'text', (c) =>
+      c.notNull().references('conversations.id').onDelete('cascade'),
+    )
     .addColumn('tenant_id', 'text', (c) => c.notNull())
     .addColumn('bot_id', 'text', (c) => c.notNull())
     .addColumn('at', type.timestamp, (c) => c.notNull())

@@ -107,7 +107,10 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
     async list(options: { isTest?: boolean; limit?: number } = {}): Promise<ConversationRecord[]> {
       let query = conversations().selectAll();
       if (options.isTest !== undefined) query = query.where('is_test', '=', flagFor(db, options.isTest));
-      const rows = await query.orderBy('last_activity_at', 'desc').limit(options.limit ?? 100).execute();
+      const rows = await query
+        .orderBy('last_activity_at', 'desc')
+        .limit(options.limit ?? 100)
+        .execute();
       return rows.map(toConversation);
     },
 
@@ -175,7 +178,9 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
 
     /** Messages of users per day (UTC) in [from, to): what the dashboard's charts count. */
     async userTurnsPerDay(from: string, to: string): Promise<Array<{ day: string; count: number }>> {
-      const day = isPostgres(db) ? sql<string>`to_char(at at time zone 'UTC', 'YYYY-MM-DD')` : sql<string>`substr(at, 1, 10)`;
+      const day = isPostgres(db)
+        ? sql<string>`to_char(at at time zone 'UTC', 'YYYY-MM-DD')`
+        : sql<string>`substr(at, 1, 10)`;
       const rows = await turns()
         .select([day.as('day'), (eb) => eb.fn.countAll<number | string>().as('count')])
         .where('direction', '=', 'in')
@@ -202,6 +207,5 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
     },
   };
 }
-
 
 export type ConversationRepository = ReturnType<typeof conversationRepository>;

@@ -1,6 +1,5 @@
 import {
   FUNCTION_FILE_FIELD,
-  type FunctionDefinition,
   type FunctionDefinitionInput,
   type FunctionRunResponse,
   type FunctionUsages,
