@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { loginPathFor, pathAfterLogin } from './after-login';
 
 describe('after sign-in', () => {
-  it('returns to the page that needed a session, not to the overview by way of a parameter', () => {
+  it('returns to a mailed link after sign-in; an ended session starts again at the overview', () => {
     expect(loginPathFor({ pathname: '/bots', search: '' })).toBe('/login');
+    expect(loginPathFor({ pathname: '/configuration/general', search: '' })).toBe('/login');
     expect(loginPathFor({ pathname: '/join', search: '?token=a b' })).toBe(
       '/login?next=%2Fjoin%3Ftoken%3Da%20b',
     );

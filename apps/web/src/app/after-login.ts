@@ -1,10 +1,16 @@
 /** Where a visitor goes after signing in: back to the page that needed it, else the bot overview. */
 export const HOME_PATH = '/bots';
 
-/** /login, with the page to return to when it is not the overview (an invitation link, a bot's tab). */
+/**
+ * Pages a visitor arrives at from a link in a mail, and comes back to after signing in. Others
+ * are not: a session that ends (logout, account deleted, expiry) starts again at the overview.
+ */
+const RETURN_AFTER_LOGIN = ['/join'];
+
+/** /login, with the page to return to when it is a mailed link's (an invitation). */
 export function loginPathFor(location: { pathname: string; search: string }): string {
-  const target = `${location.pathname}${location.search}`;
-  return target === HOME_PATH || target === '/' ? '/login' : `/login?next=${encodeURIComponent(target)}`;
+  if (!RETURN_AFTER_LOGIN.includes(location.pathname)) return '/login';
+  return `/login?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
 }
 
 /** The `next` of the login's address, if it is a path of this site; otherwise the overview. */
