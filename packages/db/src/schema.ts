@@ -413,6 +413,8 @@ export interface ConversationTable {
 
 export interface TurnTable {
   id: string;
+  /** 1, 2, 3... within a conversation: the order turns happened in, even within one millisecond. */
+  seq: number;
   conversation_id: string;
   tenant_id: string;
   bot_id: string;

@@ -35,6 +35,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('conversation_id', 'text', (c) =>
       c.notNull().references('conversations.id').onDelete('cascade'),
     )
+    /** The turn's place in its conversation: timestamps tie within a millisecond. */
+    .addColumn('seq', 'integer', (c) => c.notNull())
     .addColumn('tenant_id', 'text', (c) => c.notNull())
     .addColumn('bot_id', 'text', (c) => c.notNull())
     .addColumn('at', type.timestamp, (c) => c.notNull())
@@ -46,6 +48,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('flow', 'text')
     .addColumn('block_ids', type.json)
     .execute();
-  await db.schema.createIndex('turns_conversation').on('turns').columns(['conversation_id', 'at']).execute();
+  await db.schema
+    .createIndex('turns_conversation_seq')
+    .on('turns')
+    .columns(['conversation_id', 'seq'])
+    .unique()
+    .execute();
   await db.schema.createIndex('turns_bot_at').on('turns').columns(['tenant_id', 'bot_id', 'at']).execute();
 }

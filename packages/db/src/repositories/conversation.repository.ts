@@ -141,10 +141,17 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
       if (!(await this.get(conversationId))) return undefined;
       const id = crypto.randomUUID();
       const at = nowIso();
+      // The runtime appends one conversation's turns one after another; the unique index on
+      // (conversation_id, seq) refuses a second writer rather than letting it tie.
+      const last = await turns()
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .where('conversation_id', '=', conversationId)
+        .executeTakeFirst();
       await db
         .insertInto('turns')
         .values({
           id,
+          seq: Number(last?.seq ?? 0) + 1,
           conversation_id: conversationId,
           tenant_id: tenantId,
           bot_id: botId,
@@ -170,8 +177,7 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
       const rows = await turns()
         .selectAll()
         .where('conversation_id', '=', conversationId)
-        .orderBy('at')
-        .orderBy('id')
+        .orderBy('seq')
         .execute();
       return rows.map(toTurn);
     },
