@@ -149,6 +149,27 @@ describe('the Roles tab', () => {
     expect((await roles().get(1))?.permissions).toContain(1);
   });
 
+  test('leaving the tab with unsaved toggles asks first; Keep editing keeps them, Discard drops them', async () => {
+    // The refused save above left Reviewer's toggle unsaved.
+    await expectVisible(page.getByText('Unsaved changes'));
+    await page.getByRole('tab', { name: 'Users' }).click();
+    const ask = popupOf(page);
+    await expectVisible(ask.getByRole('heading', { name: 'Discard changes?' }));
+    await screenshot(page, 'admin-roles-unsaved');
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    expect(new URL(page.url()).pathname).toBe('/configuration/roles');
+    expect(await cell('Export bots', 'Reviewer').getAttribute('aria-checked')).toBe('true');
+
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await popupOf(page).getByRole('button', { name: 'Discard' }).click();
+    await page.waitForURL('**/configuration/users');
+    // Nothing was written by leaving.
+    expect((await roles().get(1))?.permissions).toContain(1);
+    await page.getByRole('tab', { name: 'Roles' }).click();
+    await expectVisible(grid());
+    await expectHidden(page.getByText('Unsaved changes'));
+  });
+
   test('delete role: after the confirmation the column goes, with its bot roles', async () => {
     await page.reload();
     await page.getByLabel('New role').fill('Auditor');
@@ -192,6 +213,22 @@ describe('the Roles tab', () => {
       x: expect.any(Number),
     });
     await expectHidden(page.getByText('Unsaved changes'));
+  });
+
+  test('down the 36 rows, the role names and the Save button stay in view', async () => {
+    const viewport = page.getByRole('region', { name: 'Permissions by role' });
+    await viewport.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    const frame = await viewport.boundingBox();
+    const lastRow = grid().getByRole('rowheader', { name: PERMISSIONS.at(-1)?.label ?? '' });
+    await expectVisible(lastRow);
+    const header = await grid().getByRole('columnheader', { name: /^Team 12/ }).boundingBox();
+    // The header row sits at the top of the grid's frame, over the rows that scrolled under it.
+    expect(Math.abs((header?.y ?? -1) - (frame?.y ?? 0))).toBeLessThanOrEqual(2);
+    const save = await page.getByRole('button', { name: 'Save' }).boundingBox();
+    const window = page.viewportSize();
+    expect(save?.y).toBeGreaterThanOrEqual(0);
+    expect((save?.y ?? 0) + (save?.height ?? 0)).toBeLessThanOrEqual(window?.height ?? 0);
+    await screenshot(page, 'admin-roles-scrolled-down');
     expect(browser.pageErrors).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { MESSAGES, type RoleView } from '@parley/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { handleApiError } from '../../../../api/error-reactions';
+import { useUnsavedChangesGuard } from '../../../../app/use-unsaved-changes-guard';
 import { Banner, Button, popup, Spinner } from '../../../../ui';
 import { deleteRole, saveRoles } from '../../api/roles-api';
 import { isSessionError, serverMessageOf } from '../../api/server-message';
@@ -21,6 +22,8 @@ export function RolesTab() {
   // Unsaved permission sets by role id; the grid shows these over the stored ones.
   const [edits, setEdits] = useState<Record<number, number[]>>({});
   const [deletingIds, setDeletingIds] = useState<ReadonlySet<number>>(new Set());
+
+  useUnsavedChangesGuard(Object.keys(edits).length > 0, 'the toggled permissions');
 
   const permissionsOf = (role: RoleView): ReadonlySet<number> =>
     new Set(edits[role.roleId] ?? role.permissions);
