@@ -221,7 +221,9 @@ describe('the Roles tab', () => {
     const frame = await viewport.boundingBox();
     const lastRow = grid().getByRole('rowheader', { name: PERMISSIONS.at(-1)?.label ?? '' });
     await expectVisible(lastRow);
-    const header = await grid().getByRole('columnheader', { name: /^Team 12/ }).boundingBox();
+    const header = await grid()
+      .getByRole('columnheader', { name: /^Team 12/ })
+      .boundingBox();
     // The header row sits at the top of the grid's frame, over the rows that scrolled under it.
     expect(Math.abs((header?.y ?? -1) - (frame?.y ?? 0))).toBeLessThanOrEqual(2);
     const save = await page.getByRole('button', { name: 'Save' }).boundingBox();
