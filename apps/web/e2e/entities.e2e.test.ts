@@ -132,23 +132,36 @@ describe('the Entities tab', () => {
     }
     expect(await dialog().getByLabel('New example').count()).toBe(0);
     await expectVisible(dialog().getByText('5 / 5'));
+    await expectVisible(dialog().getByRole('status').getByText(M.simpleExamplesLimit));
     await dialog().getByRole('button', { name: 'Create', exact: true }).click();
     await page.waitForURL(tabUrl('Product'));
     await expectVisible(pane().getByText('Simple Entity'));
   });
 
-  test('a regex entity: the server compiles the regexes and checks the examples', async () => {
+  test('a regex entity: an example must match a regex when added; the server compiles the regexes', async () => {
     await page.getByRole('button', { name: 'Add Entity' }).click();
     await page.waitForURL(overlayUrl('create-entity'));
     await dialog().getByRole('tab', { name: 'Regex' }).click();
     await dialog().getByLabel('Name', { exact: true }).fill('ZipCode');
     await dialog().getByLabel('New regex').fill('(a');
     await dialog().getByLabel('New regex').press('Enter');
+    // Refused on Add, not only at Save: the regex does not compile, so nothing matches.
     await dialog().getByLabel('New example').fill('12345');
     await dialog().getByLabel('New example').press('Enter');
+    await expectVisible(dialog().getByRole('alert').getByText(M.exampleMustMatch));
+    expect(await dialog().getByRole('button', { name: 'Remove "12345"' }).count()).toBe(0);
+
+    await dialog().getByLabel('New regex').fill('\\d{5}');
+    await dialog().getByLabel('New regex').press('Enter');
+    await dialog().getByLabel('New example').press('Enter');
+    await expectVisible(dialog().getByRole('button', { name: 'Remove "12345"' }));
+    await expectHidden(dialog().getByRole('alert'));
+    // The server compiles every regex: one that does not compile is named.
     await dialog().getByRole('button', { name: 'Create', exact: true }).click();
     await expectVisible(dialog().getByText(M.invalidRegex));
     await dialog().getByRole('button', { name: 'Remove "(a"' }).click();
+    // An example added under one regex still has to match when the regexes change.
+    await dialog().getByRole('button', { name: 'Remove "\\d{5}"' }).click();
     await dialog().getByLabel('New regex').fill('^[a-z]+$');
     await dialog().getByLabel('New regex').press('Enter');
     await dialog().getByRole('button', { name: 'Create', exact: true }).click();
@@ -159,10 +172,16 @@ describe('the Entities tab', () => {
     await dialog().getByLabel('New regex').press('Enter');
     await dialog().getByRole('button', { name: 'Create', exact: true }).click();
     await page.waitForURL(tabUrl('ZipCode'));
+
     await pane().getByLabel('New example').fill('no digits');
     await pane().getByLabel('New example').press('Enter');
-    await pane().getByRole('button', { name: 'Save', exact: true }).click();
-    await closePopup(M.exampleMustMatch);
+    await expectVisible(pane().getByRole('alert').getByText(M.exampleMustMatch));
+    await screenshot(page, 'entities-regex-example-refused');
+    await pane().getByLabel('New example').fill('54321');
+    await expectHidden(pane().getByRole('alert'));
+    await pane().getByLabel('New example').press('Enter');
+    await expectVisible(pane().getByRole('button', { name: 'Remove "54321"' }));
+    expect(await pane().getByRole('button', { name: 'Remove "no digits"' }).count()).toBe(0);
     await pane().getByRole('button', { name: 'Undo changes' }).click();
   });
 

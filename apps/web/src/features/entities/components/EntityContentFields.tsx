@@ -1,5 +1,6 @@
 import { type CustomEntityType, ENTITY_MESSAGES as M, SIMPLE_ENTITY_MAX_EXAMPLES } from '@parley/contracts';
 import { Toggle } from '../../../ui';
+import { exampleMatchProblem } from '../regex-examples';
 import { ClosedListRows } from './ClosedListRows';
 import type { EntityDraft } from './entity-draft';
 import { ValueListEditor } from './ValueListEditor';
@@ -48,6 +49,7 @@ export function EntityContentFields({ type, draft, onChange, canEdit, isExpert }
             values={draft.examples}
             canEdit={canEdit}
             max={SIMPLE_ENTITY_MAX_EXAMPLES}
+            fullMessage={M.simpleExamplesLimit}
             placeholder="An example value"
             onChange={(examples) => onChange({ ...draft, examples })}
           />
@@ -78,6 +80,7 @@ export function EntityContentFields({ type, draft, onChange, canEdit, isExpert }
               values={draft.examples}
               canEdit={canEdit}
               placeholder="A value the regexes match"
+              check={(example) => exampleMatchProblem(draft.regexes, example)}
               onChange={(examples) => onChange({ ...draft, examples })}
             />
           </section>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, CloseIcon } from '../../../ui';
 
 interface ValueListEditorProps {
@@ -11,6 +11,10 @@ interface ValueListEditorProps {
   canEdit: boolean;
   /** The list takes no more than this many. */
   max?: number;
+  /** Said in place of the add box once the list holds `max` entries. */
+  fullMessage?: string;
+  /** Why a value may not be added (shown under the box), or undefined when it may. */
+  check?: (value: string) => Promise<string | undefined>;
   placeholder?: string;
   isCode?: boolean;
 }
@@ -23,20 +27,28 @@ export function ValueListEditor({
   onChange,
   canEdit,
   max,
+  fullMessage,
+  check,
   placeholder,
   isCode,
 }: ValueListEditorProps) {
   const [typed, setTyped] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const errorId = useId();
   const isFull = max !== undefined && values.length >= max;
-  const add = () => {
+  const add = async () => {
     const value = isCode ? typed : typed.trim();
     if (value.trim() === '' || isFull) return;
     // A value already listed is not listed twice (a regex only when identical: case matters there).
     const same = (v: string) => (isCode ? v === value : v.toLowerCase() === value.toLowerCase());
     if (values.some(same)) {
       setTyped('');
+      setProblem(undefined);
       return;
     }
+    const refusal = await check?.(value);
+    setProblem(refusal);
+    if (refusal) return;
     onChange([...values, value]);
     setTyped('');
   };
@@ -63,25 +75,40 @@ export function ValueListEditor({
           ))}
         </ul>
       )}
+      {canEdit && isFull && fullMessage && (
+        <p className="content-muted" role="status">
+          {fullMessage}
+        </p>
+      )}
       {canEdit && !isFull && (
         <div className="value-list__add">
           <input
             className="input"
             aria-label={`New ${itemLabel}`}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? errorId : undefined}
             placeholder={placeholder}
             value={typed}
-            onChange={(event) => setTyped(event.target.value)}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              setProblem(undefined);
+            }}
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
                 event.preventDefault();
-                add();
+                void add();
               }
             }}
           />
-          <Button variant="secondary" onClick={add}>
+          <Button variant="secondary" onClick={() => void add()}>
             Add
           </Button>
         </div>
+      )}
+      {problem && (
+        <p className="field__error" id={errorId} role="alert">
+          {problem}
+        </p>
       )}
     </div>
   );
