@@ -1,6 +1,7 @@
 import { BOT_MESSAGES, SYNC_MESSAGES } from '@parley/contracts';
 import { describe, expect, test } from 'vitest';
 import { multipartBody } from '../../server/test/support/bot-content';
+import { popupOf } from './support/accounts';
 import { TINA } from './support/bot-content';
 import { botPageSuite } from './support/bot-page-suite';
 import { expectHidden, expectVisible } from './support/expect-page';
@@ -112,6 +113,12 @@ describe('publishing a bot', () => {
     await process().getByRole('button', { name: SYNC_MESSAGES.keepPublished }).click();
     await expectVisible(process().getByText('The published model was kept.'));
     await expectVisible(banner());
+    // Retrying this publish while the bot is unpublished is refused with the spec's words.
+    await process().getByRole('button', { name: 'Retry' }).click();
+    await expectVisible(popupOf(s.page).getByText(SYNC_MESSAGES.retryNotAllowed));
+    await screenshot(s.page, 'publishing-retry-refused');
+    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
+    await expectVisible(process().getByText('The published model was kept.'));
 
     const prediction = (await s.tina('POST', `/api/${encodeURIComponent(BOT)}/nlu/predict`, {
       text: 'good morning to you',
