@@ -377,7 +377,7 @@ describe.each(testDatabases())('bot export and import on %s', (kind) => {
     expectStatus(
       await importAs(adminToken(), 'Rich Bot German', {
         region: 'eu-west',
-        recognizer: 'dialogflow',
+        recognizer: 'parley',
         language: 'de',
       }),
       200,
@@ -387,8 +387,8 @@ describe.each(testDatabases())('bot export and import on %s', (kind) => {
     expect(bot.settings).toMatchObject({
       language: 'de',
       supportedLanguages: ['de'],
-      intentRecognizerProvider: 'dialogflow',
-      entityExtractorProvider: 'dialogflow',
+      intentRecognizerProvider: 'parley',
+      entityExtractorProvider: 'parley',
       nluAutomate: false,
       confidence: 0.85,
     });
@@ -396,13 +396,13 @@ describe.each(testDatabases())('bot export and import on %s', (kind) => {
     const automated = await uploadBotFile(
       server,
       adminToken(),
-      importUrl({ name: 'Rich Bot Automated', region: 'eu-west', language: 'ja', nluAutomate: true }),
+      importUrl({ name: 'Rich Bot Automated', region: 'eu-west', language: 'fr', nluAutomate: true }),
       file,
     );
     expect(expectStatus(automated, 200).json().bot.settings).toMatchObject({
-      language: 'ja',
+      language: 'fr',
       nluAutomate: true,
-      intentRecognizerProvider: 'watson',
+      intentRecognizerProvider: 'parley',
     });
   });
 
@@ -419,10 +419,16 @@ describe.each(testDatabases())('bot export and import on %s', (kind) => {
   test.each([
     ['a language the recognizer does not know', { language: 'ja' }, 'language', BOT_MESSAGES.invalidLanguage],
     [
-      'a locale-only recognizer with a bare language',
-      { recognizer: 'lex', language: 'en' },
+      'a language the recognizer does not know',
+      { recognizer: 'parley', language: 'ja-jp' },
       'language',
       BOT_MESSAGES.invalidLanguage,
+    ],
+    [
+      'an engine Parley cannot publish to yet',
+      { recognizer: 'clu', language: 'en-us' },
+      'recognizer',
+      BOT_MESSAGES.unavailableRecognizer('Microsoft CLU'),
     ],
     ['no language', { language: '' }, 'language', BOT_MESSAGES.selectLanguage],
     ['an unknown region', { region: 'mars' }, 'region', BOT_MESSAGES.selectRegion],

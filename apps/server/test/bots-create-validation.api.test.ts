@@ -49,9 +49,15 @@ describe.each(testDatabases())('creating a bot with bad input on %s', (kind) => 
     ['a language Parley NLU does not know', { ...valid, language: 'ja-jp' }, 'language', M.invalidLanguage],
     [
       'a language the chosen engine does not know',
-      { ...valid, recognizer: 'watson', language: 'en-us' },
+      { ...valid, recognizer: 'parley', language: 'en-us' },
       'language',
       M.invalidLanguage,
+    ],
+    [
+      'an engine Parley cannot publish to yet',
+      { ...valid, recognizer: 'watson', language: 'en' },
+      'recognizer',
+      M.unavailableRecognizer('IBM Watson Assistant'),
     ],
     [
       'an unknown language without recognizer',

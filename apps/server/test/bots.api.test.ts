@@ -86,11 +86,22 @@ describe.each(testDatabases())('bots on %s', (kind) => {
     });
   });
 
-  test('another engine takes a language of its own list; Automate starts on an engine that knows the language', async () => {
-    const lex = await createBot(admin, 'Lexi', { recognizer: 'lex', language: 'en-GB' });
-    expect(lex.settings).toMatchObject({ language: 'en-gb', intentRecognizerProvider: 'lex' });
-    const automated = await createBot(admin, 'Tokyo', { nluAutomate: true, language: 'ja-jp' });
-    expect(automated.settings).toMatchObject({ nluAutomate: true, intentRecognizerProvider: 'clu' });
+  test('a bot takes a language of its engine’s list; Automate starts on an engine that knows the language; engines Parley cannot publish to yet are refused', async () => {
+    const none = await createBot(admin, 'Lexi', { recognizer: 'none', language: 'en-GB' });
+    expect(none.settings).toMatchObject({ language: 'en-gb', intentRecognizerProvider: null });
+    const automated = await createBot(admin, 'Lyon', { nluAutomate: true, language: 'fr' });
+    expect(automated.settings).toMatchObject({ nluAutomate: true, intentRecognizerProvider: 'parley' });
+    const lex = await admin('POST', '/api/bot', {
+      name: 'Tokyo',
+      region: 'eu-west',
+      recognizer: 'lex',
+      language: 'en-us',
+    });
+    expect(lex.statusCode).toBe(400);
+    expect(lex.json()).toMatchObject({
+      message: M.unavailableRecognizer('Amazon Lex'),
+      fieldName: 'recognizer',
+    });
   });
 
   test.each([

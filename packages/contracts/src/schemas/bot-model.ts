@@ -22,6 +22,8 @@ export const BOT_MESSAGES = {
   invalidRecognizer: 'Please select a valid intent and entity recognizer.',
   retiredRecognizer: (label: string) => `${label} is retired and cannot be chosen.`,
   unconfigurableRecognizer: (label: string) => `${label} cannot be set up in Parley and cannot be chosen.`,
+  unavailableRecognizer: (label: string) =>
+    `Parley cannot publish to ${label} yet. Choose Parley NLU, or None.`,
   automateNeedsRecognizer: 'Automate needs an intent recognizer.',
   creationFailed: (name: string) => `There was a problem creating bot ${name}.`,
   creating: 'Creating...',

@@ -55,7 +55,7 @@ describe('the create-a-bot payload', () => {
     ['missing', { language: undefined }, M.selectLanguage],
     ['empty', { language: '' }, M.selectLanguage],
     ['not in the default engine', { language: 'ja-jp' }, M.invalidLanguage],
-    ['not in the chosen engine', { language: 'en', recognizer: 'lex' }, M.invalidLanguage],
+    ['not in the chosen engine', { language: 'ja-jp', recognizer: 'parley' }, M.invalidLanguage],
     ['unknown without a recognizer', { language: 'klingon', recognizer: 'none' }, M.invalidLanguage],
     ['of the wrong type', { language: ['en'] }, M.selectLanguage],
   ])('refuses a language that is %s', (_case, patch, message) => {
@@ -63,7 +63,7 @@ describe('the create-a-bot payload', () => {
   });
 
   test('a language is matched without regard to case', () => {
-    expect(createBotBodySchema.parse({ ...valid, recognizer: 'lex', language: 'en-US' }).language).toBe(
+    expect(createBotBodySchema.parse({ ...valid, recognizer: 'none', language: 'en-US' }).language).toBe(
       'en-us',
     );
   });
@@ -73,6 +73,7 @@ describe('the create-a-bot payload', () => {
     ['entity-only', 'stanford', M.invalidRecognizer],
     ['retired', 'luis', M.retiredRecognizer('Microsoft LUIS')],
     ['not configurable', 'nuance', M.unconfigurableRecognizer('Nuance NLU')],
+    ['not yet published to by Parley', 'clu', M.unavailableRecognizer('Microsoft CLU')],
     ['of the wrong type', 7, M.invalidRecognizer],
   ])('refuses a recognizer that is %s', (_case, recognizer, message) => {
     expect(firstProblem({ ...valid, recognizer })).toEqual(['recognizer', message]);
@@ -89,8 +90,13 @@ describe('the create-a-bot payload', () => {
 
   test('left out, the recognizer is Parley NLU, or with Automate the first engine knowing the language', () => {
     expect(recognizerOfCreateBody(createBotBodySchema.parse(valid))).toBe('parley');
-    const automated = createBotBodySchema.parse({ ...valid, language: 'ja-jp', nluAutomate: true });
-    expect(recognizerOfCreateBody(automated)).toBe('clu');
+    const automated = createBotBodySchema.parse({ ...valid, language: 'de', nluAutomate: true });
+    expect(recognizerOfCreateBody(automated)).toBe('parley');
+    // No engine Parley publishes to knows Japanese yet.
+    expect(firstProblem({ ...valid, language: 'ja-jp', nluAutomate: true })).toEqual([
+      'language',
+      M.invalidLanguage,
+    ]);
   });
 
   test('a template is required, as an .enc file name, when creating from a template', () => {

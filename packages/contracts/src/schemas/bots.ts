@@ -91,8 +91,8 @@ export const createBotBodySchema = z
       const engine = engineById(recognizer);
       if (!engine?.roles.includes('intentRecognizer')) return fail('recognizer', M.invalidRecognizer);
       if (engine.isRetired) return fail('recognizer', M.retiredRecognizer(engine.label));
-      if (!isSelectableRecognizer(engine))
-        return fail('recognizer', M.unconfigurableRecognizer(engine.label));
+      if (!engine.isConfigurable) return fail('recognizer', M.unconfigurableRecognizer(engine.label));
+      if (!isSelectableRecognizer(engine)) return fail('recognizer', M.unavailableRecognizer(engine.label));
     }
     if (recognizer === NO_RECOGNIZER && body.nluAutomate)
       return fail('nluAutomate', M.automateNeedsRecognizer);

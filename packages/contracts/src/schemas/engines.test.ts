@@ -16,9 +16,9 @@ describe('the engine catalogue', () => {
     expect(new Set(ENGINES.map((e) => e.id)).size).toBe(ENGINES.length);
   });
 
-  test('the recognizer choices hide the retired LUIS and keep the unconfigurable Nuance (disabled)', () => {
+  test('the recognizer choices hide the retired LUIS and engines without a provider, and keep the unconfigurable Nuance (disabled)', () => {
     const ids = recognizerChoices().map((e) => e.id);
-    expect(ids).toEqual(['parley', 'clu', 'watson', 'dialogflow', 'lex', 'wit', 'nuance']);
+    expect(ids).toEqual(['parley', 'nuance']);
     expect(recognizerChoices().find((e) => e.id === 'nuance')?.isConfigurable).toBe(false);
   });
 
@@ -29,18 +29,14 @@ describe('the engine catalogue', () => {
 
   test('without a recognizer every known language is offered; with Automate those of the choosable engines', () => {
     expect(languageChoices(NO_RECOGNIZER, false)).toHaveLength(Object.keys(LANGUAGE_NAMES).length);
-    const automated = languageChoices(undefined, true);
-    expect(automated).toContain('ja-jp');
-    expect(automated).toContain('en');
-    // Only LUIS lists Gujarati and Marathi, and LUIS is retired.
-    expect(automated).not.toContain('gu-in');
-    expect(automated).not.toContain('mr-in');
+    // Only the engines Parley publishes to count: the embedded one's seven languages today.
+    expect([...languageChoices(undefined, true)].sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'nl', 'pt']);
   });
 
   test('Automate starts a bot on the first choosable engine that knows its language', () => {
     expect(initialRecognizer(undefined, true, 'en')).toBe('parley');
-    expect(initialRecognizer(undefined, true, 'ja-jp')).toBe('clu');
-    expect(initialRecognizer(undefined, true, 'vi')).toBe('wit');
+    expect(initialRecognizer(undefined, true, 'fr')).toBe('parley');
+    expect(initialRecognizer(undefined, true, 'ja-jp')).toBeUndefined();
     expect(initialRecognizer(undefined, true, 'gu-in')).toBeUndefined();
     expect(initialRecognizer('watson', true, 'ja')).toBe('watson');
     expect(initialRecognizer('watson', false, 'ja-jp')).toBeUndefined();

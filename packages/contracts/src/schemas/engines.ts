@@ -29,6 +29,11 @@ export interface EngineDefinition {
   roles: readonly EngineRole[];
   /** False: Parley cannot set the engine up, so it is shown but cannot be chosen. */
   isConfigurable: boolean;
+  /**
+   * Parley publishes to the engine in this version. Configurable engines without a provider
+   * yet are not offered to new bots (publishing would only fail); their issue turns this on.
+   */
+  hasProvider: boolean;
   /** A retired engine is hidden from every choice; bots that still use it get a banner. */
   isRetired: boolean;
   /** Embedded in Parley: works with no account anywhere. */
@@ -47,6 +52,7 @@ export const ENGINES = [
     icon: 'parley',
     roles: NLU,
     isConfigurable: true,
+    hasProvider: true,
     isRetired: false,
     isEmbedded: true,
     languages: codes('en de fr es it nl pt'),
@@ -57,6 +63,7 @@ export const ENGINES = [
     icon: 'microsoft',
     roles: NLU,
     isConfigurable: true,
+    hasProvider: false,
     isRetired: false,
     isEmbedded: false,
     languages: codes(
@@ -69,6 +76,7 @@ export const ENGINES = [
     icon: 'ibm',
     roles: NLU,
     isConfigurable: true,
+    hasProvider: false,
     isRetired: false,
     isEmbedded: false,
     languages: codes('en ar cs de es fr it ja ko nl pt-br zh-cn zh-tw'),
@@ -79,6 +87,7 @@ export const ENGINES = [
     icon: 'google',
     roles: NLU,
     isConfigurable: true,
+    hasProvider: false,
     isRetired: false,
     isEmbedded: false,
     languages: codes(
@@ -91,6 +100,7 @@ export const ENGINES = [
     icon: 'amazon',
     roles: NLU,
     isConfigurable: true,
+    hasProvider: false,
     isRetired: false,
     isEmbedded: false,
     languages: codes(
@@ -103,6 +113,7 @@ export const ENGINES = [
     icon: 'wit',
     roles: NLU,
     isConfigurable: true,
+    hasProvider: false,
     isRetired: false,
     isEmbedded: false,
     languages: codes(
@@ -116,6 +127,7 @@ export const ENGINES = [
     roles: NLU,
     // Spec 01 section 5: the speech company's NLU is not configurable.
     isConfigurable: false,
+    hasProvider: false,
     isRetired: false,
     isEmbedded: false,
     languages: codes('en-us en-gb en-au fr-fr fr-ca de-de es-es es-us it-it pt-br nl-nl ja-jp ko-kr zh-cn'),
@@ -126,6 +138,7 @@ export const ENGINES = [
     icon: 'microsoft',
     roles: NLU,
     isConfigurable: true,
+    hasProvider: false,
     isRetired: true,
     isEmbedded: false,
     languages: codes(
@@ -138,6 +151,7 @@ export const ENGINES = [
     icon: 'stanford',
     roles: ['entityExtractor'],
     isConfigurable: true,
+    hasProvider: false,
     isRetired: false,
     isEmbedded: false,
     languages: codes('en ar de es fr hu it zh'),
@@ -166,17 +180,25 @@ export function isEngineId(value: unknown): value is EngineId {
   return typeof value === 'string' && byId.has(value);
 }
 
-/** May a new bot take this engine as its intent recognizer? Retired and unconfigurable ones not. */
+/** May a new bot take this engine as its intent recognizer? Retired, unconfigurable and not yet built ones not. */
 export function isSelectableRecognizer(engine: EngineDefinition): boolean {
-  return engine.roles.includes('intentRecognizer') && !engine.isRetired && engine.isConfigurable;
+  return (
+    engine.roles.includes('intentRecognizer') &&
+    !engine.isRetired &&
+    engine.isConfigurable &&
+    engine.hasProvider
+  );
 }
 
 /**
- * The recognizer choices of the create dialog, in catalogue order: the retired engine is
- * hidden, an unconfigurable one is listed but cannot be picked.
+ * The recognizer choices of the create dialog, in catalogue order: the retired engine and
+ * engines Parley cannot publish to yet are hidden, an unconfigurable one is listed but cannot
+ * be picked (spec 01 section 5).
  */
 export function recognizerChoices(): EngineDefinition[] {
-  return ALL_ENGINES.filter((e) => e.roles.includes('intentRecognizer') && !e.isRetired);
+  return ALL_ENGINES.filter(
+    (e) => e.roles.includes('intentRecognizer') && !e.isRetired && (e.hasProvider || !e.isConfigurable),
+  );
 }
 
 const ALL_LANGUAGES = Object.keys(LANGUAGE_NAMES);
