@@ -25,13 +25,14 @@ describe.each(testDatabases())('a large bot on %s', (kind) => {
   });
   afterAll(() => server?.close());
 
-  test('25,000 utterances import from one workbook and list quickly', { timeout: 120_000 }, async () => {
+  test('25,000 utterances import from one workbook and all come back in the list', {
+    timeout: 120_000,
+  }, async () => {
     const rows: string[][] = [['Intent name', 'Utterance']];
     for (let i = 0; i < INTENTS; i++) {
       for (let u = 0; u < UTTERANCES; u++) rows.push([`Intent_${i}`, `utterance ${u} of intent ${i}`]);
     }
     const file = await workbook(rows);
-    const importStarted = performance.now();
     const imported = expectStatus(
       await w.upload(
         'admin',
@@ -42,20 +43,13 @@ describe.each(testDatabases())('a large bot on %s', (kind) => {
       ),
       200,
     ).json();
-    const importMs = performance.now() - importStarted;
     expect(imported.created).toHaveLength(INTENTS);
     expect(imported.examplesAdded).toBe(INTENTS * UTTERANCES);
 
-    // Warm once, then measure: the list is two queries whatever the number of intents.
-    await listIntents(w.admin, 'Big Bot');
-    const listStarted = performance.now();
+    // How fast the list is, is measured by `npm run bench content` (intentList500x50).
     const intents = await listIntents(w.admin, 'Big Bot');
-    const listMs = performance.now() - listStarted;
     expect(intents).toHaveLength(INTENTS + 1);
     expect(intents.at(-1)?.name).toBe('None');
     expect(intents.reduce((n, i) => n + i.utterances.length, 0)).toBe(INTENTS * UTTERANCES);
-    console.info(`${kind}: batch import ${Math.round(importMs)} ms, intent list ${Math.round(listMs)} ms`);
-    expect(listMs).toBeLessThan(1500);
-    expect(importMs).toBeLessThan(60_000);
   });
 });

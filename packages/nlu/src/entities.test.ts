@@ -78,7 +78,8 @@ describe('entities', () => {
     );
     const started = performance.now();
     evil.predict(`${'a'.repeat(5000)}!`);
-    expect(performance.now() - started).toBeLessThan(500);
+    // Finishing at all is the point: a backtracking engine would not in a lifetime.
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('learns simple entities from marked utterances and tags values it never saw', () => {

@@ -4,6 +4,7 @@ import {
   BOT_BUNDLE_MAX_EXPANDED_BYTES,
   BOT_BUNDLE_MESSAGES as M,
 } from '@parley/contracts';
+import { shareEventLoop } from '../workers/share-event-loop';
 import type { BundleFormatError, BundleProblem } from './bundle-codec';
 
 /** Why an uploaded bot file is refused: what the codec found, or content the rules refuse. */
@@ -42,6 +43,8 @@ export const invalidContent = (where: string, message: string) =>
  * another entity ...) becomes a refusal of the file that says which item broke which rule.
  */
 export async function importingItem<T>(section: string, name: string, work: () => Promise<T>): Promise<T> {
+  // Imports run item after item on the main thread: thousands of them must not stall other requests.
+  await shareEventLoop();
   try {
     return await work();
   } catch (error) {
