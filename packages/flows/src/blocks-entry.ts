@@ -66,4 +66,6 @@ export {
   SIMILARITY_MAX,
   SIMILARITY_MIN,
 } from './decision-operations';
+export { numberOf, textOf } from './decision-subject';
 export { END_BLOCK_DEFAULTS, END_OUTCOMES } from './end-block';
+export { variableReferenceName, variablesInText } from './variables';

@@ -1,0 +1,44 @@
+import type { BlockFc } from '@parley/flows';
+import type { BlockHandler } from '@parley/flows/handlers';
+import type { InboundActivity, OutboundActivity } from '../activities';
+import type { RuntimeServices } from '../runtime-services';
+
+/** What a block's runner is given: the conversation as it stands and the means to change it. */
+export interface BlockTurn {
+  /** The user's answer when the block waited for one; undefined when the flow arrives at the block. */
+  answer: InboundActivity | undefined;
+  /** Answers this block already refused while waiting (asked again). */
+  retries: number;
+  /** What the block kept when it started waiting. */
+  memo: unknown;
+  /** What the user said last in this conversation (this turn's message). */
+  lastUserText: string;
+  /** How many times the conversation has passed this block, this pass included. */
+  passes: number;
+  variables: Readonly<Record<string, unknown>>;
+  /** A text with the conversation's [variables] filled in. */
+  fill(text: string | undefined): string;
+  /** Sets the block's n-th output variable (named in the block's data, else the kind's default name). */
+  output(index: number, value: unknown): void;
+  set(name: string, value: unknown): void;
+  unset(name: string): void;
+  /** A number in [0, 1): random answers (tests pass a fixed one). */
+  random(): number;
+  services: RuntimeServices;
+}
+
+/** What running a block did, and where the flow goes next. */
+export interface BlockStep {
+  say?: OutboundActivity[];
+  /** The exit the flow leaves by; `next` when left out. */
+  exit?: string;
+  /** Stop here until the user answers; the same block then runs with `answer`. */
+  wait?: boolean;
+  /** Kept with the waiting block, given back as `memo` with the answer. */
+  memo?: unknown;
+  /** The turn ends with this error (the test chat's details show it); the conversation goes on. */
+  error?: string;
+}
+
+/** The runner of one kind: the kind's typed values (from its declaration) and the turn. */
+export type BlockRunner<Fc extends BlockFc> = BlockHandler<Fc, BlockTurn, BlockStep | Promise<BlockStep>>;

@@ -1,0 +1,82 @@
+import { type BlockData, type BlockKind, blockKindOf, type FlowDocument } from '@parley/flows';
+
+/** A connector as the runtime follows it: where it goes, by which exit, with which condition. */
+export interface RuntimeConnector {
+  id: string;
+  target: string;
+  /** The exit of the task it leaves ('next' unless its data names another). */
+  exit: string;
+  /** The connector's data in the conversation's language (a gateway's operator fields). */
+  data: BlockData;
+  isDefault: boolean;
+}
+
+export interface RuntimeNode {
+  id: string;
+  type: 'start' | 'task' | 'gateway' | 'end';
+  name: string;
+  /** The block kind of a task; undefined for custom functions and kinds this version does not know. */
+  kind: BlockKind | undefined;
+  fc: string | null;
+  category: string | null;
+  /** The block's data in the conversation's language (the first language's when it has none). */
+  data: BlockData;
+  outgoing: RuntimeConnector[];
+}
+
+/** One intent's (or sub flow's) flow, ready to step through in one language. */
+export interface RuntimeFlow {
+  name: string;
+  startId: string | null;
+  nodes: ReadonlyMap<string, RuntimeNode>;
+}
+
+const NODE_TYPES = {
+  'bpmn:StartEvent': 'start',
+  'bpmn:Task': 'task',
+  'bpmn:ExclusiveGateway': 'gateway',
+  'bpmn:EndEvent': 'end',
+} as const;
+
+/** Data of a language, falling back to the first language the block has (spec 03 section 3.2). */
+function dataIn(customData: Record<string, BlockData>, language: string): BlockData {
+  return customData[language] ?? Object.values(customData)[0] ?? {};
+}
+
+const isSet = (value: unknown) => value === true || value === 'true';
+
+/** Compiles a parsed flow for one language: blocks by id with the connectors that leave them. */
+export function compileFlow(name: string, doc: FlowDocument, language: string): RuntimeFlow {
+  const nodes = new Map<string, RuntimeNode>();
+  let startId: string | null = null;
+  for (const block of doc.blocks) {
+    if (block.type === 'bpmn:SequenceFlow') continue;
+    const data = dataIn(block.customData, language);
+    const type = NODE_TYPES[block.type];
+    if (type === 'start' && startId === null) startId = block.id;
+    nodes.set(block.id, {
+      id: block.id,
+      type,
+      name: block.name,
+      kind: type === 'task' ? blockKindOf(block.category, data.fc) : undefined,
+      fc: typeof data.fc === 'string' ? data.fc : null,
+      category: block.category,
+      data,
+      outgoing: [],
+    });
+  }
+  for (const block of doc.blocks) {
+    if (block.type !== 'bpmn:SequenceFlow') continue;
+    const source = block.sourceRef === undefined ? undefined : nodes.get(block.sourceRef);
+    if (!source || block.targetRef === undefined || !nodes.has(block.targetRef)) continue;
+    const data = dataIn(block.customData, language);
+    source.outgoing.push({
+      id: block.id,
+      target: block.targetRef,
+      exit: typeof data.exit === 'string' && data.exit.trim() !== '' ? data.exit : 'next',
+      data,
+      isDefault: isSet(data.isDefault),
+    });
+  }
+  return { name, startId, nodes };
+}
