@@ -13,7 +13,7 @@ export class MathError extends Error {}
 const MAX_LENGTH = 1000;
 const TOKEN = /\s*(\d+(?:[.,]\d+)?|\[[^\][\n]{1,100}\]|\*\*|[-+*/×÷√^()])/y;
 
-export function evaluateEquation(equation: string, valueOf: (name: string) => number | null): number {
+export function evaluateEquation(equation: string, numberNamed: (name: string) => number | null): number {
   if (equation.length > MAX_LENGTH) throw new MathError('The equation is too long.');
   const tokens: string[] = [];
   TOKEN.lastIndex = 0;
@@ -41,7 +41,7 @@ export function evaluateEquation(equation: string, valueOf: (name: string) => nu
     }
     if (token.startsWith('[')) {
       const name = token.slice(1, -1).trim();
-      const value = valueOf(name);
+      const value = numberNamed(name);
       if (value === null) throw new MathError(`Variable ${name} has no number.`);
       return value;
     }
