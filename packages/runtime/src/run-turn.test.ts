@@ -131,6 +131,20 @@ describe('a turn', () => {
     expect(texts(await lenient.send('beer'))).toEqual(['No beer here.']);
   });
 
+  test('options drawn with one plain arrow all go on to the block it leads to', async () => {
+    const flow = lineFlow('Size', [
+      {
+        task: 'showOptions',
+        data: { 'field-suggestion': 'Size?', 'field-choices': ['S', 'L'] },
+        outputs: ['Size'],
+      },
+      { task: 'message', data: { 'field-message': 'Size [Size].' } },
+    ]);
+    const c = chat(testBot([flow]));
+    await c.send('size');
+    expect(texts(await c.send('l'))).toEqual(['Size L.']);
+  });
+
   test('a condition takes the first connector that holds, else the default', async () => {
     const flow = compileFlow(
       'Age',

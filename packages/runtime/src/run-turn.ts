@@ -199,8 +199,13 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
         break;
       }
       retries = 0;
+      // An exit without its own connector follows the plain one: options drawn with a single
+      // arrow all go on to the same block.
       const exit = step.exit ?? 'next';
-      nodeId = node.outgoing.find((connector) => connector.exit === exit)?.target ?? null;
+      const leaving =
+        node.outgoing.find((connector) => connector.exit === exit) ??
+        node.outgoing.find((connector) => connector.exit === 'next');
+      nodeId = leaving?.target ?? null;
     }
   } catch (error) {
     if (!(error instanceof TurnError)) throw error;

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { chatCommand } from './commands/chat';
 import { inviteCommand } from './commands/invite';
 import { outboxCommand } from './commands/outbox';
 import { tenantCommand } from './commands/tenant';
@@ -17,5 +18,6 @@ export function buildProgram(): Command {
   tenantCommand(program);
   userCommand(program);
   outboxCommand(program);
+  chatCommand(program);
   return program;
 }

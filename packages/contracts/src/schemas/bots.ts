@@ -15,6 +15,7 @@ import {
   languageChoices,
   NO_RECOGNIZER,
 } from './engines';
+import { systemMessagesSchema } from './system-messages';
 
 /** Request schemas of the bot calls (spec 01 section 3 'Bot create payload', spec 04 section 3.1). */
 
@@ -41,6 +42,8 @@ export const botSettingsSchema = z.object({
   confidence: z.number().min(CONFIDENCE_RANGE.min).max(CONFIDENCE_RANGE.max),
   /** Low confidence threshold (fraction). */
   lowConfidence: z.number().min(LOW_CONFIDENCE_RANGE.min).max(LOW_CONFIDENCE_RANGE.max),
+  /** The System Messages tab's texts by language; defaults where left out (system-messages.ts). */
+  systemMessages: systemMessagesSchema.optional(),
 });
 export type BotSettings = z.infer<typeof botSettingsSchema>;
 

@@ -1,0 +1,52 @@
+import { type FlowTargetName, readBotSettings, systemMessagesIn } from '@parley/contracts';
+import type { Bot, TenantScope } from '@parley/db';
+import { NluModelMissing, NONE } from '@parley/nlu';
+import type { BotForTurn, Recognition } from '@parley/runtime';
+import type { AppContext } from '../../context';
+import { botRefOf } from '../../nlu/bot-ref';
+import { activeFlowOf } from './runtime-flows';
+
+const NOTHING_RECOGNIZED: Recognition = { intent: null, score: 0, entities: [] };
+
+/**
+ * What the runtime needs of a bot for one turn, read fresh each turn so that settings, flows
+ * activated and models published take effect on the next message without a restart.
+ */
+export function botForTurn(
+  ctx: AppContext,
+  scope: TenantScope,
+  bot: Bot,
+  options: { target: FlowTargetName; language: string; channel: { id: string; name: string } },
+): BotForTurn {
+  const settings = readBotSettings(bot.settings);
+  const messages = systemMessagesIn(settings.systemMessages, options.language);
+  const recognizer = settings.intentRecognizerProvider;
+  const provider = recognizer ? ctx.nluProviders.get(recognizer) : undefined;
+  return {
+    confidence: settings.confidence,
+    lowConfidence: settings.lowConfidence,
+    messageBetweenThreshold: messages.messageBetweenThreshold,
+    messageBelowThreshold: messages.messageBelowThreshold,
+    flowOf: (intent) => activeFlowOf(scope, bot, intent, options.target, options.language),
+    services: {
+      async recognize(text) {
+        if (!provider || text.trim() === '') return NOTHING_RECOGNIZED;
+        try {
+          // The runtime answers with the published model, test chats included: what users would get.
+          const prediction = await provider.predict(botRefOf(bot), 'published', text);
+          return {
+            intent: prediction.topIntent === NONE ? null : prediction.topIntent,
+            score: prediction.confidence,
+            entities: prediction.entities.map((e) => ({ entity: e.entity, text: e.text, value: e.value })),
+            intents: prediction.intents,
+          };
+        } catch (error) {
+          // Not published yet: nothing is recognised, and the bot says so with its below-threshold message.
+          if (error instanceof NluModelMissing) return NOTHING_RECOGNIZED;
+          throw error;
+        }
+      },
+    },
+    decision: { channel: options.channel, user: 'absent', entityValue: () => undefined },
+  };
+}

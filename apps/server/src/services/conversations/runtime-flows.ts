@@ -1,0 +1,43 @@
+import type { FlowTargetName } from '@parley/contracts';
+import type { Bot, TenantScope } from '@parley/db';
+import { compileFlow, type RuntimeFlow } from '@parley/runtime';
+import { parseStoredFlow } from '../../flows/flow-xml';
+
+/**
+ * Compiled flows by version: a saved version never changes, so its compiled form is kept (a few
+ * hundred, the least recently used leave first) and every turn after the first reads it from here.
+ */
+const compiled = new Map<string, RuntimeFlow>();
+const KEPT = 500;
+
+/**
+ * The flow an intent runs with: the version active on the target (test for the test chats,
+ * production for channels), compiled for the conversation's language. Undefined when the intent
+ * does not exist or has no version active there.
+ */
+export async function activeFlowOf(
+  scope: TenantScope,
+  bot: Bot,
+  intentName: string,
+  target: FlowTargetName,
+  language: string,
+): Promise<RuntimeFlow | undefined> {
+  const intentId = await scope.intents(bot.id).idOf(intentName);
+  if (!intentId) return undefined;
+  const owner = { kind: 'intent' as const, id: intentId };
+  const active = (await scope.flows.activations(owner)).find((activation) => activation.target === target);
+  if (!active) return undefined;
+  const key = `${bot.tenantId}/${intentId}/${active.version}/${language}`;
+  const known = compiled.get(key);
+  if (known) {
+    compiled.delete(key);
+    compiled.set(key, known);
+    return known;
+  }
+  const version = await scope.flows.version(owner, active.version);
+  if (!version) return undefined;
+  const flow = compileFlow(intentName, await parseStoredFlow(version.xml), language);
+  compiled.set(key, flow);
+  if (compiled.size > KEPT) compiled.delete(compiled.keys().next().value as string);
+  return flow;
+}

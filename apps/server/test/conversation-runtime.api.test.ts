@@ -1,0 +1,198 @@
+import { AppError, DEFAULT_SYSTEM_MESSAGES } from '@parley/contracts';
+import { buildFlowXml, type FlowStep } from '@parley/flows';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  type ConversationOrigin,
+  startConversation,
+  takeTurn,
+} from '../src/services/conversations/conversation-turns.service';
+import { as, buildAdminWorld, type Call, expectStatus } from './support/admin-world';
+import { createIntent } from './support/bot-content';
+import { createBot } from './support/bots';
+import { runCli } from './support/cli';
+import { testDatabases } from './support/databases';
+import { intentFlowPath } from './support/flows';
+import { startPublish, waitForSync } from './support/publishing';
+import { startTestServer, type TestServer } from './support/test-server';
+
+const TEST_CHAT: ConversationOrigin = {
+  channel: { id: 'test-chat', name: 'Test chat' },
+  userKey: 'designer',
+  isTest: true,
+  target: 'test',
+};
+
+const ORDER_FLOW: FlowStep[] = [
+  { block: 'askQuestion', fields: { question: 'Which pizza would you like?' }, outputs: ['Pizza'] },
+  {
+    block: 'showOptions',
+    fields: { suggestion: 'Which size?', choices: ['Small', 'Large'] },
+    outputs: ['Size'],
+  },
+  { block: 'message', fields: { message: 'One [Size] [Pizza] is on its way.' } },
+  { end: 'endFlow' },
+];
+
+/**
+ * The runtime on the server (issue 10): a bot's published model picks the intent, the flow
+ * activated to test answers, the state and the turns are kept in the database.
+ */
+describe.each(testDatabases())('talking to a bot on %s', (kind) => {
+  let server: TestServer;
+  let admin: Call;
+  let bots = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    admin = as(server, (await buildAdminWorld(server)).tenantAdmin);
+  });
+  afterAll(() => server?.close());
+
+  /** A new bot that takes pizza orders: two intents, the order flow activated to test, published. */
+  async function pizzaBot(options: { publish?: boolean } = {}) {
+    bots += 1;
+    const name = `Pizza Bot ${bots}`;
+    await createBot(admin, name);
+    await createIntent(admin, name, {
+      name: 'OrderPizza',
+      utterances: [
+        'i would like to order a pizza',
+        'order pizza',
+        'can i get a pizza delivered',
+        'pizza please',
+      ],
+    });
+    await createIntent(admin, name, {
+      name: 'Opening',
+      utterances: ['when are you open', 'opening hours', 'are you open today', 'what time do you close'],
+    });
+    const xml = await buildFlowXml(ORDER_FLOW, { languages: ['en'] });
+    expectStatus(await admin('PUT', `${intentFlowPath(name, 'OrderPizza')}/test-version`, { xml }), 200);
+    if (options.publish !== false) {
+      const { syncId } = await startPublish(admin, name);
+      expect((await waitForSync(admin, name, syncId)).state).toBe('Succeeded');
+    }
+    const scope = server.ctx.repos.forTenant(
+      (await server.ctx.repos.tenants.list()).find((t) => !t.isMaster)?.id ?? '',
+    );
+    const bot = await scope.bots.get(name);
+    if (!bot) throw new Error('the bot was not made');
+    return { name, scope, bot };
+  }
+
+  test('an order: the intent starts its flow, the answers fill the variables, the state and turns are kept', async () => {
+    const { scope, bot } = await pizzaBot();
+    const conversation = await startConversation(scope, bot, TEST_CHAT);
+    const send = async (text: string) =>
+      takeTurn(server.ctx, scope, bot, conversation.id, TEST_CHAT, { type: 'text', text });
+
+    const first = await send('I would like to order a pizza');
+    expect(first.activities).toEqual([{ type: 'text', text: 'Which pizza would you like?' }]);
+    expect(first.trace.recognition?.intent).toBe('OrderPizza');
+    expect(first.trace.flowTriggered).toBe('OrderPizza');
+    expect((await scope.conversations(bot.id).get(conversation.id))?.state).toMatchObject({
+      waiting: { flow: 'OrderPizza' },
+    });
+
+    expect((await send('Margherita')).activities).toEqual([
+      { type: 'options', text: 'Which size?', options: ['Small', 'Large'] },
+    ]);
+    expect((await send('large')).activities).toEqual([
+      { type: 'text', text: 'One Large Margherita is on its way.' },
+    ]);
+
+    const turns = await scope.conversations(bot.id).turnsOf(conversation.id);
+    expect(turns.map((t) => [t.direction, (t.activity as { text: string }).text])).toEqual([
+      ['in', 'I would like to order a pizza'],
+      ['out', 'Which pizza would you like?'],
+      ['in', 'Margherita'],
+      ['out', 'Which size?'],
+      ['in', 'large'],
+      ['out', 'One Large Margherita is on its way.'],
+    ]);
+    expect(turns[0]).toMatchObject({ intent: 'OrderPizza', flow: 'OrderPizza' });
+    expect(turns[0]?.confidence).toBeGreaterThan(0.7);
+    // The answers went to the waiting blocks, not to the recognizer.
+    expect(turns[2]).toMatchObject({ intent: null, confidence: null });
+  });
+
+  test('an intent without a flow active on test, an unpublished bot and an empty message get clear answers', async () => {
+    const { scope, bot } = await pizzaBot();
+    const conversation = await startConversation(scope, bot, TEST_CHAT);
+    const send = (text: string) =>
+      takeTurn(server.ctx, scope, bot, conversation.id, TEST_CHAT, { type: 'text', text });
+    const noFlow = await send('when are you open today');
+    expect(noFlow.trace.error).toBe('Intent Opening has no active flow.');
+    expect(noFlow.activities).toEqual([
+      { type: 'text', text: DEFAULT_SYSTEM_MESSAGES.unexpectedErrorMessage },
+    ]);
+    expect((await send('   ')).activities).toEqual([
+      { type: 'text', text: DEFAULT_SYSTEM_MESSAGES.messageTextEmpty },
+    ]);
+
+    const unpublished = await pizzaBot({ publish: false });
+    const other = await startConversation(unpublished.scope, unpublished.bot, TEST_CHAT);
+    const answer = await takeTurn(server.ctx, unpublished.scope, unpublished.bot, other.id, TEST_CHAT, {
+      type: 'text',
+      text: 'order pizza',
+    });
+    expect(answer.activities).toEqual([
+      { type: 'text', text: DEFAULT_SYSTEM_MESSAGES.messageBelowThreshold },
+    ]);
+  });
+
+  test('two messages of one conversation sent at once are answered one after the other', async () => {
+    const { scope, bot } = await pizzaBot();
+    const conversation = await startConversation(scope, bot, TEST_CHAT);
+    const send = (text: string) =>
+      takeTurn(server.ctx, scope, bot, conversation.id, TEST_CHAT, { type: 'text', text });
+    await send('order pizza');
+    const [pizza, size] = await Promise.all([send('Hawaii'), send('Small')]);
+    expect(pizza.activities).toEqual([{ type: 'options', text: 'Which size?', options: ['Small', 'Large'] }]);
+    expect(size.activities).toEqual([{ type: 'text', text: 'One Small Hawaii is on its way.' }]);
+  });
+
+  test('a conversation that does not exist is a 404 error', async () => {
+    const { scope, bot } = await pizzaBot({ publish: false });
+    const refused = await takeTurn(server.ctx, scope, bot, 'no-such-conversation', TEST_CHAT, {
+      type: 'text',
+      text: 'hi',
+    }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 404 });
+    expect((refused as AppError).data).toEqual({
+      details: 'There is no conversation no-such-conversation of this bot.',
+    });
+  });
+
+  test('parley chat talks to the bot from the terminal, one message per line; --json prints one object per activity', async () => {
+    const { name, scope, bot } = await pizzaBot();
+    const talk = await runCli(server, ['chat', name], {}, 'order pizza\nPepperoni\n2\n');
+    expect(talk.stderr).toBe('');
+    expect(talk.code).toBe(0);
+    expect(talk.stdout).toBe(
+      [
+        'Which pizza would you like?',
+        'Which size?',
+        '  [1] Small',
+        '  [2] Large',
+        'One Large Pepperoni is on its way.',
+        '',
+      ].join('\n'),
+    );
+    const json = await runCli(server, ['chat', name, '--json'], {}, 'order pizza\n');
+    expect(
+      json.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([{ type: 'text', text: 'Which pizza would you like?' }]);
+    // The terminal's conversations are logged like any other.
+    const logged = await scope.conversations(bot.id).list();
+    expect(logged.map((c) => c.channel)).toEqual(['terminal', 'terminal']);
+
+    const unknown = await runCli(server, ['chat', 'No Such Bot'], {}, 'hi\n');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe('Error: There is no bot named "No Such Bot".\n');
+  }, 90_000);
+});
