@@ -1,4 +1,4 @@
-import { AppError, DEFAULT_SYSTEM_MESSAGES } from '@parley/contracts';
+import { AppError, DEFAULT_SYSTEM_MESSAGES, type ServerMessage } from '@parley/contracts';
 import { buildFlowXml, type FlowStep } from '@parley/flows';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -6,13 +6,14 @@ import {
   startConversation,
   takeTurn,
 } from '../src/services/conversations/conversation-turns.service';
-import { as, buildAdminWorld, type Call, expectStatus } from './support/admin-world';
+import { type AdminWorld, as, buildAdminWorld, type Call, expectStatus } from './support/admin-world';
 import { createIntent } from './support/bot-content';
 import { createBot } from './support/bots';
 import { runCli } from './support/cli';
 import { testDatabases } from './support/databases';
 import { intentFlowPath } from './support/flows';
 import { startPublish, waitForSync } from './support/publishing';
+import { openSocket, socketUrl, type TestSocket } from './support/socket-client';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const TEST_CHAT: ConversationOrigin = {
@@ -39,12 +40,14 @@ const ORDER_FLOW: FlowStep[] = [
  */
 describe.each(testDatabases())('talking to a bot on %s', (kind) => {
   let server: TestServer;
-  let admin: Call;
+  let world: AdminWorld;
+  let admin: Call & { token: string };
   let bots = 0;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    admin = as(server, (await buildAdminWorld(server)).tenantAdmin);
+    world = await buildAdminWorld(server);
+    admin = Object.assign(as(server, world.tenantAdmin), { token: world.tenantAdmin.token });
   });
   afterAll(() => server?.close());
 
@@ -195,4 +198,58 @@ describe.each(testDatabases())('talking to a bot on %s', (kind) => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toBe('Error: There is no bot named "No Such Bot".\n');
   }, 90_000);
+  test('the test chat: started over HTTP, talked in over the websocket, continued after reconnecting', async () => {
+    const { name } = await pizzaBot();
+    const baseUrl = await server.listen();
+    const token = admin.token;
+    const started = expectStatus(
+      await admin('POST', `/api/bots/${encodeURIComponent(name)}/test-chat`),
+      201,
+    ).json();
+    expect(started).toEqual({
+      conversationId: expect.any(String),
+      botId: expect.any(String),
+      language: 'en',
+    });
+    const topic = {
+      kind: 'conversation' as const,
+      botId: started.botId,
+      conversationId: started.conversationId,
+    };
+    const say = async (socket: TestSocket, text: string) => {
+      const before = socket.messages.length;
+      socket.send(JSON.stringify({ type: 'conversation:say', topic, activity: { type: 'text', text } }));
+      const turn = await socket.waitFor(
+        (m) => m.type === 'conversation:turn' && socket.messages.indexOf(m) >= before,
+        10_000,
+      );
+      return turn as Extract<ServerMessage, { type: 'conversation:turn' }>;
+    };
+
+    const first = await openSocket(socketUrl(baseUrl, token));
+    expect(await first.subscribe(topic)).toEqual({ type: 'subscribed', topic });
+    const ordered = await say(first, 'can i get a pizza delivered');
+    expect(ordered.activities).toEqual([{ type: 'text', text: 'Which pizza would you like?' }]);
+    expect(ordered.details).toMatchObject({ intent: 'OrderPizza', flowTriggered: 'OrderPizza', error: null });
+    expect(ordered.details.intents[0]).toMatchObject({ intent: 'OrderPizza' });
+    const named = await say(first, 'Funghi');
+    expect(named.details.variables).toEqual([{ name: 'Pizza', type: 'string', value: 'Funghi' }]);
+    first.close();
+    await first.closed;
+
+    // A dropped connection loses nothing: the conversation goes on where it was.
+    const second = await openSocket(socketUrl(baseUrl, token));
+    await second.subscribe(topic);
+    const done = await say(second, 'Small');
+    expect(done.activities).toEqual([{ type: 'text', text: 'One Small Funghi is on its way.' }]);
+    second.close();
+  });
+
+  test('the test chat needs the Test bot permission on the bot; an unknown bot is 404', async () => {
+    const { name } = await pizzaBot({ publish: false });
+    const path = `/api/bots/${encodeURIComponent(name)}/test-chat`;
+    const outsider = as(server, world.plainUser);
+    expect((await outsider('POST', path)).statusCode).toBe(403);
+    expect((await admin('POST', '/api/bots/No%20Such%20Bot/test-chat')).statusCode).toBe(404);
+  });
 });

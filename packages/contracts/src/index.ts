@@ -11,6 +11,7 @@ export * from './schemas/bot-bundle';
 export * from './schemas/bot-bundle-model';
 export * from './schemas/bot-model';
 export * from './schemas/bot-regions';
+export * from './schemas/activities';
 export * from './schemas/bots';
 export * from './schemas/directory';
 export * from './schemas/engines';

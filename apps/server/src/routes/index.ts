@@ -20,6 +20,7 @@ import { signupRoutes } from './signup.routes';
 import { synchronizationRoutes } from './synchronization.routes';
 import { tenantRoutes } from './tenant.routes';
 import { tenantPlanRoutes } from './tenant-plan.routes';
+import { testChatRoutes } from './test-chat.routes';
 import { userManualRoutes } from './user-manual.routes';
 import { usersRoutes } from './users.routes';
 import { variablesRoutes } from './variables.routes';
@@ -50,5 +51,6 @@ export const ROUTE_MODULES: Array<(app: FastifyInstance, ctx: AppContext) => voi
   nluPerformanceRoutes,
   synchronizationRoutes,
   nluPredictRoutes,
+  testChatRoutes,
   websocketRoutes,
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inboundActivitySchema, type OutboundActivity } from './activities';
 import type { SyncProgressStateMessage, SyncProgressView } from './synchronization-model';
 import {
   botPublishingTopicSchema,
@@ -43,6 +44,32 @@ export const conversationActivityMessageSchema = z.object({
 });
 export type ConversationActivityMessage = z.infer<typeof conversationActivityMessageSchema>;
 
+/** What the test chat's 'Show details' shows of one turn (spec 01 'Test chat extras'). */
+export interface TurnDetailsView {
+  /** The intent the turn triggered and its score; null when the answer went to a waiting block. */
+  intent: string | null;
+  score: number | null;
+  entities: Array<{ entity: string; text: string; value: unknown }>;
+  /** Every intent the recognizer scored, best first. */
+  intents: Array<{ intent: string; score: number }>;
+  /** The conversation's variables after the turn. */
+  variables: Array<{ name: string; type: string; value: unknown }>;
+  /** The flow the turn started, when it started one. */
+  flowTriggered: string | null;
+  /** Why the flow stopped early, in the designer's terms. */
+  error: string | null;
+}
+
+/** One turn of a test chat: what the user said, what the bot answered, and the details. */
+export const conversationTurnMessageSchema = z.object({
+  type: z.literal('conversation:turn'),
+  topic: conversationTopicSchema,
+  said: inboundActivitySchema,
+  activities: z.array(z.custom<OutboundActivity>((value) => typeof value === 'object' && value !== null)),
+  details: z.custom<TurnDetailsView>((value) => typeof value === 'object' && value !== null),
+});
+export type ConversationTurnMessage = z.infer<typeof conversationTurnMessageSchema>;
+
 /** A notice for one user. */
 export const userNotificationMessageSchema = z.object({
   type: z.literal('user:notification'),
@@ -58,7 +85,7 @@ export type UserNotificationMessage = z.infer<typeof userNotificationMessageSche
 export const TOPIC_EVENT_SCHEMAS = {
   tenants: tenantsChangedMessageSchema,
   'bot-publishing': syncProgressStateMessageSchema,
-  conversation: conversationActivityMessageSchema,
+  conversation: z.discriminatedUnion('type', [conversationActivityMessageSchema, conversationTurnMessageSchema]),
   'user-notifications': userNotificationMessageSchema,
 } as const satisfies { [K in TopicKind]: z.ZodType<{ type: string; topic: TopicOf<K> }> };
 export type TopicEvent<K extends TopicKind = TopicKind> = {
@@ -76,6 +103,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   tenantsChangedMessageSchema,
   syncProgressStateMessageSchema,
   conversationActivityMessageSchema,
+  conversationTurnMessageSchema,
   userNotificationMessageSchema,
   z.object({ type: z.literal('pong') }),
   /** Bad input, or a subscription refused (then `topic` names it). */
@@ -88,5 +116,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('subscribe'), topic: realtimeTopicSchema }),
   z.object({ type: z.literal('unsubscribe'), topic: realtimeTopicSchema }),
+  /** A message of the user in a test chat the socket follows; the answer comes as a conversation:turn event. */
+  z.object({ type: z.literal('conversation:say'), topic: conversationTopicSchema, activity: inboundActivitySchema }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

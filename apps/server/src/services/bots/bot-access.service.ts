@@ -4,6 +4,7 @@ import {
   type BotView,
   botNameProblem,
   notFound,
+  Permission,
   readBotSettings,
 } from '@parley/contracts';
 import type { Bot } from '@parley/db';
@@ -27,11 +28,12 @@ export async function maySeeBot(principal: Principal, botId: string): Promise<bo
   return (await principal.scope.botRoles.forUser(principal.user.id)).some((role) => role.botId === botId);
 }
 
-/**
- * Whether the caller may use the bot's test chat. For now everyone who sees the bot; the
- * test chat's own permission (27, test bot) joins here when the chat is built.
- */
-export const mayUseTestChat = maySeeBot;
+/** Whether the caller may use the bot's test chat: account administrators, else a role with Test bot (27). */
+export async function mayUseTestChat(principal: Principal, botId: string): Promise<boolean> {
+  if (principal.isTenantAdmin) return (await principal.scope.bots.getById(botId)) !== undefined;
+  const held = await principal.scope.botRoles.permissionsOn(principal.user.id, botId);
+  return held.includes(Permission.TestBot);
+}
 
 /**
  * The bot of the selected tenant named in a path, or 404. The lookup is tenant-scoped, so a bot

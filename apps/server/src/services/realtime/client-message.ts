@@ -11,8 +11,13 @@ export function parseClientMessage(raw: string): { message: ClientMessage } | { 
   const parsed = clientMessageSchema.safeParse(data);
   if (parsed.success) return { message: parsed.data };
   const type = (data as { type?: unknown } | null)?.type;
-  if (type !== 'subscribe' && type !== 'unsubscribe') return { problem: 'Unknown message.' };
   const issue = parsed.error.issues[0];
+  if (type === 'conversation:say' && issue?.path[0] === 'activity') {
+    return { problem: `Invalid message: ${issue.message}` };
+  }
+  if (type !== 'subscribe' && type !== 'unsubscribe' && type !== 'conversation:say') {
+    return { problem: 'Unknown message.' };
+  }
   const where = issue?.path.length ? issue.path.join('.') : 'topic';
   return { problem: `Invalid topic (${where}): ${issue?.message ?? 'not a topic'}.` };
 }

@@ -1,4 +1,4 @@
-import { AppError, type RealtimeTopic, type ServerMessage, topicKey } from '@parley/contracts';
+import { AppError, notFound, type RealtimeTopic, type ServerMessage, topicKey } from '@parley/contracts';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Principal } from '../../auth/principal';
 import { createPrincipalCache } from '../../auth/principal-cache';
@@ -34,6 +34,7 @@ function world(
   const pubsub = inProcessPubSub();
   const principals = createPrincipalCache(pubsub);
   const calls = { authenticate: 0, mayFollow: 0 };
+  const said: Array<{ userId: string; conversationId: string; text: string }> = [];
   const sessions = new Map<string, Principal>();
   let held: Promise<void> | undefined;
   const gateway = createRealtimeGatewayWith({
@@ -49,6 +50,15 @@ function world(
     mayFollow: async (principal, topic) => {
       calls.mayFollow++;
       return allowed(principal, topic);
+    },
+    say: async (principal, topic, activity) => {
+      if (topic.conversationId === 'gone')
+        throw notFound('This test chat does not exist (any more). Start a new one.');
+      said.push({
+        userId: principal.user.id,
+        conversationId: topic.conversationId,
+        text: 'text' in activity ? (activity.text ?? '') : '',
+      });
     },
     sessionEndsAt,
     log: { error: () => undefined, warn: () => undefined },
@@ -73,7 +83,7 @@ function world(
       release();
     };
   };
-  return { pubsub, principals, gateway, calls, sessions, connect, holdChecks };
+  return { pubsub, principals, gateway, calls, said, sessions, connect, holdChecks };
 }
 
 const conversation = (conversationId: string): RealtimeTopic => ({
@@ -209,5 +219,42 @@ describe('the realtime gateway', () => {
     expect(topicKey({ kind: 'bot-publishing', botId: 'b' })).not.toBe(
       topicKey({ kind: 'user-notifications', userId: 'b' }),
     );
+  });
+  test('talking in a conversation needs following it; bad messages and unknown conversations are answered with errors', async () => {
+    const w = world();
+    stop = () => w.gateway.stop();
+    const { socket, connection } = w.connect('tester');
+    const say = (conversationId: string, activity: unknown) =>
+      connection.receive(
+        JSON.stringify({ type: 'conversation:say', topic: conversation(conversationId), activity }),
+      );
+    say('c', { type: 'text', text: 'hello' });
+    await settle();
+    expect(socket.frames.at(-1)).toMatchObject({
+      type: 'error',
+      message: 'Subscribe to the conversation before talking in it.',
+    });
+    expect(w.said).toEqual([]);
+
+    connection.receive(JSON.stringify({ type: 'subscribe', topic: conversation('c') }));
+    say('c', { type: 'text', text: 'hello' });
+    await settle();
+    expect(w.said).toEqual([{ userId: 'tester', conversationId: 'c', text: 'hello' }]);
+
+    say('c', { type: 'text', text: 'x'.repeat(4001) });
+    say('c', { type: 'shout', text: 'hi' });
+    await settle();
+    expect(socket.frames.slice(-2)).toEqual([
+      { type: 'error', message: 'Invalid message: A message holds at most 4000 characters.' },
+      { type: 'error', message: 'Invalid message: A message is a text, a button click, files or an event.' },
+    ]);
+
+    connection.receive(JSON.stringify({ type: 'subscribe', topic: conversation('gone') }));
+    say('gone', { type: 'text', text: 'hello' });
+    await settle();
+    expect(socket.frames.at(-1)).toMatchObject({
+      type: 'error',
+      message: 'This test chat does not exist (any more). Start a new one.',
+    });
   });
 });

@@ -1,8 +1,10 @@
 import {
   AppError,
   type ClientMessage,
+  type InboundActivity,
   type RealtimeTopic,
   type ServerMessage,
+  type TopicOf,
   topicKey,
   WEBSOCKET_CLOSE,
 } from '@parley/contracts';
@@ -13,6 +15,7 @@ import type { Principal } from '../../auth/principal';
 import { type AuthChange, concerns, type PrincipalCache } from '../../auth/principal-cache';
 import type { AppContext } from '../../context';
 import type { PubSub } from '../../shared-state';
+import { sayInTestChat } from '../conversations/test-chat.service';
 import { parseClientMessage } from './client-message';
 import { mayFollow } from './topic-access';
 import { createTopicRouter, type TopicFollower } from './topic-router';
@@ -31,6 +34,11 @@ export interface RealtimeGatewayDeps {
   /** The session's principal, or throws an AppError when the session is no longer valid. */
   authenticate(token: string): Promise<Principal>;
   mayFollow(principal: Principal, topic: RealtimeTopic): Promise<boolean>;
+  /**
+   * A user's message in a test chat: runs the turn and publishes its conversation:turn event on
+   * the topic. Throws an AppError the socket is told about.
+   */
+  say(principal: Principal, topic: TopicOf<'conversation'>, activity: InboundActivity): Promise<void>;
   /** When the session behind a token ends by itself (ms since the epoch), if known. */
   sessionEndsAt?(token: string): number | undefined;
   log: Pick<Logger, 'error' | 'warn'>;
@@ -237,9 +245,35 @@ export function createRealtimeGatewayWith(deps: RealtimeGatewayDeps) {
     if (connection.changes !== changesBefore) recheck(connection);
   }
 
+  /** Talking in a conversation needs following it: the subscription is where the right was checked. */
+  async function say(connection: Connection, message: Extract<ClientMessage, { type: 'conversation:say' }>) {
+    if (!connection.subscriptions.has(topicKey(message.topic))) {
+      send(connection, {
+        type: 'error',
+        topic: message.topic,
+        message: 'Subscribe to the conversation before talking in it.',
+      });
+      return;
+    }
+    try {
+      await deps.say(connection.principal, message.topic, message.activity);
+    } catch (error) {
+      if (!(error instanceof AppError))
+        deps.log.error({ err: error }, 'a test chat message could not be answered');
+      const text =
+        error instanceof AppError
+          ? typeof error.data.details === 'string'
+            ? error.data.details
+            : error.message
+          : 'The message could not be answered. Try again.';
+      send(connection, { type: 'error', topic: message.topic, message: text });
+    }
+  }
+
   async function handle(connection: Connection, message: ClientMessage): Promise<void> {
     if (message.type === 'ping') send(connection, { type: 'pong' });
     else if (message.type === 'subscribe') await subscribe(connection, message.topic);
+    else if (message.type === 'conversation:say') await say(connection, message);
     else {
       const key = topicKey(message.topic);
       if (connection.subscriptions.has(key)) unsubscribe(connection, key, 'requested');
@@ -341,6 +375,7 @@ export function createRealtimeGateway(ctx: AppContext) {
     principals: ctx.principals,
     authenticate: (token) => authenticate(ctx, token),
     mayFollow,
+    say: (principal, topic, activity) => sayInTestChat(ctx, principal, topic, activity),
     sessionEndsAt: tokenExpiry,
     log: ctx.log,
   });

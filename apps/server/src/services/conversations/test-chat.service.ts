@@ -1,0 +1,79 @@
+import {
+  type InboundActivity,
+  notFound,
+  type TestChatStarted,
+  type TopicOf,
+  type TurnDetailsView,
+} from '@parley/contracts';
+import { readConversationState, type TurnTrace } from '@parley/runtime';
+import type { Principal } from '../../auth/principal';
+import type { AppContext } from '../../context';
+import { botNamed } from '../bots/bot-access.service';
+import { publishTopicEvent } from '../realtime/topic-events';
+import { type ConversationOrigin, startConversation, takeTurn } from './conversation-turns.service';
+
+export const TEST_CHAT_CHANNEL = { id: 'test-chat', name: 'Test chat' } as const;
+
+/** The internal test chat: the flows activated to test, the person testing as the user. */
+const testChatOf = (principal: Principal): ConversationOrigin => ({
+  channel: TEST_CHAT_CHANNEL,
+  userKey: principal.user.id,
+  isTest: true,
+  target: 'test',
+});
+
+/** POST /api/bots/{bot}/test-chat: a new test conversation; its topic is where it is talked in. */
+export async function startTestChat(principal: Principal, botName: string): Promise<TestChatStarted> {
+  const bot = await botNamed(principal, botName);
+  const conversation = await startConversation(principal.scope, bot, testChatOf(principal));
+  return { conversationId: conversation.id, botId: bot.id, language: conversation.language };
+}
+
+const typeOf = (value: unknown): string =>
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'list'
+      : typeof value === 'object'
+        ? 'object'
+        : typeof value;
+
+function detailsOf(trace: TurnTrace, variables: Record<string, unknown>): TurnDetailsView {
+  return {
+    intent: trace.recognition?.intent ?? null,
+    score: trace.recognition ? trace.recognition.score : null,
+    entities: trace.recognition?.entities ?? [],
+    intents: trace.recognition?.intents ?? [],
+    variables: Object.entries(variables).map(([name, value]) => ({ name, type: typeOf(value), value })),
+    flowTriggered: trace.flowTriggered,
+    error: trace.error,
+  };
+}
+
+/**
+ * A message in a test chat the socket follows (its right was checked at subscribe time): the
+ * turn runs, and its answer goes to every socket following the conversation, on any process.
+ */
+export async function sayInTestChat(
+  ctx: AppContext,
+  principal: Principal,
+  topic: TopicOf<'conversation'>,
+  activity: InboundActivity,
+): Promise<void> {
+  const bot = await principal.scope.bots.getById(topic.botId);
+  const conversation = bot && (await principal.scope.conversations(bot.id).get(topic.conversationId));
+  if (!bot || !conversation || conversation.channel !== TEST_CHAT_CHANNEL.id) {
+    throw notFound('This test chat does not exist (any more). Start a new one.');
+  }
+  const answer = await takeTurn(ctx, principal.scope, bot, conversation.id, testChatOf(principal), activity);
+  const state = readConversationState(
+    (await principal.scope.conversations(bot.id).get(conversation.id))?.state,
+  );
+  await publishTopicEvent(ctx.shared.pubsub, {
+    type: 'conversation:turn',
+    topic,
+    said: activity,
+    activities: answer.activities,
+    details: detailsOf(answer.trace, state.variables),
+  });
+}
