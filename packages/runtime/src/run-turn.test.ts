@@ -283,6 +283,20 @@ describe('a turn', () => {
     );
   });
 
+  test('an intent without an active flow says its answer when it has one', async () => {
+    const bot = {
+      ...testBot([], () => ({ intent: 'Hours', score: 0.9, entities: [] })),
+      answerOf: async () => 'We open at 9, [Name].',
+    };
+    const result = await runTurn({
+      bot,
+      state: { ...newConversationState(), variables: { Name: 'Ada' } },
+      activity: say('hours?'),
+    });
+    expect(texts(result)).toEqual(['We open at 9, Ada.']);
+    expect(result.trace.error).toBeNull();
+  });
+
   test('a variable may not grow past its limit', async () => {
     const bot = testBot([
       lineFlow('Big', [

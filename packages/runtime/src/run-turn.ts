@@ -17,6 +17,8 @@ export interface BotForTurn {
   messageBelowThreshold: string;
   /** The active flow of an intent (the test version for test chats); undefined when it has none. */
   flowOf(intent: string): Promise<RuntimeFlow | undefined>;
+  /** The answer text of an intent (a FAQ intent's answer), said when the intent has no active flow. */
+  answerOf?(intent: string): Promise<string | undefined>;
   services: RuntimeServices;
   decision: Omit<DecisionContext, 'variables'>;
 }
@@ -128,7 +130,12 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
         return { activities, state, trace };
       }
       flow = await bot.flowOf(recognition.intent);
-      if (!flow?.startId) throw new TurnError(`Intent ${recognition.intent} has no active flow.`);
+      if (!flow?.startId) {
+        const answer = (await bot.answerOf?.(recognition.intent))?.trim();
+        if (!answer) throw new TurnError(`Intent ${recognition.intent} has no active flow.`);
+        activities.push({ type: 'text', text: fillVariables(answer, state.variables) });
+        return { activities, state, trace };
+      }
       trace.flowTriggered = flow.name;
       nodeId = flow.startId;
     }

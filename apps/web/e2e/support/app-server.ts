@@ -53,18 +53,12 @@ async function freePort(): Promise<number> {
  */
 export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
   const webDir = snapshotWebApp();
-  let server: TestServer;
-  let baseUrl: string;
-  if (options.env) {
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    const env = await options.env(baseUrl);
-    server = await startTestServer('sqlite', { ...env, PUBLIC_URL: baseUrl, WEB_DIST_DIR: webDir });
-    await server.app.listen({ port, host: '127.0.0.1' });
-  } else {
-    server = await startTestServer('sqlite', { WEB_DIST_DIR: webDir });
-    baseUrl = await server.listen();
-  }
+  // The server's public address is the one the browser uses: links and the websocket's address point at it.
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = (await options.env?.(baseUrl)) ?? {};
+  const server = await startTestServer('sqlite', { ...env, PUBLIC_URL: baseUrl, WEB_DIST_DIR: webDir });
+  await server.app.listen({ port, host: '127.0.0.1' });
   return {
     server,
     baseUrl,

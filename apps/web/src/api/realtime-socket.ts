@@ -37,12 +37,24 @@ export interface RealtimeHandlers {
   onReconnected?: () => void;
 }
 
+/** A live connection: what the client says, and how to end it. */
+export interface RealtimeConnection {
+  /** Sends a message on the current socket; false while there is none (it is reconnecting). */
+  send(message: ClientMessage): boolean;
+  close(): void;
+}
+
 /**
  * A connection to the websocket gateway, following `topics`, that reconnects with backoff whenever the socket
  * closes, until the returned function is called. A session the server ended (close code 4401,
  * or a refused address request) is not retried: the page's next call logs out.
  */
-export function connectRealtime({ topics, onMessage, onReconnected }: RealtimeHandlers): () => void {
+export function connectRealtime(handlers: RealtimeHandlers): () => void {
+  return openRealtime(handlers).close;
+}
+
+/** connectRealtime, for a screen that also talks over the socket (the test chat). */
+export function openRealtime({ topics, onMessage, onReconnected }: RealtimeHandlers): RealtimeConnection {
   let socket: WebSocket | undefined;
   let retryTimer: number | undefined;
   let attempt = 0;
@@ -88,16 +100,21 @@ export function connectRealtime({ topics, onMessage, onReconnected }: RealtimeHa
   }
 
   void open();
-  return () => {
-    isStopped = true;
-    window.clearTimeout(retryTimer);
-    socket?.close(1000, 'page left');
-    socket = undefined;
+  return {
+    send: (message) => (socket ? send(socket, message) : false),
+    close: () => {
+      isStopped = true;
+      window.clearTimeout(retryTimer);
+      socket?.close(1000, 'page left');
+      socket = undefined;
+    },
   };
 }
 
-function send(ws: WebSocket, message: ClientMessage): void {
-  if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+function send(ws: WebSocket, message: ClientMessage): boolean {
+  if (ws.readyState !== WebSocket.OPEN) return false;
+  ws.send(JSON.stringify(message));
+  return true;
 }
 
 function parse(data: unknown): Record<string, unknown> | undefined {

@@ -13,7 +13,9 @@ export const CHAT_MESSAGES = {
   notAnActivity: 'A message is a text, a button click, files or an event.',
 } as const;
 
-const text = z.string({ message: CHAT_MESSAGES.notAnActivity }).max(CHAT_TEXT_MAX_LENGTH, CHAT_MESSAGES.textTooLong);
+const text = z
+  .string({ message: CHAT_MESSAGES.notAnActivity })
+  .max(CHAT_TEXT_MAX_LENGTH, CHAT_MESSAGES.textTooLong);
 
 export const inboundActivitySchema = z.discriminatedUnion(
   'type',
@@ -35,7 +37,11 @@ export const inboundActivitySchema = z.discriminatedUnion(
         .max(10),
       text: text.optional(),
     }),
-    z.strictObject({ type: z.literal('event'), name: z.string().min(1).max(100), value: z.unknown().optional() }),
+    z.strictObject({
+      type: z.literal('event'),
+      name: z.string().min(1).max(100),
+      value: z.unknown().optional(),
+    }),
   ],
   { message: CHAT_MESSAGES.notAnActivity },
 );
@@ -48,7 +54,11 @@ export type OutboundActivity =
   | { type: 'options'; text: string; options: string[]; image?: string }
   | { type: 'rating'; text: string; options: string[] }
   | { type: 'attachment'; name: string; fileId: string }
-  | { type: 'event'; name: 'handover' | 'endOfConversation' | 'redirectCall' | 'redirectToBot'; value?: unknown };
+  | {
+      type: 'event';
+      name: 'handover' | 'endOfConversation' | 'redirectCall' | 'redirectToBot';
+      value?: unknown;
+    };
 
 /** POST /api/bots/{bot}/test-chat: the conversation to follow and talk in over the websocket. */
 export interface TestChatStarted {

@@ -85,7 +85,10 @@ export type UserNotificationMessage = z.infer<typeof userNotificationMessageSche
 export const TOPIC_EVENT_SCHEMAS = {
   tenants: tenantsChangedMessageSchema,
   'bot-publishing': syncProgressStateMessageSchema,
-  conversation: z.discriminatedUnion('type', [conversationActivityMessageSchema, conversationTurnMessageSchema]),
+  conversation: z.discriminatedUnion('type', [
+    conversationActivityMessageSchema,
+    conversationTurnMessageSchema,
+  ]),
   'user-notifications': userNotificationMessageSchema,
 } as const satisfies { [K in TopicKind]: z.ZodType<{ type: string; topic: TopicOf<K> }> };
 export type TopicEvent<K extends TopicKind = TopicKind> = {
@@ -117,6 +120,10 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribe'), topic: realtimeTopicSchema }),
   z.object({ type: z.literal('unsubscribe'), topic: realtimeTopicSchema }),
   /** A message of the user in a test chat the socket follows; the answer comes as a conversation:turn event. */
-  z.object({ type: z.literal('conversation:say'), topic: conversationTopicSchema, activity: inboundActivitySchema }),
+  z.object({
+    type: z.literal('conversation:say'),
+    topic: conversationTopicSchema,
+    activity: inboundActivitySchema,
+  }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

@@ -28,6 +28,7 @@ export function botForTurn(
     messageBetweenThreshold: messages.messageBetweenThreshold,
     messageBelowThreshold: messages.messageBelowThreshold,
     flowOf: (intent) => activeFlowOf(scope, bot, intent, options.target, options.language),
+    answerOf: async (intent) => (await scope.intents(bot.id).get(intent))?.answer,
     services: {
       async recognize(text) {
         if (!provider || text.trim() === '') return NOTHING_RECOGNIZED;

@@ -1,11 +1,12 @@
 import { BOT_MESSAGES, MESSAGES, Permission } from '@parley/contracts';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../../api/api-error';
 import { handleApiError } from '../../../../api/error-reactions';
 import { PageLoader } from '../../../../app/PageLoader';
-import { popup, Tabs } from '../../../../ui';
+import { Button, popup, Tabs } from '../../../../ui';
 import { PublishingPanel } from '../../../publishing';
+import { TestChat } from '../../../test-chat';
 import { useBot, useBotPermissionIds } from '../../hooks/use-bots';
 import { BotBanners } from './BotBanners';
 import { BotHeader } from './BotHeader';
@@ -34,6 +35,7 @@ export function BotPage() {
   const navigate = useNavigate();
   const bot = useBot(botName);
   const permissions = useBotPermissionIds(botName);
+  const [isChatOpen, setIsChatOpen] = useState(false);
   const error = bot.error ?? permissions.error;
 
   useEffect(() => {
@@ -63,7 +65,21 @@ export function BotPage() {
 
   return (
     <div className="bot-page">
-      <BotHeader bot={bot.data} />
+      <BotHeader
+        bot={bot.data}
+        actions={
+          permissions.data.includes(Permission.TestBot) && (
+            <Button
+              variant="secondary"
+              onClick={() => setIsChatOpen((open) => !open)}
+              aria-pressed={isChatOpen}
+            >
+              Test chat
+            </Button>
+          )
+        }
+      />
+      {isChatOpen && <TestChat botName={bot.data.botName} onClose={() => setIsChatOpen(false)} />}
       <BotBanners bot={bot.data} />
       <PublishingPanel
         botName={bot.data.botName}

@@ -1,0 +1,123 @@
+import { buildFlowXml } from '@parley/flows';
+import { describe, expect, test } from 'vitest';
+import { pollUntil } from '../../server/test/support/poll-until';
+import { botPageSuite } from './support/bot-page-suite';
+import { expectHidden, expectVisible } from './support/expect-page';
+import { screenshot } from './support/screenshots';
+
+const BOT = 'Pizza Bot';
+const path = (rest: string) => `/api/${encodeURIComponent(BOT)}${rest}`;
+
+describe('the test chat', () => {
+  const s = botPageSuite(BOT, async (tina) => {
+    await tina('POST', path('/intents'), {
+      name: 'OrderPizza',
+      utterances: [
+        'i would like to order a pizza',
+        'order pizza',
+        'can i get a pizza delivered',
+        'pizza please',
+      ],
+    });
+    await tina('POST', path('/intents'), {
+      name: 'Opening',
+      utterances: ['when are you open', 'opening hours', 'are you open today', 'what time do you close'],
+    });
+    const xml = await buildFlowXml(
+      [
+        { block: 'askQuestion', fields: { question: 'Which pizza would you like?' }, outputs: ['Pizza'] },
+        {
+          block: 'showOptions',
+          fields: { suggestion: 'Which size?', choices: ['Small', 'Large'] },
+          outputs: ['Size'],
+        },
+        { block: 'message', fields: { message: 'One [Size] [Pizza] is on its way.' } },
+        { end: 'endFlow' },
+      ],
+      { languages: ['en'] },
+    );
+    await tina('PUT', `${path('/intents/OrderPizza')}/test-version`, { xml });
+    const syncId = `${BOT}|${Date.now()}`;
+    const sync = `/api/synchronization/${encodeURIComponent(BOT)}`;
+    await tina('POST', `${sync}/sync?provider=parley&syncId=${encodeURIComponent(syncId)}`);
+    await pollUntil(
+      'the publish to end',
+      () =>
+        tina('GET', `${sync}/progress?provider=parley&syncId=${encodeURIComponent(syncId)}`) as Promise<{
+          isDone: boolean;
+        }>,
+      (progress) => progress.isDone,
+      { timeoutMs: 60_000, intervalMs: 200 },
+    );
+  });
+
+  const chat = () => s.page.getByRole('complementary', { name: 'Test chat' });
+  const conversation = () => chat().getByRole('log', { name: 'Conversation' });
+  const send = async (text: string) => {
+    await chat().getByLabel('Message').fill(text);
+    await chat().getByRole('button', { name: 'Send' }).click();
+  };
+
+  test('a whole order: the question, the size buttons and the answer with both variables', async () => {
+    await s.page.goto(s.botUrl('intents'));
+    await s.page.getByRole('button', { name: 'Test chat' }).click();
+    await expectVisible(chat());
+    await expectVisible(chat().getByText('Say something to the bot.'));
+    await send('I would like to order a pizza');
+    await expectVisible(conversation().getByText('Which pizza would you like?'));
+    await send('Margherita');
+    const sizes = conversation().getByRole('group', { name: 'Which size?' });
+    await expectVisible(sizes);
+    await screenshot(s.page, 'test-chat-options');
+    await sizes.getByRole('button', { name: 'Large' }).click();
+    await expectVisible(conversation().getByText('One Large Margherita is on its way.'));
+    // Every message in order: the user's and the bot's.
+    await expect
+      .poll(async () =>
+        (await conversation().locator('.test-chat__bubble').allInnerTexts()).map((t) =>
+          t.replace(/\s+/g, ' '),
+        ),
+      )
+      .toEqual([
+        'I would like to order a pizza',
+        'Which pizza would you like?',
+        'Margherita',
+        'Which size? Small Large',
+        'Large',
+        'One Large Margherita is on its way.',
+      ]);
+  });
+
+  test('Show details: the triggered intent, the conversation state and every recognition', async () => {
+    await chat().getByRole('button', { name: 'Show details' }).click();
+    const state = chat().getByRole('region', { name: 'Conversation state' });
+    await expectVisible(state.getByRole('cell', { name: 'Margherita' }));
+    await expectVisible(state.getByRole('cell', { name: 'Large' }));
+    const recognitions = chat().getByRole('region', { name: 'Intent recognitions' });
+    await expectVisible(recognitions.getByRole('cell', { name: 'OrderPizza' }));
+    expect(await recognitions.getByRole('row').count()).toBe(2);
+    await send('are you open today');
+    // Opening has no flow active on test: the details say so.
+    await expectVisible(chat().getByRole('alert').getByText('Intent Opening has no active flow.'));
+    await expectVisible(
+      chat()
+        .getByRole('region', { name: 'Triggered intent' })
+        .getByText(/^Opening \(\d+\.\d%\)$/),
+    );
+    await screenshot(s.page, 'test-chat-details');
+    await chat().getByRole('button', { name: 'Hide details' }).click();
+    await expectHidden(chat().getByRole('region', { name: 'Conversation state' }));
+  });
+
+  test('Restart starts a new conversation; the close button closes the chat', async () => {
+    await chat().getByRole('button', { name: 'Restart' }).click();
+    await expectVisible(chat().getByText('Say something to the bot.'));
+    expect(await conversation().locator('.test-chat__bubble').count()).toBe(0);
+    // The new conversation starts afresh: the first answer is the flow's first question again.
+    await send('pizza please');
+    await expectVisible(conversation().getByText('Which pizza would you like?'));
+    await chat().getByRole('button', { name: 'Close test chat' }).click();
+    await expectHidden(chat());
+    expect(s.browser.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,96 @@
+import type {
+  ConversationTurnMessage,
+  InboundActivity,
+  OutboundActivity,
+  TurnDetailsView,
+} from '@parley/contracts';
+
+/** One bubble of the chat: what the user said or what the bot answered. */
+export type ChatEntry =
+  | { id: number; from: 'user'; activity: InboundActivity }
+  | { id: number; from: 'bot'; activity: OutboundActivity }
+  | { id: number; from: 'system'; text: string };
+
+/** An intent recognition of the conversation, for the details' list (utterance, intent, score). */
+export interface Recognition {
+  utterance: string;
+  intent: string | null;
+  score: number | null;
+}
+
+export interface ChatLog {
+  entries: ChatEntry[];
+  /** Messages sent from this tab whose turn has not come back yet (their bubble is already shown). */
+  pending: number;
+  /** The details of the last turn. */
+  details: TurnDetailsView | null;
+  recognitions: Recognition[];
+  nextId: number;
+}
+
+export const EMPTY_CHAT_LOG: ChatLog = {
+  entries: [],
+  pending: 0,
+  details: null,
+  recognitions: [],
+  nextId: 1,
+};
+
+export type ChatLogAction =
+  | { type: 'sent'; activity: InboundActivity }
+  | { type: 'turn'; turn: ConversationTurnMessage }
+  | { type: 'problem'; text: string }
+  | { type: 'reset' };
+
+const textOf = (activity: InboundActivity) =>
+  activity.type === 'text' || activity.type === 'click'
+    ? activity.text
+    : activity.type === 'attachment'
+      ? (activity.text ?? activity.files.map((f) => f.name).join(', '))
+      : activity.name;
+
+/**
+ * The chat as the test chat shows it. A message sent here shows at once; its turn then brings
+ * the bot's answers. A turn of a message sent from another tab brings that message too.
+ */
+export function chatLogReducer(log: ChatLog, action: ChatLogAction): ChatLog {
+  switch (action.type) {
+    case 'reset':
+      return EMPTY_CHAT_LOG;
+    case 'sent':
+      return {
+        ...log,
+        entries: [...log.entries, { id: log.nextId, from: 'user', activity: action.activity }],
+        pending: log.pending + 1,
+        nextId: log.nextId + 1,
+      };
+    case 'problem':
+      return {
+        ...log,
+        entries: [...log.entries, { id: log.nextId, from: 'system', text: action.text }],
+        pending: Math.max(0, log.pending - 1),
+        nextId: log.nextId + 1,
+      };
+    case 'turn': {
+      const { turn } = action;
+      let nextId = log.nextId;
+      const said: ChatEntry[] = log.pending > 0 ? [] : [{ id: nextId++, from: 'user', activity: turn.said }];
+      const answers: ChatEntry[] = turn.activities.map((activity) => ({
+        id: nextId++,
+        from: 'bot',
+        activity,
+      }));
+      const recognition =
+        turn.details.intent !== null || turn.details.score !== null
+          ? [{ utterance: textOf(turn.said), intent: turn.details.intent, score: turn.details.score }]
+          : [];
+      return {
+        entries: [...log.entries, ...said, ...answers],
+        pending: Math.max(0, log.pending - 1),
+        details: turn.details,
+        recognitions: [...log.recognitions, ...recognition],
+        nextId,
+      };
+    }
+  }
+}

@@ -1,0 +1,1 @@
+export { TestChat } from './components/TestChat';
