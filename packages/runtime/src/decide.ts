@@ -1,4 +1,4 @@
-import { type DecisionSubject, decisionOperation } from '@parley/flows';
+import { type BlockData, type DecisionSubject, decisionOperation } from '@parley/flows';
 import { RE2JS } from 're2js';
 import type { RuntimeConnector, RuntimeNode } from './runtime-flow';
 
@@ -31,6 +31,31 @@ const isSet = (value: unknown) => value === true || value === 'true';
 
 export type Decision = { connector: RuntimeConnector } | { error: string };
 
+function subjectFor(variable: string, caseSensitivity: unknown, context: DecisionContext): DecisionSubject {
+  return {
+    value: variable === '' ? undefined : context.variables[variable],
+    variable: (name) => context.variables[name],
+    caseSensitive: isSet(caseSensitivity),
+    channel: context.channel,
+    user: context.user,
+    entityValue: context.entityValue,
+    matchesRegex,
+  };
+}
+
+/** One condition outside a gateway (the validation block): the operation over the variable, with the connector's data. */
+export function conditionHolds(
+  check: { variable?: string; operation: unknown; connector: BlockData; caseSensitivity?: unknown },
+  context: DecisionContext,
+): boolean {
+  const operation = decisionOperation(check.operation);
+  if (!operation) return false;
+  return operation.evaluate(
+    check.connector,
+    subjectFor((check.variable ?? '').trim(), check.caseSensitivity, context),
+  );
+}
+
 /**
  * The connector a condition (gateway) leaves by: the first whose operator data holds for the
  * checked variable, in the order drawn; otherwise the default connector.
@@ -39,15 +64,7 @@ export function decide(node: RuntimeNode, context: DecisionContext): Decision {
   const operation = decisionOperation(node.data.operation);
   if (!operation) return { error: `Condition ${node.name || node.id} has no operation.` };
   const variableName = typeof node.data.condition === 'string' ? node.data.condition.trim() : '';
-  const subject: DecisionSubject = {
-    value: variableName === '' ? undefined : context.variables[variableName],
-    variable: (name) => context.variables[name],
-    caseSensitive: isSet(node.data.caseSensitivity),
-    channel: context.channel,
-    user: context.user,
-    entityValue: context.entityValue,
-    matchesRegex,
-  };
+  const subject = subjectFor(variableName, node.data.caseSensitivity, context);
   const taken = node.outgoing.find(
     (connector) => !connector.isDefault && operation.evaluate(connector.data, subject),
   );

@@ -1,7 +1,7 @@
 import { type BlockData, type BlockKind, variableReferenceName } from '@parley/flows';
 import { type InboundActivity, type OutboundActivity, textOfActivity } from './activities';
 import type { ConversationState } from './conversation-state';
-import { type DecisionContext, decide } from './decide';
+import { conditionHolds, type DecisionContext, decide } from './decide';
 import { runnerOf } from './runners';
 import type { BlockStep, BlockTurn } from './runners/block-runner';
 import type { RuntimeFlow, RuntimeNode } from './runtime-flow';
@@ -140,6 +140,8 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
       nodeId = flow.startId;
     }
 
+    // The task run before the current one: what a validation block's 'repeat previous block' asks again.
+    let previousTaskId: string | null = null;
     for (let steps = 0; flow && nodeId !== null; steps++) {
       if (steps >= limits.maxSteps) {
         throw new TurnError(
@@ -188,6 +190,7 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
         },
         set: setVariable,
         unset: (name) => setVariable(name, undefined),
+        holds: (check) => conditionHolds(check, { ...bot.decision, variables: state.variables }),
         random,
         services: bot.services,
       });
@@ -206,6 +209,26 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
         break;
       }
       retries = 0;
+      if (step.goTo === 'previous') {
+        if (previousTaskId === null)
+          throw new TurnError(`Block ${node.name || node.id} has no block before it to repeat.`);
+        nodeId = previousTaskId;
+        previousTaskId = null;
+        continue;
+      }
+      previousTaskId = node.id;
+      if (step.goTo === 'restart') {
+        nodeId = flow.startId;
+        continue;
+      }
+      if (step.goTo) {
+        const next = await bot.flowOf(step.goTo.intent);
+        if (!next?.startId) throw new TurnError(`Intent ${step.goTo.intent} has no active flow.`);
+        trace.flowTriggered = next.name;
+        flow = next;
+        nodeId = next.startId;
+        continue;
+      }
       // An exit without its own connector follows the plain one: options drawn with a single
       // arrow all go on to the same block.
       const exit = step.exit ?? 'next';

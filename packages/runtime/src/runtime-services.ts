@@ -20,4 +20,8 @@ export interface RecognizedEntity {
  */
 export interface RuntimeServices {
   recognize(text: string): Promise<Recognition>;
+  /** Sends an e-mail through the platform's mailer (SMTP, or the outbox). */
+  sendMail(mail: { to: string; subject: string; text: string }): Promise<void>;
+  /** The conversation so far as text, for Send Conversation History. */
+  conversationHistory(): Promise<string>;
 }

@@ -68,3 +68,85 @@ export const simpleCalculationBlock: BlockRunner<'simpleCalculationBlock'> = (va
     throw error;
   }
 };
+
+/** Hands the conversation to a person: an event the channel acts on (the test chat shows it). */
+export const handover: BlockRunner<'handover'> = () => ({ say: [{ type: 'event', name: 'handover' }] });
+
+/** Says the redirect message, then asks the phone channel to transfer the call. */
+export const redirectCall: BlockRunner<'redirectCall'> = (values, turn) => {
+  const phoneNumber = turn.fill(values.phoneNumber).trim();
+  if (phoneNumber === '') return { error: 'The Redirect Call block has no phone number.' };
+  const message = turn.fill(values.redirectMessage).trim();
+  return {
+    say: [
+      ...(message ? [{ type: 'text' as const, text: message }] : []),
+      { type: 'event', name: 'redirectCall', value: { phoneNumber } },
+    ],
+  };
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const sendEmail: BlockRunner<'sendEmail'> = async (values, turn) => {
+  const to = turn.fill(values.receiver).trim();
+  if (!EMAIL.test(to)) return { error: `Send Email: "${to}" is no e-mail address.` };
+  await turn.services.sendMail({
+    to,
+    subject: turn.fill(values.subject).trim() || '(no subject)',
+    text: turn.fill(values.text),
+  });
+  return {};
+};
+
+export const sendConversationHistory: BlockRunner<'sendConversationHistory'> = async (values, turn) => {
+  const to = turn.fill(values.email).trim();
+  if (!EMAIL.test(to)) return { error: `Send Conversation History: "${to}" is no e-mail address.` };
+  await turn.services.sendMail({
+    to,
+    subject: 'Conversation history',
+    text: await turn.services.conversationHistory(),
+  });
+  return {};
+};
+
+/**
+ * Checks a variable with a decision operation. When the check fails, the on-fail action decides:
+ * continue by the fail exit, ask the previous block again, say the message and go on by the fail
+ * exit, ask for a new value of the variable (checked again), restart the flow or go to another
+ * intent's flow.
+ */
+export const validationBlock: BlockRunner<'validationBlock'> = (values, turn) => {
+  const variable = (values.condition ?? '').trim();
+  if (turn.answer && variable !== '')
+    turn.set(
+      variable,
+      textOf(turn.answer.type === 'event' ? '' : 'text' in turn.answer ? turn.answer.text : ''),
+    );
+  const check = {
+    variable,
+    operation: values.operation,
+    connector: (values.connector ?? {}) as Record<string, unknown>,
+  };
+  if (turn.holds(check)) return {};
+  const message = turn.fill(values.message).trim();
+  const say = message ? [{ type: 'text' as const, text: message }] : [];
+  switch (values.onFailAction ?? 'continue') {
+    case 'repeat-previous-block':
+      return { say, goTo: 'previous' };
+    case 'input-variable':
+      return { say, wait: true };
+    case 'restart-flow':
+      return { say, goTo: 'restart' };
+    case 'redirect-flow': {
+      const intent = turn.fill(values.newFlow).trim();
+      return intent
+        ? { say, goTo: { intent } }
+        : { error: 'The Validation block names no flow to redirect to.' };
+    }
+    case 'send-message':
+      return { say, exit: 'fail' };
+    default:
+      // continue: quietly on by the fail exit.
+      return { exit: 'fail' };
+  }
+};

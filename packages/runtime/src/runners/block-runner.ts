@@ -22,6 +22,8 @@ export interface BlockTurn {
   output(index: number, value: unknown): void;
   set(name: string, value: unknown): void;
   unset(name: string): void;
+  /** Whether a condition holds: a decision operation over a variable, with one connector's operator data. */
+  holds(condition: { variable?: string; operation: unknown; connector: Record<string, unknown> }): boolean;
   /** A number in [0, 1): random answers (tests pass a fixed one). */
   random(): number;
   services: RuntimeServices;
@@ -38,6 +40,8 @@ export interface BlockStep {
   memo?: unknown;
   /** The turn ends with this error (the test chat's details show it); the conversation goes on. */
   error?: string;
+  /** Instead of an exit: back to the block before this one, the start of the flow, or another intent's flow. */
+  goTo?: 'previous' | 'restart' | { intent: string };
 }
 
 /** The runner of one kind: the kind's typed values (from its declaration) and the turn. */

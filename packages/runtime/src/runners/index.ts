@@ -28,6 +28,11 @@ export const BLOCK_RUNNERS = {
   passCounter: actions.passCounter,
   replaceInVariable: actions.replaceInVariable,
   simpleCalculationBlock: actions.simpleCalculationBlock,
+  handover: actions.handover,
+  redirectCall: actions.redirectCall,
+  sendEmail: actions.sendEmail,
+  sendConversationHistory: actions.sendConversationHistory,
+  validationBlock: actions.validationBlock,
 } satisfies Partial<BlockHandlers<BlockTurn, BlockStep | Promise<BlockStep>>>;
 
 type AnyRunner = (values: unknown, turn: BlockTurn) => BlockStep | Promise<BlockStep>;

@@ -3,7 +3,7 @@ import type { InboundActivity } from '../activities';
 import { type ConversationState, newConversationState } from '../conversation-state';
 import { runTurn } from '../run-turn';
 import type { Recognition } from '../runtime-services';
-import { lineFlow, testBot } from '../test-support/flows';
+import { lineFlow, mails, testBot } from '../test-support/flows';
 
 type Task = Parameters<typeof lineFlow>[1][number];
 
@@ -293,5 +293,115 @@ describe('action runners', () => {
     expect((await calculate('process.exit()')).trace.error).toMatch(
       /^Simple calculation: The equation cannot be read at/,
     );
+  });
+});
+
+describe('runners that reach outside the flow', () => {
+  test('handover and redirect call are events for the channel', async () => {
+    expect((await talk([{ task: 'handover' }], [])).last.activities).toEqual([
+      { type: 'event', name: 'handover' },
+    ]);
+    const redirected = await talk(
+      [
+        {
+          task: 'redirectCall',
+          data: { 'field-phone-number': '+49 [Desk]', 'field-redirect-message': 'Connecting you.' },
+        },
+      ],
+      [],
+      { variables: { Desk: '301' } },
+    );
+    expect(redirected.last.activities).toEqual([
+      { type: 'text', text: 'Connecting you.' },
+      { type: 'event', name: 'redirectCall', value: { phoneNumber: '+49 301' } },
+    ]);
+    expect((await talk([{ task: 'redirectCall' }], [])).last.trace.error).toBe(
+      'The Redirect Call block has no phone number.',
+    );
+  });
+
+  test('send e-mail and send conversation history go through the mailer; a bad address is an error', async () => {
+    mails.length = 0;
+    await talk(
+      [
+        {
+          task: 'sendEmail',
+          data: { 'field-receiver': '[Mail]', 'field-subject': 'Order', 'field-text': 'Pizza: [Pizza]' },
+        },
+        { task: 'sendConversationHistory', data: { 'field-email': 'log@example.com' } },
+      ],
+      [],
+      { variables: { Mail: 'ada@example.com', Pizza: 'Funghi' } },
+    );
+    expect(mails).toEqual([
+      { to: 'ada@example.com', subject: 'Order', text: 'Pizza: Funghi' },
+      { to: 'log@example.com', subject: 'Conversation history', text: 'user: hi\nbot: hello' },
+    ]);
+    expect(
+      (await talk([{ task: 'sendEmail', data: { 'field-receiver': 'not an address' } }], [])).last.trace
+        .error,
+    ).toBe('Send Email: "not an address" is no e-mail address.');
+  });
+});
+
+describe('the validation block', () => {
+  const ask = { task: 'askQuestion', data: { 'field-question': 'How many?' }, outputs: ['Count'] };
+  const validate = (onFailAction: string, extra: Record<string, unknown> = {}) => ({
+    task: 'validationBlock',
+    data: {
+      condition: 'Count',
+      operation: 6,
+      connector: { isOfType: 'number' },
+      'field-onFailAction': onFailAction,
+      'field-message': 'A number, please.',
+      ...extra,
+    },
+  });
+  const done = { task: 'message', data: { 'field-message': 'Got [Count].' } };
+
+  test('a value that passes goes on', async () => {
+    expect((await talk([ask, validate('repeat-previous-block'), done], ['3'])).last.activities).toEqual([
+      { type: 'text', text: 'Got 3.' },
+    ]);
+  });
+
+  test('repeat previous block asks the question again, until the answer passes', async () => {
+    const { turns } = await talk([ask, validate('repeat-previous-block'), done], ['many', '4']);
+    expect(turns.map((t) => t.activities.map((a) => ('text' in a ? a.text : '')))).toEqual([
+      ['How many?'],
+      ['A number, please.', 'How many?'],
+      ['Got 4.'],
+    ]);
+  });
+
+  test('input variable waits for a new value of the variable and checks it again', async () => {
+    const { turns, state } = await talk([ask, validate('input-variable'), done], ['many', 'lots', '5']);
+    expect(turns.map((t) => t.activities.map((a) => ('text' in a ? a.text : '')))).toEqual([
+      ['How many?'],
+      ['A number, please.'],
+      ['A number, please.'],
+      ['Got 5.'],
+    ]);
+    expect(state.variables.Count).toBe('5');
+  });
+
+  test('continue and send message leave by the fail exit (the plain connector when none is drawn)', async () => {
+    expect((await talk([ask, validate('continue'), done], ['many'])).last.activities).toEqual([
+      { type: 'text', text: 'Got many.' },
+    ]);
+    expect((await talk([ask, validate('send-message'), done], ['many'])).last.activities).toEqual([
+      { type: 'text', text: 'A number, please.' },
+      { type: 'text', text: 'Got many.' },
+    ]);
+  });
+
+  test('restart flow starts the flow again; redirect flow goes to the named intent', async () => {
+    const restarted = await talk([ask, validate('restart-flow')], ['many']);
+    expect(restarted.last.activities.map((a) => ('text' in a ? a.text : ''))).toEqual([
+      'A number, please.',
+      'How many?',
+    ]);
+    const redirected = await talk([ask, validate('redirect-flow', { 'field-newFlow': 'Nowhere' })], ['many']);
+    expect(redirected.last.trace.error).toBe('Intent Nowhere has no active flow.');
   });
 });

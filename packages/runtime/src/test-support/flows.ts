@@ -97,6 +97,9 @@ export function lineFlow(
   );
 }
 
+/** Mails the test bots sent, newest last. */
+export const mails: Array<{ to: string; subject: string; text: string }> = [];
+
 /**
  * A bot for tests: its flows by intent, and a recognizer that answers the intent named by the
  * first word of the text that is an intent ('order' -> Order), with the score given.
@@ -114,7 +117,13 @@ export function testBot(
     messageBetweenThreshold: 'Did you mean something else?',
     messageBelowThreshold: 'Sorry, I did not understand.',
     flowOf: async (intent) => flows.find((f) => f.name === intent),
-    services: { recognize: async (text) => recognize(text) },
+    services: {
+      recognize: async (text) => recognize(text),
+      sendMail: async (mail) => {
+        mails.push(mail);
+      },
+      conversationHistory: async () => 'user: hi\nbot: hello',
+    },
     decision: { user: 'absent', entityValue: () => undefined },
   };
 }

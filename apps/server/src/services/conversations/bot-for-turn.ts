@@ -6,6 +6,19 @@ import type { AppContext } from '../../context';
 import { botRefOf } from '../../nlu/bot-ref';
 import { activeFlowOf } from './runtime-flows';
 
+/** An activity as one line of a history mail. */
+function historyText(activity: unknown): string {
+  const a = (activity ?? {}) as {
+    type?: string;
+    text?: string;
+    options?: string[];
+    url?: string;
+    name?: string;
+  };
+  if (a.options) return `${a.text ?? ''} [${a.options.join(' | ')}]`;
+  return a.text ?? a.url ?? a.name ?? a.type ?? '';
+}
+
 const NOTHING_RECOGNIZED: Recognition = { intent: null, score: 0, entities: [] };
 
 /**
@@ -16,7 +29,12 @@ export function botForTurn(
   ctx: AppContext,
   scope: TenantScope,
   bot: Bot,
-  options: { target: FlowTargetName; language: string; channel: { id: string; name: string } },
+  options: {
+    target: FlowTargetName;
+    language: string;
+    channel: { id: string; name: string };
+    conversationId: string;
+  },
 ): BotForTurn {
   const settings = readBotSettings(bot.settings);
   const messages = systemMessagesIn(settings.systemMessages, options.language);
@@ -46,6 +64,15 @@ export function botForTurn(
           if (error instanceof NluModelMissing) return NOTHING_RECOGNIZED;
           throw error;
         }
+      },
+      sendMail: (mail) => ctx.mailer.send(mail),
+      async conversationHistory() {
+        const turns = await scope.conversations(bot.id).turnsOf(options.conversationId);
+        return turns
+          .map(
+            (turn) => `${turn.at} ${turn.direction === 'in' ? 'User' : 'Bot'}: ${historyText(turn.activity)}`,
+          )
+          .join('\n');
       },
     },
     decision: { channel: options.channel, user: 'absent', entityValue: () => undefined },

@@ -78,6 +78,7 @@ export async function takeTurn(
             target: origin.target,
             language: conversation.language,
             channel: origin.channel,
+            conversationId,
           }),
           state: readConversationState(conversation.state),
           activity,
