@@ -155,6 +155,39 @@ describe.each(testDatabases())('talking to a bot on %s', (kind) => {
     expect(size.activities).toEqual([{ type: 'text', text: 'One Small Hawaii is on its way.' }]);
   });
 
+  test('two processes on one database take turns of one conversation one at a time', async () => {
+    const { name, scope, bot } = await pizzaBot();
+    const redisUrl = process.env.TEST_REDIS_URL;
+    const other = await startTestServer(kind, {
+      DATA_DIR: server.ctx.config.dataDir,
+      DATABASE_URL: server.ctx.config.databaseUrl,
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    });
+    try {
+      const otherScope = other.ctx.repos.forTenant(bot.tenantId);
+      const otherBot = await otherScope.bots.get(name);
+      if (!otherBot) throw new Error('the other process does not see the bot');
+      const conversation = await startConversation(scope, bot, TEST_CHAT);
+      const on = (process: 'a' | 'b', text: string) =>
+        process === 'a'
+          ? takeTurn(server.ctx, scope, bot, conversation.id, TEST_CHAT, { type: 'text', text })
+          : takeTurn(other.ctx, otherScope, otherBot, conversation.id, TEST_CHAT, { type: 'text', text });
+      await on('a', 'order pizza');
+      // Each process serialises only its own turns; the database refuses the second store of one state.
+      const answers = await Promise.all([on('a', 'Hawaii'), on('b', 'Calzone')]);
+      const stored = await scope.conversations(bot.id).get(conversation.id);
+      expect(stored?.turnCount).toBe(3);
+      const turns = await scope.conversations(bot.id).turnsOf(conversation.id);
+      expect(turns.filter((t) => t.direction === 'in')).toHaveLength(3);
+      // One answer took the pizza, the other came after it and met the size question.
+      const texts = answers.map((a) => a.activities.map((x) => ('text' in x ? x.text : '')).join(' '));
+      expect(texts.filter((t) => t === 'Which size?')).toHaveLength(2);
+      expect(['Hawaii', 'Calzone']).toContain((stored?.state.variables as { Pizza?: string }).Pizza);
+    } finally {
+      await other.close();
+    }
+  });
+
   test('a conversation that does not exist is a 404 error', async () => {
     const { scope, bot } = await pizzaBot({ publish: false });
     const refused = await takeTurn(server.ctx, scope, bot, 'no-such-conversation', TEST_CHAT, {

@@ -399,6 +399,8 @@ type Flag = ColumnType<boolean | number, boolean | number, boolean | number>;
 
 export interface ConversationTable {
   id: string;
+  /** Turns taken: a turn stores its state only if no other turn was stored since it read the state. */
+  turn_count: number;
   tenant_id: string;
   bot_id: string;
   channel: string;

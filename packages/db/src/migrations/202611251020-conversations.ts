@@ -22,6 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_activity_at', type.timestamp, (c) => c.notNull())
     .addColumn('ended_at', type.timestamp)
     .addColumn('state', type.json, (c) => c.notNull())
+    .addColumn('turn_count', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema
     .createIndex('conversations_bot_activity')

@@ -14,6 +14,8 @@ export interface ConversationRecord {
   endedAt: string | null;
   /** The runtime's state of the conversation (where it waits, its variables). */
   state: Record<string, unknown>;
+  /** Turns taken so far; what `saveTurnState` checks. */
+  turnCount: number;
 }
 
 export type TurnDirection = 'in' | 'out';
@@ -45,6 +47,7 @@ const toConversation = (row: Selectable<ConversationTable>): ConversationRecord 
   lastActivityAt: fromTimestamp(row.last_activity_at),
   endedAt: fromTimestamp(row.ended_at),
   state: fromJsonColumn<Record<string, unknown>>(row.state, {}),
+  turnCount: Number(row.turn_count),
 });
 
 const toTurn = (row: Selectable<TurnTable>): TurnRecord => ({
@@ -93,6 +96,7 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
           last_activity_at: now,
           ended_at: null,
           state: toJson(conversation.state ?? {}),
+          turn_count: 0,
         })
         .execute();
       return (await this.get(id)) as ConversationRecord;
@@ -123,6 +127,22 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
         .where('bot_id', '=', botId)
         .where('id', '=', id)
         .execute();
+    },
+
+    /**
+     * Stores a turn's state if no other turn was stored since the state was read (`readAtTurn`,
+     * the conversation's turnCount then): false when another process took a turn meanwhile.
+     */
+    async saveTurnState(id: string, readAtTurn: number, state: Record<string, unknown>): Promise<boolean> {
+      const result = await db
+        .updateTable('conversations')
+        .set({ state: toJson(state), last_activity_at: nowIso(), turn_count: readAtTurn + 1 })
+        .where('tenant_id', '=', tenantId)
+        .where('bot_id', '=', botId)
+        .where('id', '=', id)
+        .where('turn_count', '=', readAtTurn)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     async end(id: string): Promise<void> {

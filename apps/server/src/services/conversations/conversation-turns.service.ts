@@ -1,5 +1,11 @@
-import { type FlowTargetName, notFound, readBotSettings, systemMessagesIn } from '@parley/contracts';
-import type { Bot, TenantScope } from '@parley/db';
+import {
+  conflict,
+  type FlowTargetName,
+  notFound,
+  readBotSettings,
+  systemMessagesIn,
+} from '@parley/contracts';
+import type { Bot, ConversationRecord, TenantScope } from '@parley/db';
 import {
   type InboundActivity,
   type OutboundActivity,
@@ -28,6 +34,7 @@ export interface TurnAnswer {
 
 export const CONVERSATION_MESSAGES = {
   notFound: (id: string) => `There is no conversation ${id} of this bot.`,
+  busy: 'This conversation is taking another message. Send yours again.',
 } as const;
 
 /**
@@ -60,55 +67,76 @@ export async function takeTurn(
 ): Promise<TurnAnswer> {
   const conversations = scope.conversations(bot.id);
   return oneAtATime(conversationId, async () => {
-    // Read inside the turn: the previous turn's state is the one to continue from.
-    const conversation = await conversations.get(conversationId);
-    if (!conversation) throw notFound(CONVERSATION_MESSAGES.notFound(conversationId));
-    const settings = readBotSettings(bot.settings);
-    const messages = systemMessagesIn(settings.systemMessages, conversation.language);
-
-    let activities: OutboundActivity[];
-    let trace: TurnTrace = { recognition: null, flowTriggered: null, blockHits: [], error: null };
-    let state = conversation.state;
-    if (activity.type === 'text' && activity.text.trim() === '') {
-      activities = [{ type: 'text', text: messages.messageTextEmpty }];
-    } else {
-      try {
-        const result = await runTurn({
-          bot: botForTurn(ctx, scope, bot, {
-            target: origin.target,
-            language: conversation.language,
-            channel: origin.channel,
-            conversationId,
-          }),
-          state: readConversationState(conversation.state),
+    // Turns of one conversation on one process wait for each other here; a turn another process
+    // stored meanwhile makes this one run again on the state it left.
+    for (let attempt = 1; ; attempt++) {
+      const conversation = await conversations.get(conversationId);
+      if (!conversation) throw notFound(CONVERSATION_MESSAGES.notFound(conversationId));
+      const answer = await answerTurn(ctx, scope, bot, conversation, origin, activity);
+      if (await conversations.saveTurnState(conversationId, conversation.turnCount, answer.state)) {
+        await conversations.appendTurn(conversationId, {
+          direction: 'in',
           activity,
+          intent: answer.trace.recognition?.intent ?? null,
+          confidence: answer.trace.recognition ? answer.trace.recognition.score : null,
+          flow: answer.trace.flowTriggered,
+          blockIds:
+            answer.trace.blockHits.length > 0 ? answer.trace.blockHits.map((hit) => hit.blockId) : null,
         });
-        activities = result.activities;
-        trace = result.trace;
-        // The flow stopped on an error (the test chat's details say which): the user is not left without an answer.
-        if (trace.error)
-          activities = [...activities, { type: 'text', text: messages.unexpectedErrorMessage }];
-        state = result.state as unknown as Record<string, unknown>;
-      } catch (error) {
-        // A failure of ours (not of the flow): the user hears the bot's error message, the log keeps why.
-        ctx.log.error({ err: error, bot: bot.id, conversationId }, 'a conversation turn failed');
-        activities = [{ type: 'text', text: messages.unexpectedErrorMessage }];
-        trace = { ...trace, error: messages.unexpectedErrorMessage };
+        for (const said of answer.activities) {
+          await conversations.appendTurn(conversationId, { direction: 'out', activity: said });
+        }
+        return { conversationId, activities: answer.activities, trace: answer.trace };
       }
+      if (attempt === MAX_TURN_ATTEMPTS) throw conflict(CONVERSATION_MESSAGES.busy);
     }
-
-    await conversations.saveState(conversationId, state);
-    await conversations.appendTurn(conversationId, {
-      direction: 'in',
-      activity,
-      intent: trace.recognition?.intent ?? null,
-      confidence: trace.recognition ? trace.recognition.score : null,
-      flow: trace.flowTriggered,
-      blockIds: trace.blockHits.length > 0 ? trace.blockHits.map((hit) => hit.blockId) : null,
-    });
-    for (const answer of activities) {
-      await conversations.appendTurn(conversationId, { direction: 'out', activity: answer });
-    }
-    return { conversationId, activities, trace };
   });
+}
+
+const MAX_TURN_ATTEMPTS = 3;
+
+/** The runtime's answer to one activity from the conversation as read; nothing is stored here. */
+async function answerTurn(
+  ctx: AppContext,
+  scope: TenantScope,
+  bot: Bot,
+  conversation: ConversationRecord,
+  origin: ConversationOrigin,
+  activity: InboundActivity,
+): Promise<{ activities: OutboundActivity[]; trace: TurnTrace; state: Record<string, unknown> }> {
+  const settings = readBotSettings(bot.settings);
+  const messages = systemMessagesIn(settings.systemMessages, conversation.language);
+  const noTrace: TurnTrace = { recognition: null, flowTriggered: null, blockHits: [], error: null };
+  if (activity.type === 'text' && activity.text.trim() === '') {
+    return {
+      activities: [{ type: 'text', text: messages.messageTextEmpty }],
+      trace: noTrace,
+      state: conversation.state,
+    };
+  }
+  try {
+    const result = await runTurn({
+      bot: botForTurn(ctx, scope, bot, {
+        target: origin.target,
+        language: conversation.language,
+        channel: origin.channel,
+        conversationId: conversation.id,
+      }),
+      state: readConversationState(conversation.state),
+      activity,
+    });
+    // The flow stopped on an error (the test chat's details say which): the user is not left without an answer.
+    const activities = result.trace.error
+      ? [...result.activities, { type: 'text' as const, text: messages.unexpectedErrorMessage }]
+      : result.activities;
+    return { activities, trace: result.trace, state: result.state as unknown as Record<string, unknown> };
+  } catch (error) {
+    // A failure of ours (not of the flow): the user hears the bot's error message, the log keeps why.
+    ctx.log.error({ err: error, bot: bot.id, conversationId: conversation.id }, 'a conversation turn failed');
+    return {
+      activities: [{ type: 'text', text: messages.unexpectedErrorMessage }],
+      trace: { ...noTrace, error: messages.unexpectedErrorMessage },
+      state: conversation.state,
+    };
+  }
 }
