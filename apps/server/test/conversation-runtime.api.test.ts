@@ -1,4 +1,9 @@
-import { AppError, DEFAULT_SYSTEM_MESSAGES, type ServerMessage } from '@parley/contracts';
+import {
+  AppError,
+  CHAT_READINESS_MESSAGES,
+  DEFAULT_SYSTEM_MESSAGES,
+  type ServerMessage,
+} from '@parley/contracts';
 import { buildFlowXml, type FlowStep } from '@parley/flows';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -276,6 +281,42 @@ describe.each(testDatabases())('talking to a bot on %s', (kind) => {
     const done = await say(second, 'Small');
     expect(done.activities).toEqual([{ type: 'text', text: 'One Small Funghi is on its way.' }]);
     second.close();
+  });
+
+  test('is-chat-ready says what is missing; the state of a conversation shows where it waits and its variables', async () => {
+    const unpublished = await pizzaBot({ publish: false });
+    const readiness = async (bot: string) =>
+      expectStatus(await admin('GET', `/api/bots/${encodeURIComponent(bot)}/is-chat-ready`), 200).json();
+    expect(await readiness(unpublished.name)).toEqual({
+      isReady: false,
+      reasons: [CHAT_READINESS_MESSAGES.notPublished],
+    });
+    const ready = await pizzaBot();
+    expect(await readiness(ready.name)).toEqual({ isReady: true, reasons: [] });
+
+    const started = expectStatus(
+      await admin('POST', `/api/bots/${encodeURIComponent(ready.name)}/test-chat`),
+      201,
+    ).json();
+    const conversation = started.conversationId as string;
+    const turn = (text: string) =>
+      takeTurn(server.ctx, ready.scope, ready.bot, conversation, TEST_CHAT, { type: 'text', text });
+    await turn('order pizza');
+    await turn('Diavola');
+    expect(expectStatus(await admin('GET', `/api/conversation/${conversation}/state`), 200).json()).toEqual({
+      conversationId: conversation,
+      botName: ready.name,
+      waitingAt: { flow: 'OrderPizza', blockId: expect.any(String) },
+      variables: [{ name: 'Pizza', type: 'string', value: 'Diavola' }],
+    });
+    // Someone without the test chat of that bot, and an id that does not exist, learn nothing.
+    const outsider = as(server, world.plainUser);
+    for (const response of [
+      await outsider('GET', `/api/conversation/${conversation}/state`),
+      await admin('GET', '/api/conversation/no-such-conversation/state'),
+    ]) {
+      expect(response.statusCode).toBe(404);
+    }
   });
 
   test('the test chat needs the Test bot permission on the bot; an unknown bot is 404', async () => {

@@ -66,3 +66,23 @@ export interface TestChatStarted {
   botId: string;
   language: string;
 }
+
+/** GET /api/bots/{bot}/is-chat-ready: whether the test chat can answer, and if not, what to do first. */
+export interface ChatReadiness {
+  isReady: boolean;
+  reasons: string[];
+}
+
+export const CHAT_READINESS_MESSAGES = {
+  notPublished: 'Publish the bot first: its test chat answers with the published NLU model.',
+  noTestFlow: 'Activate a flow to test first: the test chat runs the flows activated to test.',
+} as const;
+
+/** GET /api/conversation/{id}/state: where a conversation stands. */
+export interface ConversationStateView {
+  conversationId: string;
+  botName: string;
+  /** The block waiting for the user's answer, if any. */
+  waitingAt: { flow: string; blockId: string } | null;
+  variables: Array<{ name: string; type: string; value: unknown }>;
+}

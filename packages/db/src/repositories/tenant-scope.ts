@@ -380,6 +380,16 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
     /** One bot's functions and sub flows, with the tenant's global ones. */
     functions: (botId: string) => functionRepository(db, tenantId, botId, options.functionFields),
     conversations: (botId: string) => conversationRepository(db, tenantId, botId),
+    /** The bot of one of this tenant's conversations, by the conversation's id; undefined when it has none. */
+    async botOfConversation(conversationId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('conversations')
+        .select('bot_id')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', conversationId)
+        .executeTakeFirst();
+      return row?.bot_id;
+    },
     /** The tenant's functions across its bots. */
     tenantFunctions: tenantFunctionRepository(db, tenantId, options.functionFields),
     /** One bot's NLU test dataset. */

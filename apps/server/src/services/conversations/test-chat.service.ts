@@ -1,6 +1,10 @@
 import {
+  CHAT_READINESS_MESSAGES,
+  type ChatReadiness,
+  type ConversationStateView,
   type InboundActivity,
   notFound,
+  readBotSettings,
   type TestChatStarted,
   type TopicOf,
   type TurnDetailsView,
@@ -8,7 +12,7 @@ import {
 import { readConversationState, type TurnTrace } from '@parley/runtime';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import { botNamed } from '../bots/bot-access.service';
+import { botNamed, mayUseTestChat } from '../bots/bot-access.service';
 import { publishTopicEvent } from '../realtime/topic-events';
 import { type ConversationOrigin, startConversation, takeTurn } from './conversation-turns.service';
 
@@ -29,6 +33,53 @@ export async function startTestChat(principal: Principal, botName: string): Prom
   return { conversationId: conversation.id, botId: bot.id, language: conversation.language };
 }
 
+/** GET /api/bots/{bot}/is-chat-ready: a published model (when the bot has a recognizer) and a flow active on test. */
+export async function chatReadiness(principal: Principal, botName: string): Promise<ChatReadiness> {
+  const bot = await botNamed(principal, botName);
+  const recognizer = readBotSettings(bot.settings).intentRecognizerProvider;
+  const reasons: string[] = [];
+  if (recognizer && !(await principal.scope.nluModels(bot.id).get(recognizer, 'published'))) {
+    reasons.push(CHAT_READINESS_MESSAGES.notPublished);
+  }
+  const intents = await principal.scope.intents(bot.id).names();
+  let hasTestFlow = false;
+  for (const intent of intents) {
+    const activations = await principal.scope.flows.activations({ kind: 'intent', id: intent.id });
+    if (activations.some((activation) => activation.target === 'test')) {
+      hasTestFlow = true;
+      break;
+    }
+  }
+  if (!hasTestFlow) reasons.push(CHAT_READINESS_MESSAGES.noTestFlow);
+  return { isReady: reasons.length === 0, reasons };
+}
+
+/**
+ * GET /api/conversation/{id}/state: the waiting block and the variables of a conversation of a
+ * bot whose test chat the caller may use; any other id is as unknown as one that never existed.
+ */
+export async function conversationState(
+  principal: Principal,
+  conversationId: string,
+): Promise<ConversationStateView> {
+  const unknown = notFound(`There is no conversation ${conversationId.slice(0, 100)}.`);
+  const botId = await principal.scope.botOfConversation(conversationId);
+  if (!botId || !(await mayUseTestChat(principal, botId))) throw unknown;
+  const bot = await principal.scope.bots.getById(botId);
+  const conversation = bot && (await principal.scope.conversations(bot.id).get(conversationId));
+  if (!bot || !conversation) throw unknown;
+  const state = readConversationState(conversation.state);
+  return {
+    conversationId,
+    botName: bot.botName,
+    waitingAt: state.waiting ? { flow: state.waiting.flow, blockId: state.waiting.blockId } : null,
+    variables: variablesOf(state.variables),
+  };
+}
+
+const variablesOf = (variables: Record<string, unknown>) =>
+  Object.entries(variables).map(([name, value]) => ({ name, type: typeOf(value), value }));
+
 const typeOf = (value: unknown): string =>
   value === null
     ? 'null'
@@ -44,7 +95,7 @@ function detailsOf(trace: TurnTrace, variables: Record<string, unknown>): TurnDe
     score: trace.recognition ? trace.recognition.score : null,
     entities: trace.recognition?.entities ?? [],
     intents: trace.recognition?.intents ?? [],
-    variables: Object.entries(variables).map(([name, value]) => ({ name, type: typeOf(value), value })),
+    variables: variablesOf(variables),
     flowTriggered: trace.flowTriggered,
     error: trace.error,
   };
