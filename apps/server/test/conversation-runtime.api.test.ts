@@ -124,6 +124,79 @@ describe.each(testDatabases())('talking to a bot on %s', (kind) => {
     expect(turns[2]).toMatchObject({ intent: null, confidence: null });
   });
 
+  test('the history download lists every message of every conversation, received and sent', async () => {
+    const { name, scope, bot } = await pizzaBot();
+    const first = await startConversation(scope, bot, TEST_CHAT);
+    const second = await startConversation(scope, bot, { ...TEST_CHAT, userKey: 'someone "else"' });
+    await takeTurn(server.ctx, scope, bot, first.id, TEST_CHAT, { type: 'text', text: 'order pizza' });
+    await takeTurn(server.ctx, scope, bot, first.id, TEST_CHAT, { type: 'text', text: '=SUM(A1)' });
+    await takeTurn(server.ctx, scope, bot, second.id, TEST_CHAT, {
+      type: 'text',
+      text: 'pizza please, "quick"',
+    });
+    const response = await admin('GET', `/api/bots/${encodeURIComponent(name)}/message-history`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="bot-${name}-history.csv"`);
+    const [header, ...rows] = parseCsv(response.body);
+    expect(header).toEqual([
+      'conversationId',
+      'timestamp',
+      'user',
+      'type',
+      'message',
+      'messageFirstReceived',
+      'messageTextSent',
+      'messageSpeechSent',
+    ]);
+    expect(rows.map((r) => [r[0], r[2], r[3], r[4]])).toEqual([
+      [first.id, 'designer', 'received', 'order pizza'],
+      [first.id, 'designer', 'sent', 'Which pizza would you like?'],
+      // A cell a spreadsheet would run as a formula is defused.
+      [first.id, 'designer', 'received', "'=SUM(A1)"],
+      [first.id, 'designer', 'sent', 'Which size? [Small | Large]'],
+      [second.id, 'someone "else"', 'received', 'pizza please, "quick"'],
+      [second.id, 'someone "else"', 'sent', 'Which pizza would you like?'],
+    ]);
+    // A sent message carries when its user message came in and when it went out.
+    expect(rows[1]?.[5]).toBe(rows[0]?.[1]);
+    expect(rows[1]?.[6]).toBe(rows[1]?.[1]);
+  });
+
+  test('the conversation log lists the recent conversations and shows one with its messages and times', async () => {
+    const { name, scope, bot } = await pizzaBot();
+    const conversation = await startConversation(scope, bot, TEST_CHAT);
+    await takeTurn(server.ctx, scope, bot, conversation.id, TEST_CHAT, { type: 'text', text: 'order pizza' });
+    const base = `/api/bots/${encodeURIComponent(name)}/conversations`;
+    const listed = expectStatus(await admin('GET', base), 200).json();
+    expect(listed).toEqual([
+      {
+        conversationId: conversation.id,
+        user: 'designer',
+        channel: 'test-chat',
+        isTest: true,
+        startedAt: expect.any(String),
+        lastActivityAt: expect.any(String),
+      },
+    ]);
+    expect(expectStatus(await admin('GET', `${base}?hours=2`), 200).json()).toHaveLength(1);
+    const refused = await admin('GET', `${base}?hours=5`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'validation_error', fieldName: 'hours' });
+
+    const shown = expectStatus(await admin('GET', `${base}/${conversation.id}`), 200).json();
+    expect(shown.messages.map((m: { type: string; message: unknown }) => [m.type, m.message])).toEqual([
+      ['received', { type: 'text', text: 'order pizza' }],
+      ['sent', { type: 'text', text: 'Which pizza would you like?' }],
+    ]);
+    expect(shown.messages[1].statistics).toEqual({
+      messageFirstReceived: shown.messages[0].timestamp,
+      messageTextSent: shown.messages[1].timestamp,
+      messageSpeechSent: null,
+    });
+    expect((await admin('GET', `${base}/no-such-conversation`)).statusCode).toBe(404);
+    expect((await as(server, world.plainUser)('GET', base)).statusCode).toBe(403);
+  });
+
   test('an intent without a flow active on test, an unpublished bot and an empty message get clear answers', async () => {
     const { scope, bot } = await pizzaBot();
     const conversation = await startConversation(scope, bot, TEST_CHAT);
@@ -329,3 +402,32 @@ describe.each(testDatabases())('talking to a bot on %s', (kind) => {
     expect((await admin('POST', '/api/bots/No%20Such%20Bot/test-chat')).statusCode).toBe(404);
   });
 });
+
+/** RFC 4180 rows of a CSV text (quoted cells with commas, doubled quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}

@@ -62,8 +62,8 @@ describe('the bot page frame', () => {
     expect(await page.getByRole('tab', { name: 'Analytics' }).getAttribute('aria-selected')).toBe('true');
   });
 
-  test('an unknown tab, or a screen not built yet, is the 404 page, not Analytics', async () => {
-    for (const path of ['bogus', 'conversation/log']) {
+  test('an unknown tab, or a screen that does not exist, is the 404 page, not Analytics', async () => {
+    for (const path of ['bogus', 'conversation/bogus', 'conversation/log/one/two']) {
       await page.goto(`${app.baseUrl}/bots/support%20bot/${path}`);
       await page.waitForURL(`${app.baseUrl}/404`);
     }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { buildFlowXml } from '@parley/flows';
 import { describe, expect, test } from 'vitest';
 import { pollUntil } from '../../server/test/support/poll-until';
@@ -118,6 +119,37 @@ describe('the test chat', () => {
     await expectVisible(conversation().getByText('Which pizza would you like?'));
     await chat().getByRole('button', { name: 'Close test chat' }).click();
     await expectHidden(chat());
+    expect(s.browser.pageErrors).toEqual([]);
+  });
+
+  test('the conversation log lists the test chats; one opens with its messages and times; the history downloads', async () => {
+    await s.page.goto(s.botUrl('intents'));
+    await s.page.getByRole('link', { name: 'Conversation log' }).click();
+    await s.page.waitForURL(s.botUrl('conversation/log'));
+    const sidebar = s.page.getByRole('navigation', { name: 'Conversations' });
+    // Two test chats: the order, then the one after Restart.
+    await expect.poll(() => sidebar.getByRole('link').count()).toBe(2);
+    await sidebar.getByRole('link').last().click();
+    await s.page.waitForURL(/\/conversation\/log\/[0-9a-f-]{36}$/);
+    const messages = s.page.getByRole('region', { name: 'Messages' });
+    await expectVisible(messages.getByText('One Large Margherita is on its way.'));
+    await expectVisible(
+      messages.getByText(/^Text sent \d\d:\d\d:\d\d\.\d{3} · \d+ ms after the message$/).first(),
+    );
+    await screenshot(s.page, 'conversation-log');
+    await s.page.getByLabel('Time').selectOption('2');
+    await expect.poll(() => sidebar.getByRole('link').count()).toBe(2);
+
+    const [download] = await Promise.all([
+      s.page.waitForEvent('download'),
+      s.page.getByRole('button', { name: 'Download history' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`bot-${BOT}-history.csv`);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv).toContain('One Large Margherita is on its way.');
+    expect(csv.split('\r\n')[0]).toBe(
+      'conversationId,timestamp,user,type,message,messageFirstReceived,messageTextSent,messageSpeechSent',
+    );
     expect(s.browser.pageErrors).toEqual([]);
   });
 });

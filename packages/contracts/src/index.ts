@@ -13,6 +13,7 @@ export * from './schemas/bot-bundle-model';
 export * from './schemas/bot-model';
 export * from './schemas/bot-regions';
 export * from './schemas/bots';
+export * from './schemas/conversation-log';
 export * from './schemas/directory';
 export * from './schemas/engines';
 export * from './schemas/entities';

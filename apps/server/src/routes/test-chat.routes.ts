@@ -1,7 +1,9 @@
-import { Permission } from '@parley/contracts';
+import { conversationLogQuerySchema, Permission } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth/guard';
 import { textParam } from '../http/params';
+import { parseInput } from '../http/validate';
+import { conversationLog, listConversations } from '../services/conversations/conversation-log.service';
 import { chatReadiness, conversationState, startTestChat } from '../services/conversations/test-chat.service';
 
 type BotParams = { Params: { bot: string } };
@@ -29,5 +31,23 @@ export function testChatRoutes(app: FastifyInstance): void {
     '/api/conversation/:id/state',
     { config: { access: 'authenticated' } },
     async (request) => conversationState(principalOf(request), textParam(request.params.id, 'id', 100)),
+  );
+
+  // --- the conversation log (spec 01 'Conversation log', permission 6) ---------------------
+  const SEE_LOG = { botPermission: Permission.SeeConversationLog };
+
+  app.get<BotParams>('/api/bots/:bot/conversations', { config: { access: SEE_LOG } }, async (request) =>
+    listConversations(
+      principalOf(request),
+      request.params.bot,
+      parseInput(conversationLogQuerySchema, request.query).hours,
+    ),
+  );
+
+  app.get<{ Params: { bot: string; id: string } }>(
+    '/api/bots/:bot/conversations/:id',
+    { config: { access: SEE_LOG } },
+    async (request) =>
+      conversationLog(principalOf(request), request.params.bot, textParam(request.params.id, 'id', 100)),
   );
 }

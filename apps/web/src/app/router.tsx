@@ -43,6 +43,10 @@ const BotIndexRedirect = lazyNamed(
   () => import('../features/bots/components/page/BotPage'),
   'BotIndexRedirect',
 );
+const ConversationLogPage = lazyNamed(
+  () => import('../features/conversation-log/components/ConversationLogPage'),
+  'ConversationLogPage',
+);
 const AccountAdministrationPage = lazyNamed(
   () => import('../features/administration/components/AdministrationPage'),
   'AccountAdministrationPage',
@@ -92,6 +96,11 @@ export const appRoutes = (): RouteObject[] => [
               page('bots', 'Bots', <BotsPage />),
               page('join', 'Join an account', <JoinTenantPage />),
               page('bots/:botName', ({ botName }) => botName ?? 'Bot', <BotIndexRedirect />),
+              page(
+                'bots/:botName/conversation/log/:conversationId?',
+                ({ botName = 'Bot' }) => `${botName} - Conversation log`,
+                <ConversationLogPage />,
+              ),
               page('bots/:botName/:tab/:element?', botPageTitle, <BotPage />),
               page('configuration/:page?', 'Account administration', <AccountAdministrationPage />),
               page('master-configuration/:page?', 'Tenant administration', <TenantAdministrationPage />),

@@ -108,13 +108,38 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
     },
 
     /** The newest first, as the conversation log lists them. */
-    async list(options: { isTest?: boolean; limit?: number } = {}): Promise<ConversationRecord[]> {
+    async list(
+      options: { isTest?: boolean; limit?: number; activeSince?: string } = {},
+    ): Promise<ConversationRecord[]> {
       let query = conversations().selectAll();
       if (options.isTest !== undefined) query = query.where('is_test', '=', flagFor(db, options.isTest));
+      if (options.activeSince !== undefined)
+        query = query.where('last_activity_at', '>=', options.activeSince);
       const rows = await query
         .orderBy('last_activity_at', 'desc')
         .limit(options.limit ?? 100)
         .execute();
+      return rows.map(toConversation);
+    },
+
+    /**
+     * Conversations in the order they started, `limit` at a time after the cursor (the last one
+     * of the previous page): what a download walks through without loading them all.
+     */
+    async pageByStart(
+      after: { startedAt: string; id: string } | null,
+      limit: number,
+    ): Promise<ConversationRecord[]> {
+      let query = conversations().selectAll();
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('started_at', '>', after.startedAt),
+            eb.and([eb('started_at', '=', after.startedAt), eb('id', '>', after.id)]),
+          ]),
+        );
+      }
+      const rows = await query.orderBy('started_at').orderBy('id').limit(limit).execute();
       return rows.map(toConversation);
     },
 

@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import type { Principal } from '../../auth/principal';
+import { chatMessagesOf } from '../conversations/conversation-log.service';
 import { csvCell } from '../tenancy/audit-log.service';
 import { botNamed } from './bot-access.service';
 
@@ -23,16 +25,58 @@ function toCsv<C extends string>(columns: readonly C[], rows: ReadonlyArray<Reco
 
 export interface BotCsv {
   botName: string;
-  csv: string;
+  /** The whole file, or its lines as they are read (a big history is never held in memory). */
+  csv: string | Readable;
+}
+
+/** Conversations read per page while the history streams. */
+const CONVERSATIONS_PER_PAGE = 200;
+
+/** What a turn's activity said, as one cell: its text, buttons after it; other kinds as JSON. */
+function messageOf(activity: unknown): string {
+  const a = (activity ?? {}) as { text?: unknown; options?: unknown };
+  if (typeof a.text === 'string') {
+    return Array.isArray(a.options) ? `${a.text} [${a.options.join(' | ')}]` : a.text;
+  }
+  return JSON.stringify(activity);
 }
 
 /**
- * GET /api/bots/{bot}/message-history. Conversations are not stored yet (the conversation
- * part lands with the runtime), so a bot has no messages and the file is its header row.
+ * GET /api/bots/{bot}/message-history: every message of the bot's conversations (spec 01's chat
+ * message: received from the user, sent by the bot), conversation by conversation in the order
+ * they started, streamed: a page of conversations is read only when the previous one is sent.
  */
 export async function messageHistoryCsv(principal: Principal, botName: string): Promise<BotCsv> {
   const bot = await botNamed(principal, botName);
-  return { botName: bot.botName, csv: toCsv(HISTORY_COLUMNS, []) };
+  const conversations = principal.scope.conversations(bot.id);
+  async function* lines(): AsyncGenerator<string> {
+    yield `${HISTORY_COLUMNS.join(',')}\r\n`;
+    let after: { startedAt: string; id: string } | null = null;
+    for (;;) {
+      const page = await conversations.pageByStart(after, CONVERSATIONS_PER_PAGE);
+      for (const conversation of page) {
+        const messages = chatMessagesOf(conversation, await conversations.turnsOf(conversation.id));
+        const rows = messages.map((m) => {
+          const row: Record<(typeof HISTORY_COLUMNS)[number], string> = {
+            conversationId: m.conversationId,
+            timestamp: m.timestamp,
+            user: m.user,
+            type: m.type,
+            message: messageOf(m.message),
+            messageFirstReceived: m.statistics.messageFirstReceived ?? '',
+            messageTextSent: m.statistics.messageTextSent ?? '',
+            messageSpeechSent: m.statistics.messageSpeechSent ?? '',
+          };
+          return `${HISTORY_COLUMNS.map((c) => csvCell(row[c])).join(',')}\r\n`;
+        });
+        if (rows.length > 0) yield rows.join('');
+      }
+      const last = page.at(-1);
+      if (!last || page.length < CONVERSATIONS_PER_PAGE) return;
+      after = { startedAt: last.startedAt, id: last.id };
+    }
+  }
+  return { botName: bot.botName, csv: Readable.from(lines()) };
 }
 
 /** GET /api/bots/{bot}/consent: the GDPR consent answers of the bot's users (none until conversations exist). */

@@ -1,1 +1,2 @@
+export { ChatActivity } from './components/ChatActivity';
 export { TestChat } from './components/TestChat';

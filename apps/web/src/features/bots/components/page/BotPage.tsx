@@ -1,10 +1,10 @@
 import { BOT_MESSAGES, MESSAGES, Permission } from '@parley/contracts';
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../../api/api-error';
 import { handleApiError } from '../../../../api/error-reactions';
 import { PageLoader } from '../../../../app/PageLoader';
-import { Button, popup, Tabs } from '../../../../ui';
+import { Button, buttonClassName, popup, Tabs } from '../../../../ui';
 import { PublishingPanel } from '../../../publishing';
 import { TestChat } from '../../../test-chat';
 import { useBot, useBotPermissionIds } from '../../hooks/use-bots';
@@ -68,15 +68,25 @@ export function BotPage() {
       <BotHeader
         bot={bot.data}
         actions={
-          permissions.data.includes(Permission.TestBot) && (
-            <Button
-              variant="secondary"
-              onClick={() => setIsChatOpen((open) => !open)}
-              aria-pressed={isChatOpen}
-            >
-              Test chat
-            </Button>
-          )
+          <>
+            {permissions.data.includes(Permission.SeeConversationLog) && (
+              <Link
+                to={`/bots/${encodeURIComponent(botName)}/conversation/log`}
+                className={buttonClassName('secondary')}
+              >
+                Conversation log
+              </Link>
+            )}
+            {permissions.data.includes(Permission.TestBot) && (
+              <Button
+                variant="secondary"
+                onClick={() => setIsChatOpen((open) => !open)}
+                aria-pressed={isChatOpen}
+              >
+                Test chat
+              </Button>
+            )}
+          </>
         }
       />
       {isChatOpen && <TestChat botName={bot.data.botName} onClose={() => setIsChatOpen(false)} />}

@@ -1,0 +1,1 @@
+export { ConversationLogPage } from './components/ConversationLogPage';

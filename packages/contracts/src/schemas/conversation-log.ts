@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { InboundActivity, OutboundActivity } from './activities';
+
+/** The conversation log's time filters in hours (spec 01 section 9), the default first used. */
+export const CONVERSATION_LOG_HOURS = [336, 168, 24, 12, 6, 2] as const;
+export const CONVERSATION_LOG_DEFAULT_HOURS = 336;
+export const CONVERSATION_LOG_POLL_MS = 120_000;
+/** Conversations the sidebar lists at most (the newest). */
+export const CONVERSATION_LOG_MAX_LISTED = 500;
+
+export const CONVERSATION_LOG_MESSAGES = {
+  empty: 'No conversation data to display. Select a different user or time filter.',
+  loading: 'Loading... This can take a while for a busy bot.',
+  badHours: `hours must be one of ${CONVERSATION_LOG_HOURS.join(', ')}.`,
+} as const;
+
+export const conversationLogQuerySchema = z.object({
+  hours: z.coerce
+    .number({ message: CONVERSATION_LOG_MESSAGES.badHours })
+    .refine(
+      (hours) => (CONVERSATION_LOG_HOURS as readonly number[]).includes(hours),
+      CONVERSATION_LOG_MESSAGES.badHours,
+    )
+    .default(CONVERSATION_LOG_DEFAULT_HOURS),
+});
+
+/** A conversation in the log's sidebar. */
+export interface ConversationSummaryView {
+  conversationId: string;
+  user: string;
+  channel: string;
+  isTest: boolean;
+  startedAt: string;
+  lastActivityAt: string;
+}
+
+/** A chat message (spec 01 section 3): received from the user or sent by the bot, with its times. */
+export interface ChatMessageView {
+  conversationId: string;
+  timestamp: string;
+  user: string;
+  type: 'received' | 'sent';
+  message: InboundActivity | OutboundActivity;
+  statistics: {
+    messageFirstReceived: string | null;
+    messageTextSent: string | null;
+    messageSpeechSent: string | null;
+  };
+}
+
+export interface ConversationLogView extends ConversationSummaryView {
+  messages: ChatMessageView[];
+}
