@@ -3,6 +3,7 @@ import { cpus } from 'node:os';
 import path from 'node:path';
 import { benchContent } from './content';
 import { benchFoundation } from './foundation';
+import { benchRuntime } from './runtime';
 
 /**
  * `npm run bench [-- NAME] [--seconds N]`: runs the named benchmark (all when none), prints
@@ -11,6 +12,7 @@ import { benchFoundation } from './foundation';
 const BENCHMARKS: Record<string, (options: { seconds: number }) => Promise<object>> = {
   foundation: benchFoundation,
   content: benchContent,
+  runtime: benchRuntime,
 };
 
 const args = process.argv.slice(2);

@@ -217,6 +217,40 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
       return { id, conversationId, at, intent: null, confidence: null, flow: null, blockIds: null, ...turn };
     },
 
+    /**
+     * A turn's rows at once (the user's activity and the bot's answers), numbered after the
+     * conversation's last: one statement however many answers the turn had. The caller has
+     * just stored the conversation's state (its activity time moved with it).
+     */
+    async appendTurns(conversationId: string, added: readonly NewTurn[]): Promise<void> {
+      if (added.length === 0) return;
+      const last = await turns()
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .where('conversation_id', '=', conversationId)
+        .executeTakeFirst();
+      const first = Number(last?.seq ?? 0) + 1;
+      const at = nowIso();
+      await db
+        .insertInto('turns')
+        .values(
+          added.map((turn, index) => ({
+            id: crypto.randomUUID(),
+            seq: first + index,
+            conversation_id: conversationId,
+            tenant_id: tenantId,
+            bot_id: botId,
+            at,
+            direction: turn.direction,
+            activity: toJson(turn.activity),
+            intent: turn.intent ?? null,
+            confidence: turn.confidence ?? null,
+            flow: turn.flow ?? null,
+            block_ids: turn.blockIds ? toJson(turn.blockIds) : null,
+          })),
+        )
+        .execute();
+    },
+
     /** A conversation's turns in the order they happened. */
     async turnsOf(conversationId: string): Promise<TurnRecord[]> {
       const rows = await turns()

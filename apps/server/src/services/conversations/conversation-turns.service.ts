@@ -30,6 +30,8 @@ export interface TurnAnswer {
   conversationId: string;
   activities: OutboundActivity[];
   trace: TurnTrace;
+  /** The conversation's state after the turn, as stored. */
+  state: Record<string, unknown>;
 }
 
 export const CONVERSATION_MESSAGES = {
@@ -74,19 +76,19 @@ export async function takeTurn(
       if (!conversation) throw notFound(CONVERSATION_MESSAGES.notFound(conversationId));
       const answer = await answerTurn(ctx, scope, bot, conversation, origin, activity);
       if (await conversations.saveTurnState(conversationId, conversation.turnCount, answer.state)) {
-        await conversations.appendTurn(conversationId, {
-          direction: 'in',
-          activity,
-          intent: answer.trace.recognition?.intent ?? null,
-          confidence: answer.trace.recognition ? answer.trace.recognition.score : null,
-          flow: answer.trace.flowTriggered,
-          blockIds:
-            answer.trace.blockHits.length > 0 ? answer.trace.blockHits.map((hit) => hit.blockId) : null,
-        });
-        for (const said of answer.activities) {
-          await conversations.appendTurn(conversationId, { direction: 'out', activity: said });
-        }
-        return { conversationId, activities: answer.activities, trace: answer.trace };
+        await conversations.appendTurns(conversationId, [
+          {
+            direction: 'in',
+            activity,
+            intent: answer.trace.recognition?.intent ?? null,
+            confidence: answer.trace.recognition ? answer.trace.recognition.score : null,
+            flow: answer.trace.flowTriggered,
+            blockIds:
+              answer.trace.blockHits.length > 0 ? answer.trace.blockHits.map((hit) => hit.blockId) : null,
+          },
+          ...answer.activities.map((said) => ({ direction: 'out' as const, activity: said })),
+        ]);
+        return { conversationId, activities: answer.activities, trace: answer.trace, state: answer.state };
       }
       if (attempt === MAX_TURN_ATTEMPTS) throw conflict(CONVERSATION_MESSAGES.busy);
     }
