@@ -65,12 +65,18 @@ export type SyncWriter = ReturnType<typeof syncWriter>;
  * The bot is published when every provider of the publish has ended, none waits for the
  * user's confirmation and none kept its old model (spec 02 section 4 'Published state').
  */
-export async function markPublishedIfAllEnded(ctx: AppContext, bot: Bot, syncId: string): Promise<void> {
+export async function markPublishedIfAllEnded(
+  ctx: AppContext,
+  bot: Bot,
+  syncId: string,
+  /** A provider whose sync is ending now: it counts as ended with its current state. */
+  endingProvider?: string,
+): Promise<void> {
   const scope = ctx.repos.forTenant(bot.tenantId);
   const syncs = await scope.nluSyncs(bot.id).ofSync(syncId);
   const latest = new Map(syncs.map((s) => [s.provider, s]));
   const all = [...latest.values()];
-  const ended = all.every((s) => s.finishedAt !== null);
+  const ended = all.every((s) => s.finishedAt !== null || s.provider === endingProvider);
   const declined = all.some(
     (s) =>
       s.state === 'AwaitingConfirmation' || (s.comparison as StoredComparison | null)?.decision === 'kept',
@@ -152,21 +158,22 @@ export async function runSync(
       // The user decides (POST /confirm); until then the published model stays.
       await writer.save({ comparison, progress: 100, state: 'AwaitingConfirmation' satisfies SyncState });
       await writer.step(running, 'Warning', SYNC_MESSAGES.worseTitle);
-      await writer.save({ finished: true });
       return;
     }
     await provider.publish(ref);
     await writer.save({ comparison, progress: 100, state: 'Succeeded' satisfies SyncState });
     await writer.step(running, 'Succeeded');
-    await writer.save({ finished: true });
   } catch (error) {
     const message = error instanceof NluProviderError ? error.message : SYNC_MESSAGES.syncFailed;
     if (!(error instanceof NluProviderError)) ctx.log.error({ err: error, botId: bot.id }, 'NLU sync failed');
     await writer.step(running, 'Failed', message);
-    await writer.save({ state: 'Failed' satisfies SyncState, finished: true });
+    await writer.save({ state: 'Failed' satisfies SyncState });
   } finally {
     stopHeartbeat();
-    await markPublishedIfAllEnded(ctx, bot, writer.current.syncId);
+    // The bot is marked published before this sync reads as done, so whoever sees it done
+    // also sees the bot published.
+    await markPublishedIfAllEnded(ctx, bot, writer.current.syncId, writer.current.provider);
+    await writer.save({ finished: true });
   }
 }
 
