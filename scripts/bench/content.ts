@@ -2,17 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { flowTemplateXml } from '@parley/flows';
-import pino from 'pino';
-import { hashPassword } from '../../apps/server/src/auth/passwords';
-import { loadConfig } from '../../apps/server/src/config';
-import { createContext } from '../../apps/server/src/server';
-import { ensureFirstRun } from '../../apps/server/src/services/accounts/bootstrap.service';
+import { BENCH_USER, benchToken, seedBenchDatabase } from './bench-seed';
 import { round, runLoad } from './load';
 import { startServerProcess } from './server-process';
 
 const PORT = 3918;
-const EMAIL = 'bench@example.com';
-const PASSWORD = 'Bench-Password-1';
 const BOTS = 1000;
 const INTENTS = 500;
 const UTTERANCES = 50;
@@ -40,24 +34,7 @@ const utterance = (i: number, j: number) =>
  * utterances, each intent with a 'collect feedback' flow saved three times (each version differs).
  */
 async function seed(dataDir: string): Promise<void> {
-  const ctx = await createContext(
-    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    pino({ level: 'silent' }),
-  );
-  try {
-    await ensureFirstRun(ctx.repos, 'http://localhost', ctx.log);
-    const master = await ctx.repos.tenants.getMaster();
-    if (!master) throw new Error('no master tenant');
-    await ctx.repos.plans.ensureDefaults();
-    await ctx.repos.users.create({
-      id: EMAIL,
-      name: 'Bench',
-      identity: 'platform',
-      passwordHash: await hashPassword(PASSWORD),
-      selectedTenantId: master.id,
-    });
-    const scope = ctx.repos.forTenant(master.id);
-    await scope.members.set(EMAIL, 'admin');
+  await seedBenchDatabase(dataDir, async (ctx, scope, tenantId) => {
     const settings = {
       language: 'en-us',
       intentRecognizerProvider: 'parley',
@@ -65,7 +42,7 @@ async function seed(dataDir: string): Promise<void> {
     };
     await ctx.repos.db.transaction().execute(async (trx) => {
       const { createRepositories } = await import('@parley/db');
-      const bots = createRepositories(trx).forTenant(master.id).bots;
+      const bots = createRepositories(trx).forTenant(tenantId).bots;
       for (let i = 0; i < BOTS - 1; i++)
         await bots.create({ botName: `Bot ${i}`, region: 'eu-west', settings });
     });
@@ -91,14 +68,16 @@ async function seed(dataDir: string): Promise<void> {
           intentName: `intent_${i}_v${v}`,
           languages: ['en'],
         });
-        await scope.flows.save(owner, { xml, status: 'unpublished', functionCalls: {}, savedBy: EMAIL });
+        await scope.flows.save(owner, {
+          xml,
+          status: 'unpublished',
+          functionCalls: {},
+          savedBy: BENCH_USER.email,
+        });
       }
-      await scope.flows.activate(owner, 'test', 2, EMAIL);
+      await scope.flows.activate(owner, 'test', 2, BENCH_USER.email);
     }
-  } finally {
-    await ctx.shared.close();
-    await ctx.database.close();
-  }
+  });
 }
 
 /** Seconds a call takes, and its answer; a failing answer stops the benchmark. */
@@ -174,12 +153,7 @@ export async function benchContent(options: { seconds: number }) {
   const seedSeconds = round((performance.now() - seedStarted) / 1000);
   const server = await startServerProcess({ port: PORT, dataDir });
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userId: EMAIL, password: PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await benchToken(server.url);
     const get = (url: string) => () => fetch(`${server.url}${url}`, { headers: { authtoken: token } });
 
     const overview = get('/api/bots');

@@ -34,16 +34,21 @@ export async function runLoad(options: {
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
   return {
     requests: latencies.length,
     errors,
     seconds: round(seconds),
     requestsPerSecond: round(latencies.length / seconds),
-    latencyMs: { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: round(latencies.at(-1) ?? 0) },
+    latencyMs: latencySummary(latencies),
   };
+}
+
+/** p50, p90, p99 and the slowest of a run's latencies (sorts them in place). */
+export function latencySummary(latencies: number[]): { p50: number; p90: number; p99: number; max: number } {
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: round(latencies.at(-1) ?? 0) };
 }
 
 export const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;

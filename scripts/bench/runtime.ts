@@ -3,21 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildFlowXml, type FlowStep } from '@parley/flows';
-import pino from 'pino';
 import WebSocket from 'ws';
-import { hashPassword } from '../../apps/server/src/auth/passwords';
-import { loadConfig } from '../../apps/server/src/config';
 import { botRefOf } from '../../apps/server/src/nlu/bot-ref';
 import { botTrainingData } from '../../apps/server/src/nlu/training-data';
-import { createContext } from '../../apps/server/src/server';
-import { ensureFirstRun } from '../../apps/server/src/services/accounts/bootstrap.service';
-import { round } from './load';
+import { BENCH_USER, benchToken, seedBenchDatabase } from './bench-seed';
+import { latencySummary, round } from './load';
 import { startServerProcess } from './server-process';
 
 const PORT = 3921;
 const ECHO_PORT = 3922;
-const EMAIL = 'bench@example.com';
-const PASSWORD = 'Bench-Password-1';
 const BOT = 'Runtime Bot';
 const CONVERSATIONS = 1000;
 
@@ -59,23 +53,7 @@ const INTENTS = {
 
 /** A fresh embedded database with one published bot whose OrderStatus flow is active on test. */
 async function seed(dataDir: string): Promise<void> {
-  const ctx = await createContext(
-    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    pino({ level: 'silent' }),
-  );
-  try {
-    await ensureFirstRun(ctx.repos, 'http://localhost', ctx.log);
-    const master = await ctx.repos.tenants.getMaster();
-    if (!master) throw new Error('no master tenant');
-    await ctx.repos.users.create({
-      id: EMAIL,
-      name: 'Bench',
-      identity: 'platform',
-      passwordHash: await hashPassword(PASSWORD),
-      selectedTenantId: master.id,
-    });
-    const scope = ctx.repos.forTenant(master.id);
-    await scope.members.set(EMAIL, 'admin');
+  await seedBenchDatabase(dataDir, async (ctx, scope) => {
     const bot = await scope.bots.create({
       botName: BOT,
       region: 'eu-west',
@@ -99,25 +77,21 @@ async function seed(dataDir: string): Promise<void> {
       xml,
       status: 'unpublished',
       functionCalls: {},
-      savedBy: EMAIL,
+      savedBy: BENCH_USER.email,
     });
-    await scope.flows.activate(owner, 'test', saved.version, EMAIL);
+    await scope.flows.activate(owner, 'test', saved.version, BENCH_USER.email);
     const provider = ctx.nluProviders.get('parley');
     if (!provider) throw new Error('no embedded NLU');
     await provider.train(botRefOf(bot), await botTrainingData(scope, bot), () => undefined);
     await provider.publish(botRefOf(bot));
-  } finally {
-    await ctx.jobs.close();
-    await ctx.shared.close();
-    await ctx.database.close();
-  }
+  });
 }
 
 interface RoundTrips {
   turns: number;
   seconds: number;
   turnsPerSecond: number;
-  latencyMs: { p50: number; p99: number; max: number };
+  latencyMs: ReturnType<typeof latencySummary>;
 }
 
 /** Each socket sends, waits for its answer, and sends again, for `seconds`. */
@@ -155,14 +129,11 @@ async function roundTrips(
     ),
   );
   const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
   return {
     turns: latencies.length,
     seconds: round(elapsed),
     turnsPerSecond: round(latencies.length / elapsed),
-    latencyMs: { p50: at(0.5), p99: at(0.99), max: round(latencies.at(-1) ?? 0) },
+    latencyMs: latencySummary(latencies),
   };
 }
 
@@ -207,12 +178,7 @@ export async function benchRuntime(options: { seconds: number }) {
   const server = await startServerProcess({ port: PORT, dataDir, env: { LOG_LEVEL: 'error' } });
   const echo = await startEcho();
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userId: EMAIL, password: PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await benchToken(server.url);
     const address = `${server.url.replace(/^http/, 'ws')}/ws?app=parley&token=${encodeURIComponent(Buffer.from(token).toString('base64'))}`;
     const topics = await inBatches(CONVERSATIONS, 50, async () => {
       const response = await fetch(`${server.url}/api/bots/${encodeURIComponent(BOT)}/test-chat`, {

@@ -4,7 +4,7 @@ import {
   DEFAULT_SYSTEM_MESSAGES,
   type ServerMessage,
 } from '@parley/contracts';
-import { buildFlowXml, type FlowStep } from '@parley/flows';
+import { buildFlowXml } from '@parley/flows';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   type ConversationOrigin,
@@ -15,8 +15,10 @@ import { type AdminWorld, as, buildAdminWorld, type Call, expectStatus } from '.
 import { createIntent } from './support/bot-content';
 import { createBot } from './support/bots';
 import { runCli } from './support/cli';
+import { parseCsv } from './support/csv';
 import { testDatabases } from './support/databases';
 import { intentFlowPath } from './support/flows';
+import { PIZZA_INTENTS, PIZZA_ORDER_FLOW } from './support/pizza-bot';
 import { startPublish, waitForSync } from './support/publishing';
 import { openSocket, socketUrl, type TestSocket } from './support/socket-client';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -27,17 +29,6 @@ const TEST_CHAT: ConversationOrigin = {
   isTest: true,
   target: 'test',
 };
-
-const ORDER_FLOW: FlowStep[] = [
-  { block: 'askQuestion', fields: { question: 'Which pizza would you like?' }, outputs: ['Pizza'] },
-  {
-    block: 'showOptions',
-    fields: { suggestion: 'Which size?', choices: ['Small', 'Large'] },
-    outputs: ['Size'],
-  },
-  { block: 'message', fields: { message: 'One [Size] [Pizza] is on its way.' } },
-  { end: 'endFlow' },
-];
 
 /**
  * The runtime on the server (issue 10): a bot's published model picks the intent, the flow
@@ -61,20 +52,8 @@ describe.each(testDatabases())('talking to a bot on %s', (kind) => {
     bots += 1;
     const name = `Pizza Bot ${bots}`;
     await createBot(admin, name);
-    await createIntent(admin, name, {
-      name: 'OrderPizza',
-      utterances: [
-        'i would like to order a pizza',
-        'order pizza',
-        'can i get a pizza delivered',
-        'pizza please',
-      ],
-    });
-    await createIntent(admin, name, {
-      name: 'Opening',
-      utterances: ['when are you open', 'opening hours', 'are you open today', 'what time do you close'],
-    });
-    const xml = await buildFlowXml(ORDER_FLOW, { languages: ['en'] });
+    for (const intent of PIZZA_INTENTS) await createIntent(admin, name, intent);
+    const xml = await buildFlowXml(PIZZA_ORDER_FLOW, { languages: ['en'] });
     expectStatus(await admin('PUT', `${intentFlowPath(name, 'OrderPizza')}/test-version`, { xml }), 200);
     if (options.publish !== false) {
       const { syncId } = await startPublish(admin, name);
@@ -402,32 +381,3 @@ describe.each(testDatabases())('talking to a bot on %s', (kind) => {
     expect((await admin('POST', '/api/bots/No%20Such%20Bot/test-chat')).statusCode).toBe(404);
   });
 });
-
-/** RFC 4180 rows of a CSV text (quoted cells with commas, doubled quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}

@@ -53,10 +53,12 @@ describe.each(testDatabases())('conversations and turns on %s', (kind) => {
       flow: 'OrderStatus',
       blockIds: ['Activity_1', 'Activity_2'],
     });
-    await store.saveState(conversation.id, {
-      waitingAt: 'Activity_2',
-      variables: { OrderStatus: 'shipped' },
-    });
+    expect(
+      await store.saveTurnState(conversation.id, conversation.turnCount, {
+        waitingAt: 'Activity_2',
+        variables: { OrderStatus: 'shipped' },
+      }),
+    ).toBe(true);
     await store.end(conversation.id);
 
     const turns = await store.turnsOf(conversation.id);

@@ -11,39 +11,11 @@ import {
   selectTenant,
   USER_PASSWORD,
 } from './support/admin-world';
+import { parseCsv } from './support/csv';
 import { testDatabases } from './support/databases';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const M = MESSAGES.admin;
-
-/** Splits our CSV (RFC 4180 quoting) into rows of cells. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 
 describe.each(testDatabases())('tenant administration on %s', (kind) => {
   let server: TestServer;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { buildFlowXml } from '@parley/flows';
 import { describe, expect, test } from 'vitest';
+import { PIZZA_INTENTS, PIZZA_ORDER_FLOW } from '../../server/test/support/pizza-bot';
 import { pollUntil } from '../../server/test/support/poll-until';
 import { botPageSuite } from './support/bot-page-suite';
 import { expectHidden, expectVisible } from './support/expect-page';
@@ -11,32 +12,8 @@ const path = (rest: string) => `/api/${encodeURIComponent(BOT)}${rest}`;
 
 describe('the test chat', () => {
   const s = botPageSuite(BOT, async (tina) => {
-    await tina('POST', path('/intents'), {
-      name: 'OrderPizza',
-      utterances: [
-        'i would like to order a pizza',
-        'order pizza',
-        'can i get a pizza delivered',
-        'pizza please',
-      ],
-    });
-    await tina('POST', path('/intents'), {
-      name: 'Opening',
-      utterances: ['when are you open', 'opening hours', 'are you open today', 'what time do you close'],
-    });
-    const xml = await buildFlowXml(
-      [
-        { block: 'askQuestion', fields: { question: 'Which pizza would you like?' }, outputs: ['Pizza'] },
-        {
-          block: 'showOptions',
-          fields: { suggestion: 'Which size?', choices: ['Small', 'Large'] },
-          outputs: ['Size'],
-        },
-        { block: 'message', fields: { message: 'One [Size] [Pizza] is on its way.' } },
-        { end: 'endFlow' },
-      ],
-      { languages: ['en'] },
-    );
+    for (const intent of PIZZA_INTENTS) await tina('POST', path('/intents'), intent);
+    const xml = await buildFlowXml(PIZZA_ORDER_FLOW, { languages: ['en'] });
     await tina('PUT', `${path('/intents/OrderPizza')}/test-version`, { xml });
     const syncId = `${BOT}|${Date.now()}`;
     const sync = `/api/synchronization/${encodeURIComponent(BOT)}`;

@@ -3,7 +3,7 @@
  * channel capabilities, with no XML parsing and nothing of the server. The editor's palette and
  * details panel read the same objects as the validator and the runtime.
  */
-export type { BlockField, FieldKind } from './block-fields';
+export { type BlockField, type FieldKind, isSet } from './block-fields';
 export {
   ALL_BLOCK_KINDS,
   ATTACHMENT_EXTENSIONS,

@@ -1,4 +1,4 @@
-import { type BlockData, type DecisionSubject, decisionOperation } from '@parley/flows';
+import { type BlockData, type DecisionSubject, decisionOperation, isSet } from '@parley/flows';
 import { RE2JS } from 're2js';
 import type { RuntimeConnector, RuntimeNode } from './runtime-flow';
 
@@ -26,8 +26,6 @@ function matchesRegex(pattern: string, flags: string, value: string): boolean {
     return false;
   }
 }
-
-const isSet = (value: unknown) => value === true || value === 'true';
 
 export type Decision = { connector: RuntimeConnector } | { error: string };
 

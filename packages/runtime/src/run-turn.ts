@@ -1,4 +1,4 @@
-import { type BlockData, type BlockKind, variableReferenceName } from '@parley/flows';
+import { type BlockData, type BlockKind, isSet, variableReferenceName } from '@parley/flows';
 import { type InboundActivity, type OutboundActivity, textOfActivity } from './activities';
 import type { ConversationState } from './conversation-state';
 import { conditionHolds, type DecisionContext, decide } from './decide';
@@ -275,8 +275,6 @@ function defaultsOf(kind: BlockKind): BlockData {
   }
   return known;
 }
-
-const isSet = (value: unknown) => value === true || value === 'true';
 
 /**
  * An end block's one outcome (spec 03 section 3.4): another intent's flow (named, or the intent

@@ -1,4 +1,4 @@
-import { type BlockData, type BlockKind, blockKindOf, type FlowDocument } from '@parley/flows';
+import { type BlockData, type BlockKind, blockKindOf, type FlowDocument, isSet } from '@parley/flows';
 
 /** A connector as the runtime follows it: where it goes, by which exit, with which condition. */
 export interface RuntimeConnector {
@@ -42,8 +42,6 @@ const NODE_TYPES = {
 function dataIn(customData: Record<string, BlockData>, language: string): BlockData {
   return customData[language] ?? Object.values(customData)[0] ?? {};
 }
-
-const isSet = (value: unknown) => value === true || value === 'true';
 
 /** Compiles a parsed flow for one language: blocks by id with the connectors that leave them. */
 export function compileFlow(name: string, doc: FlowDocument, language: string): RuntimeFlow {

@@ -72,6 +72,37 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
     db.selectFrom('conversations').where('tenant_id', '=', tenantId).where('bot_id', '=', botId);
   const turns = () => db.selectFrom('turns').where('tenant_id', '=', tenantId).where('bot_id', '=', botId);
 
+  /**
+   * Inserts turns numbered after the conversation's last. The runtime appends one conversation's
+   * turns one after another; the unique index on (conversation_id, seq) refuses a second writer
+   * rather than letting it tie.
+   */
+  async function insertTurns(conversationId: string, added: readonly NewTurn[]) {
+    if (added.length === 0) return [];
+    const last = await turns()
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('conversation_id', '=', conversationId)
+      .executeTakeFirst();
+    const first = Number(last?.seq ?? 0) + 1;
+    const at = nowIso();
+    const rows = added.map((turn, index) => ({
+      id: crypto.randomUUID(),
+      seq: first + index,
+      conversation_id: conversationId,
+      tenant_id: tenantId,
+      bot_id: botId,
+      at,
+      direction: turn.direction,
+      activity: toJson(turn.activity),
+      intent: turn.intent ?? null,
+      confidence: turn.confidence ?? null,
+      flow: turn.flow ?? null,
+      block_ids: turn.blockIds ? toJson(turn.blockIds) : null,
+    }));
+    await db.insertInto('turns').values(rows).execute();
+    return rows.map(({ id }) => ({ id, at }));
+  }
+
   return {
     async start(conversation: {
       channel: string;
@@ -143,17 +174,6 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
       return rows.map(toConversation);
     },
 
-    /** Keeps the runtime's state and marks the activity. */
-    async saveState(id: string, state: Record<string, unknown>): Promise<void> {
-      await db
-        .updateTable('conversations')
-        .set({ state: toJson(state), last_activity_at: nowIso() })
-        .where('tenant_id', '=', tenantId)
-        .where('bot_id', '=', botId)
-        .where('id', '=', id)
-        .execute();
-    },
-
     /**
      * Stores a turn's state if no other turn was stored since the state was read (`readAtTurn`,
      * the conversation's turnCount then): false when another process took a turn meanwhile.
@@ -181,34 +201,10 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
         .execute();
     },
 
-    /** Appends a turn to a conversation of this bot (another bot's conversation: nothing, false). */
+    /** Appends a turn to a conversation of this bot (another bot's conversation: nothing, undefined). */
     async appendTurn(conversationId: string, turn: NewTurn): Promise<TurnRecord | undefined> {
       if (!(await this.get(conversationId))) return undefined;
-      const id = crypto.randomUUID();
-      const at = nowIso();
-      // The runtime appends one conversation's turns one after another; the unique index on
-      // (conversation_id, seq) refuses a second writer rather than letting it tie.
-      const last = await turns()
-        .select((eb) => eb.fn.max('seq').as('seq'))
-        .where('conversation_id', '=', conversationId)
-        .executeTakeFirst();
-      await db
-        .insertInto('turns')
-        .values({
-          id,
-          seq: Number(last?.seq ?? 0) + 1,
-          conversation_id: conversationId,
-          tenant_id: tenantId,
-          bot_id: botId,
-          at,
-          direction: turn.direction,
-          activity: toJson(turn.activity),
-          intent: turn.intent ?? null,
-          confidence: turn.confidence ?? null,
-          flow: turn.flow ?? null,
-          block_ids: turn.blockIds ? toJson(turn.blockIds) : null,
-        })
-        .execute();
+      const [{ id, at }] = (await insertTurns(conversationId, [turn])) as [{ id: string; at: string }];
       await db
         .updateTable('conversations')
         .set({ last_activity_at: at })
@@ -218,37 +214,12 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
     },
 
     /**
-     * A turn's rows at once (the user's activity and the bot's answers), numbered after the
-     * conversation's last: one statement however many answers the turn had. The caller has
-     * just stored the conversation's state (its activity time moved with it).
+     * A turn's rows at once (the user's activity and the bot's answers): one statement however
+     * many answers the turn had. The caller has just stored the conversation's state (its
+     * activity time moved with it).
      */
     async appendTurns(conversationId: string, added: readonly NewTurn[]): Promise<void> {
-      if (added.length === 0) return;
-      const last = await turns()
-        .select((eb) => eb.fn.max('seq').as('seq'))
-        .where('conversation_id', '=', conversationId)
-        .executeTakeFirst();
-      const first = Number(last?.seq ?? 0) + 1;
-      const at = nowIso();
-      await db
-        .insertInto('turns')
-        .values(
-          added.map((turn, index) => ({
-            id: crypto.randomUUID(),
-            seq: first + index,
-            conversation_id: conversationId,
-            tenant_id: tenantId,
-            bot_id: botId,
-            at,
-            direction: turn.direction,
-            activity: toJson(turn.activity),
-            intent: turn.intent ?? null,
-            confidence: turn.confidence ?? null,
-            flow: turn.flow ?? null,
-            block_ids: turn.blockIds ? toJson(turn.blockIds) : null,
-          })),
-        )
-        .execute();
+      await insertTurns(conversationId, added);
     },
 
     /** A conversation's turns in the order they happened. */

@@ -173,6 +173,19 @@ export function flowRepository(db: Kysely<Database>, tenantId: string) {
       return new Set(rows.map((row) => row.owner));
     },
 
+    /** Whether any intent of the bot has a flow version activated to the target. */
+    async hasIntentActivation(botId: string, target: FlowTarget): Promise<boolean> {
+      const row = await db
+        .selectFrom('flow_activations')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('target', '=', target)
+        .where('intent_id', 'in', (eb) => eb.selectFrom('intents').select('id').where('bot_id', '=', botId))
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async hasFlow(owner: FlowOwner): Promise<boolean> {
       return (await versionsOf(owner).select('id').limit(1).executeTakeFirst()) !== undefined;
     },

@@ -41,16 +41,9 @@ export async function chatReadiness(principal: Principal, botName: string): Prom
   if (recognizer && !(await principal.scope.nluModels(bot.id).get(recognizer, 'published'))) {
     reasons.push(CHAT_READINESS_MESSAGES.notPublished);
   }
-  const intents = await principal.scope.intents(bot.id).names();
-  let hasTestFlow = false;
-  for (const intent of intents) {
-    const activations = await principal.scope.flows.activations({ kind: 'intent', id: intent.id });
-    if (activations.some((activation) => activation.target === 'test')) {
-      hasTestFlow = true;
-      break;
-    }
+  if (!(await principal.scope.flows.hasIntentActivation(bot.id, 'test'))) {
+    reasons.push(CHAT_READINESS_MESSAGES.noTestFlow);
   }
-  if (!hasTestFlow) reasons.push(CHAT_READINESS_MESSAGES.noTestFlow);
   return { isReady: reasons.length === 0, reasons };
 }
 

@@ -2,6 +2,7 @@ import {
   type ChatMessageView,
   CONVERSATION_LOG_DEFAULT_HOURS,
   CONVERSATION_LOG_MESSAGES as M,
+  type OutboundActivity,
   Permission,
 } from '@parley/contracts';
 import { useEffect, useState } from 'react';
@@ -38,7 +39,11 @@ function Message({ message }: { message: ChatMessageView }) {
           {'text' in message.message ? message.message.text : message.message.type}
         </p>
       ) : (
-        <ChatActivity activity={message.message as never} canChoose={false} onChoose={() => undefined} />
+        <ChatActivity
+          activity={message.message as OutboundActivity}
+          canChoose={false}
+          onChoose={() => undefined}
+        />
       )}
       <p className="conversation-log__times">
         {isUser ? 'Received' : 'Text sent'} {timeOfDay(message.timestamp)}

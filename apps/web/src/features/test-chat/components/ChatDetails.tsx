@@ -4,6 +4,51 @@ import type { Recognition } from '../hooks/chat-log';
 const percent = (score: number | null) => (score === null ? '–' : `${(score * 100).toFixed(1)}%`);
 const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
+/** One titled table of the details, or what to say while it has no rows. */
+function DetailsTable({
+  label,
+  empty,
+  columns,
+  rows,
+}: {
+  label: string;
+  empty: string;
+  columns: readonly string[];
+  rows: ReadonlyArray<readonly string[]>;
+}) {
+  return (
+    <section aria-label={label}>
+      <h3>{label}</h3>
+      {rows.length === 0 ? (
+        <p className="test-chat__muted">{empty}</p>
+      ) : (
+        <table className="test-chat__table">
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are only appended, never reordered
+              <tr key={index}>
+                {row.map((cell, column) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells follow the columns
+                  <td key={column}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
 /**
  * 'Show details' (spec 01 'Test chat extras'): the last turn's triggered intent and score,
  * entities and the conversation's variables, and every intent recognition of the conversation.
@@ -46,57 +91,18 @@ export function ChatDetails({
           </ul>
         )}
       </section>
-      <section aria-label="Conversation state">
-        <h3>Conversation state</h3>
-        {details.variables.length === 0 ? (
-          <p className="test-chat__muted">No variables yet</p>
-        ) : (
-          <table className="test-chat__table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col">Value</th>
-              </tr>
-            </thead>
-            <tbody>
-              {details.variables.map((variable) => (
-                <tr key={variable.name}>
-                  <td>{variable.name}</td>
-                  <td>{variable.type}</td>
-                  <td>{shown(variable.value)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-      <section aria-label="Intent recognitions">
-        <h3>Intent recognitions</h3>
-        {recognitions.length === 0 ? (
-          <p className="test-chat__muted">None yet</p>
-        ) : (
-          <table className="test-chat__table">
-            <thead>
-              <tr>
-                <th scope="col">Utterance</th>
-                <th scope="col">Intent</th>
-                <th scope="col">Score</th>
-              </tr>
-            </thead>
-            <tbody>
-              {recognitions.map((r, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: recognitions are only appended
-                <tr key={index}>
-                  <td>{r.utterance}</td>
-                  <td>{r.intent ?? 'None'}</td>
-                  <td>{percent(r.score)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <DetailsTable
+        label="Conversation state"
+        empty="No variables yet"
+        columns={['Name', 'Type', 'Value']}
+        rows={details.variables.map((v) => [v.name, v.type, shown(v.value)])}
+      />
+      <DetailsTable
+        label="Intent recognitions"
+        empty="None yet"
+        columns={['Utterance', 'Intent', 'Score']}
+        rows={recognitions.map((r) => [r.utterance, r.intent ?? 'None', percent(r.score)])}
+      />
     </div>
   );
 }
