@@ -61,6 +61,9 @@ describe('the realtime connection', () => {
     const second = FakeWebSocket.opened[1] as FakeWebSocket;
     second.serverSends({ type: 'connected', userId: 'pat@example.com' });
     expect(second.sent).toEqual([{ type: 'subscribe', topic: topics[0] }]);
+    // The screen refetches only once it follows its topics again, so no event falls between.
+    expect(onReconnected).not.toHaveBeenCalled();
+    second.serverSends({ type: 'subscribed', topic: topics[0] });
     expect(onReconnected).toHaveBeenCalledTimes(1);
     stop();
   });

@@ -81,15 +81,23 @@ export function openRealtime({ topics, onMessage, onReconnected }: RealtimeHandl
     if (isStopped) return;
     const ws = new WebSocket(socketAddress(url, token));
     socket = ws;
+    let awaitingAnswers = 0;
     ws.addEventListener('message', (event) => {
       const message = parse(event.data);
       if (!message) return;
       if (message.type === 'connected') {
         for (const topic of topics) send(ws, { type: 'subscribe', topic });
-        if (hasConnected) onReconnected?.();
+        // After a reconnection the screen refetches what it missed, but only once every topic is answered:
+        // an event between a refetch and its subscription would be lost.
+        awaitingAnswers = hasConnected ? topics.length : 0;
+        if (hasConnected && awaitingAnswers === 0) onReconnected?.();
         hasConnected = true;
         attempt = 0;
         return;
+      }
+      if (awaitingAnswers > 0 && answersSubscription(message)) {
+        awaitingAnswers -= 1;
+        if (awaitingAnswers === 0) onReconnected?.();
       }
       onMessage(message);
     });
@@ -109,6 +117,11 @@ export function openRealtime({ topics, onMessage, onReconnected }: RealtimeHandl
       socket = undefined;
     },
   };
+}
+
+/** The server answers each subscribe with 'subscribed', or with an error naming the topic. */
+function answersSubscription(message: Record<string, unknown>): boolean {
+  return message.type === 'subscribed' || (message.type === 'error' && message.topic !== undefined);
 }
 
 function send(ws: WebSocket, message: ClientMessage): boolean {
