@@ -14,6 +14,9 @@ import type { BotSyncStatusView } from './synchronization-model';
 export const BOT_MESSAGES = {
   invalidBotName: MESSAGES.invalidBotName,
   botNameTooLong: 'A bot name has at most 50 characters.',
+  invalidDelay: 'The in-between response delay must be between 0 and 10 seconds.',
+  invalidIdleTimeout: 'The idle timeout must be between 0.5 and 10 seconds.',
+  idleTextTooLong: 'The idle text has at most 500 characters.',
   nameTaken: 'This name is already taken!',
   selectRegion: 'Please select a bot region',
   selectTemplate: 'Please select a bot template',
@@ -77,6 +80,20 @@ export function botNameProblem(value: unknown): string | undefined {
 /** Confidence thresholds are fractions; the settings screen shows them as percents (spec 04 section 9). */
 export const CONFIDENCE_RANGE = { min: 0.6, max: 1 } as const;
 export const LOW_CONFIDENCE_RANGE = { min: 0.2, max: 0.55 } as const;
+/** Percent steps of both thresholds on the General tab; the factor between fraction and percent. */
+export const CONFIDENCE_STEP_PERCENT = 5;
+export const CONFIDENCE_FACTOR = 100;
+
+/** The in-between response delay: stored in milliseconds, shown in seconds, 0-10 s in steps of 0.1 (spec 04 sections 5, 9). */
+export const RESPONSE_DELAY_RANGE_MS = { min: 0, max: 10_000, stepMs: 100 } as const;
+export const DELAY_FACTOR_MS = 1000;
+
+/**
+ * Silence: after `idleTimeout` seconds without an answer the bot says `idleText` (spec 04 sections 3.1, 3.5, 9:
+ * 0.5-10 s, default 1). A voice channel measures the silence; a text channel may report it as an idle event.
+ */
+export const IDLE_TIMEOUT_RANGE_S = { min: 0.5, max: 10, step: 0.1 } as const;
+export const IDLE_TEXT_MAX_LENGTH = 500;
 
 export const DEFAULT_BOT_SETTINGS: BotSettings = {
   language: DEFAULT_LANGUAGE,
@@ -88,6 +105,10 @@ export const DEFAULT_BOT_SETTINGS: BotSettings = {
   disableTestInteractions: false,
   confidence: 0.7,
   lowConfidence: 0.3,
+  delay: 0,
+  continueOldConversations: false,
+  idleTimeout: 1,
+  idleText: '',
 };
 
 /**

@@ -3,7 +3,10 @@ import {
   BOT_CREATE_TYPES,
   botNameProblem,
   CONFIDENCE_RANGE,
+  IDLE_TEXT_MAX_LENGTH,
+  IDLE_TIMEOUT_RANGE_S,
   LOW_CONFIDENCE_RANGE,
+  RESPONSE_DELAY_RANGE_MS,
   BOT_MESSAGES as M,
 } from './bot-model';
 import { type BotRegion, botRegionOf } from './bot-regions';
@@ -42,6 +45,21 @@ export const botSettingsSchema = z.object({
   confidence: z.number().min(CONFIDENCE_RANGE.min).max(CONFIDENCE_RANGE.max),
   /** Low confidence threshold (fraction). */
   lowConfidence: z.number().min(LOW_CONFIDENCE_RANGE.min).max(LOW_CONFIDENCE_RANGE.max),
+  /** In-between response delay in milliseconds: the pause between two messages of one answer. */
+  delay: z
+    .number({ message: M.invalidDelay })
+    .min(RESPONSE_DELAY_RANGE_MS.min, M.invalidDelay)
+    .max(RESPONSE_DELAY_RANGE_MS.max, M.invalidDelay)
+    .default(0),
+  /** A user who comes back continues their last conversation instead of starting a new one. */
+  continueOldConversations: z.boolean().default(false),
+  /** Seconds of silence before the bot says `idleText` (nothing is said while `idleText` is blank). */
+  idleTimeout: z
+    .number({ message: M.invalidIdleTimeout })
+    .min(IDLE_TIMEOUT_RANGE_S.min, M.invalidIdleTimeout)
+    .max(IDLE_TIMEOUT_RANGE_S.max, M.invalidIdleTimeout)
+    .default(1),
+  idleText: z.string().max(IDLE_TEXT_MAX_LENGTH, M.idleTextTooLong).default(''),
   /** The System Messages tab's texts by language; defaults where left out (system-messages.ts). */
   systemMessages: systemMessagesSchema.optional(),
 });
