@@ -12,6 +12,8 @@ export * from './schemas/bot-bundle';
 export * from './schemas/bot-bundle-model';
 export * from './schemas/bot-model';
 export * from './schemas/bot-regions';
+export * from './schemas/bot-settings';
+export * from './schemas/bot-settings-model';
 export * from './schemas/bots';
 export * from './schemas/conversation-log';
 export * from './schemas/directory';

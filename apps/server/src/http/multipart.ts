@@ -35,16 +35,18 @@ export interface UploadedFile {
 /**
  * Reads the one file of a multipart request from its form field. A request without that file
  * is a 400 naming the field with `missingMessage`; a file over `maxBytes` is a 400 with the
- * spec's 'File is too big. Accepted size is {n}KB'.
+ * spec's 'File is too big. Accepted size is {n}KB', or `tooBigMessage` where the spec words
+ * it otherwise ('Avatar file is too big').
  */
 export async function readUploadedFile(
   request: FastifyRequest,
   field: string,
   maxBytes: number,
   missingMessage: string,
+  tooBigMessage: string = fileTooBigMessage(maxBytes),
 ): Promise<UploadedFile> {
   if (!request.isMultipart()) throw validationError(field, missingMessage);
-  const tooBig = () => validationError(field, fileTooBigMessage(maxBytes));
+  const tooBig = () => validationError(field, tooBigMessage);
   // Whatever breaks while reading the upload (no boundary, a truncated part, limits) is the request's fault.
   const refusal = (error: unknown) => {
     if (error instanceof AppError) return error;

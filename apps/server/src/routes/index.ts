@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { authRoutes } from './auth.routes';
 import { botBundleRoutes } from './bot-bundle.routes';
 import { botRolesRoutes } from './bot-roles.routes';
+import { botSettingsRoutes } from './bot-settings.routes';
 import { botsRoutes } from './bots.routes';
 import { directoryRoutes } from './directory.routes';
 import { entitiesRoutes } from './entities.routes';
@@ -42,6 +43,7 @@ export const ROUTE_MODULES: Array<(app: FastifyInstance, ctx: AppContext) => voi
   masterTenantRoutes,
   botsRoutes,
   botBundleRoutes,
+  botSettingsRoutes,
   intentsRoutes,
   entitiesRoutes,
   functionsRoutes,

@@ -1,5 +1,6 @@
 import { MESSAGES } from '../messages';
 import { hasControlCharacters } from '../validators';
+import type { BotAvatar } from './bot-settings-model';
 import type { BotSettings } from './bots';
 import { DEFAULT_RECOGNIZER } from './engines';
 import { DEFAULT_LANGUAGE } from './languages';
@@ -141,7 +142,8 @@ export interface BotView {
   displayName: string;
   /** eu-west or us-east (short forms eu-west-1 / us-east-1 from old imports). */
   region: string;
-  settings: BotSettings;
+  /** `botAvatar` is kept beside the settings schema's fields: bot files (exports) carry no images. */
+  settings: BotSettings & { botAvatar?: BotAvatar };
   isPublished: boolean;
   showSnippetMigrationBanner: boolean;
   allTimeData: BotAllTimeData;

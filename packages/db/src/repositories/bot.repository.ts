@@ -1,6 +1,6 @@
 import { botIdFor } from '@parley/contracts';
 import type { Kysely, Selectable } from 'kysely';
-import { fromFlag, fromJson, nowIso, toFlag, toJson } from '../dialect';
+import { fromFlag, fromJson, isPostgres, nowIso, toFlag, toJson } from '../dialect';
 import type { BotTable, Database } from '../schema';
 
 export interface Bot<Settings = Record<string, unknown>> {
@@ -66,6 +66,21 @@ export function botRepository(db: Kysely<Database>, tenantId: string) {
         .where('id', '=', botId)
         .executeTakeFirst();
       return row && toBot(row);
+    },
+    /**
+     * Inside a transaction: holds the bot's row until the transaction ends, so a read-modify-write
+     * of its settings JSON loses no other writer's change. SQLite needs no lock: its one
+     * connection runs one transaction at a time already.
+     */
+    async lock(botId: string): Promise<void> {
+      if (!isPostgres(db as unknown as Kysely<never>)) return;
+      await db
+        .selectFrom('bots')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', botId)
+        .forUpdate()
+        .execute();
     },
     async count(): Promise<number> {
       const row = await db
