@@ -9,10 +9,18 @@ export interface ConversationState {
   waiting: WaitingAt | null;
   /** Passes through each block by `flow/blockId`: pass counters and loop guards read them. */
   passes: Record<string, number>;
+  /** The sub flows being run, innermost last: each frame is the block that called one, to go on from. */
+  stack: CallFrame[];
+}
+
+/** A sub-flow block that is running its sub flow: where the flow goes on when the sub flow ends. */
+export interface CallFrame {
+  flow: string;
+  blockId: string;
 }
 
 export interface WaitingAt {
-  /** The intent (or sub flow) whose flow holds the block. */
+  /** The flow that holds the block: an intent's name, or `fn:` and a sub flow's name (flowKey). */
   flow: string;
   blockId: string;
   /** Answers already refused by this block (unexpected input asked again). */
@@ -21,7 +29,12 @@ export interface WaitingAt {
   memo?: unknown;
 }
 
-export const newConversationState = (): ConversationState => ({ variables: {}, waiting: null, passes: {} });
+export const newConversationState = (): ConversationState => ({
+  variables: {},
+  waiting: null,
+  passes: {},
+  stack: [],
+});
 
 /** A stored state read back; anything unreadable starts afresh rather than failing the turn. */
 export function readConversationState(stored: unknown): ConversationState {
@@ -42,5 +55,11 @@ export function readConversationState(stored: unknown): ConversationState {
           }
         : null,
     passes: isRecord(state.passes) ? state.passes : {},
+    stack: Array.isArray(state.stack)
+      ? state.stack.filter(
+          (frame): frame is CallFrame =>
+            isRecord(frame) && typeof frame.flow === 'string' && typeof frame.blockId === 'string',
+        )
+      : [],
   };
 }

@@ -1,5 +1,6 @@
 export { type InboundActivity, type OutboundActivity, textOfActivity } from './activities';
 export {
+  type CallFrame,
   type ConversationState,
   newConversationState,
   readConversationState,
@@ -10,7 +11,9 @@ export { evaluateEquation, formatResult, MathError } from './math-expression';
 export {
   type BlockHit,
   type BotForTurn,
+  type CountedValue,
   DEFAULT_TURN_LIMITS,
+  emptyTrace,
   runTurn,
   type TurnInput,
   type TurnLimits,
@@ -19,6 +22,15 @@ export {
 } from './run-turn';
 export { BLOCK_RUNNERS, runnerOf } from './runners';
 export type { BlockRunner, BlockStep, BlockTurn } from './runners/block-runner';
-export { compileFlow, type RuntimeConnector, type RuntimeFlow, type RuntimeNode } from './runtime-flow';
+export {
+  compileFlow,
+  type FlowOwnerKind,
+  flowKey,
+  flowOfKey,
+  type RuntimeConnector,
+  type RuntimeFlow,
+  type RuntimeNode,
+} from './runtime-flow';
+export type { FunctionCallResult, RuntimeFunction, RuntimeFunctionInput } from './runtime-function';
 export type { Recognition, RecognizedEntity, RuntimeServices } from './runtime-services';
 export { fillVariables } from './text-template';

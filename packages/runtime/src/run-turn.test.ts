@@ -271,7 +271,7 @@ describe('a turn', () => {
 
   test('an intent without an active flow, and a block kind this version cannot run, end the turn with a clear error', async () => {
     const bot = testBot(
-      [lineFlow('Ticket', [{ task: 'languageDetection', data: { 'field-text': 'hello' } }])],
+      [lineFlow('Ticket', [{ task: 'sendFax', category: 'action', data: { 'field-text': 'hello' } }])],
       (text) =>
         text === 'nothing'
           ? { intent: 'Nothing', score: 0.99, entities: [] }
@@ -279,7 +279,7 @@ describe('a turn', () => {
     );
     expect((await chat(bot).send('nothing')).trace.error).toBe('Intent Nothing has no active flow.');
     expect((await chat(bot).send('ticket')).trace.error).toBe(
-      'Block Activity_1 (languageDetection) cannot run in this version of Parley.',
+      'Block Activity_1 (sendFax) cannot run in this version of Parley.',
     );
   });
 

@@ -1,10 +1,12 @@
 import { type BlockData, type BlockKind, isSet, variableReferenceName } from '@parley/flows';
 import { type InboundActivity, type OutboundActivity, textOfActivity } from './activities';
+import { callFunction, type FunctionStep } from './call-function';
 import type { ConversationState } from './conversation-state';
 import { conditionHolds, type DecisionContext, decide } from './decide';
 import { runnerOf } from './runners';
 import type { BlockStep, BlockTurn } from './runners/block-runner';
-import type { RuntimeFlow, RuntimeNode } from './runtime-flow';
+import { type FlowOwnerKind, flowOfKey, type RuntimeFlow, type RuntimeNode } from './runtime-flow';
+import type { RuntimeFunction } from './runtime-function';
 import type { Recognition, RuntimeServices } from './runtime-services';
 import { fillVariables } from './text-template';
 
@@ -19,6 +21,8 @@ export interface BotForTurn {
   flowOf(intent: string): Promise<RuntimeFlow | undefined>;
   /** The answer text of an intent (a FAQ intent's answer), said when the intent has no active flow. */
   answerOf?(intent: string): Promise<string | undefined>;
+  /** A function of the bot that a custom block calls (a sub flow's flow: the version active on the target). */
+  functionOf?(name: string): Promise<RuntimeFunction | undefined>;
   services: RuntimeServices;
   decision: Omit<DecisionContext, 'variables'>;
 }
@@ -39,8 +43,17 @@ export const DEFAULT_TURN_LIMITS: TurnLimits = {
 };
 
 export interface BlockHit {
+  /** The intent's or sub flow's name, whose flow it is, and the version that ran. */
   flow: string;
+  owner: FlowOwnerKind;
+  version: number | null;
   blockId: string;
+}
+
+/** A value of a variable counted by a User Statistics block. */
+export interface CountedValue {
+  variable: string;
+  value: unknown;
 }
 
 /** What the test chat's details and the conversation log show of a turn. */
@@ -49,6 +62,8 @@ export interface TurnTrace {
   /** The flow this turn started, when it started one. */
   flowTriggered: string | null;
   blockHits: BlockHit[];
+  /** Values counted in the bot's user statistics this turn. */
+  counted: CountedValue[];
   /** Why the turn ended early; the conversation itself goes on. */
   error: string | null;
 }
@@ -57,6 +72,8 @@ export interface TurnResult {
   activities: OutboundActivity[];
   state: ConversationState;
   trace: TurnTrace;
+  /** The flow waits in a Delay block: the caller runs a turn with RESUME_ACTIVITY after this long. */
+  resumeAfterMs?: number;
 }
 
 export interface TurnInput {
@@ -83,7 +100,7 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
   const startedAt = now();
   const state: ConversationState = structuredClone(input.state);
   const activities: OutboundActivity[] = [];
-  const trace: TurnTrace = { recognition: null, flowTriggered: null, blockHits: [], error: null };
+  const trace: TurnTrace = emptyTrace();
   const userText = textOfActivity(input.activity);
 
   const setVariable = (name: string, value: unknown) => {
@@ -106,8 +123,15 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
   let answer: InboundActivity | undefined;
   let waitingMemo: unknown;
   let retries = 0;
+  let resumeAfterMs: number | undefined;
+  const flowByKey = async (key: string): Promise<RuntimeFlow | undefined> => {
+    const { owner, name } = flowOfKey(key);
+    if (owner === 'intent') return bot.flowOf(name);
+    const fn = await bot.functionOf?.(name);
+    return fn?.type === 'flow' ? fn.flow : undefined;
+  };
   if (state.waiting) {
-    flow = await bot.flowOf(state.waiting.flow);
+    flow = await flowByKey(state.waiting.flow);
     if (flow?.nodes.has(state.waiting.blockId)) {
       nodeId = state.waiting.blockId;
       answer = input.activity;
@@ -115,6 +139,8 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
       retries = state.waiting.retries;
     }
     state.waiting = null;
+    // The flow it waited in is gone (deactivated): the sub flows it was called from are too.
+    if (nodeId === null) state.stack = [];
   }
   try {
     if (nodeId === null) {
@@ -130,6 +156,8 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
         return { activities, state, trace };
       }
       flow = await bot.flowOf(recognition.intent);
+      // A new intent leaves any sub flow the conversation was in.
+      state.stack = [];
       if (!flow?.startId) {
         const answer = (await bot.answerOf?.(recognition.intent))?.trim();
         if (!answer) throw new TurnError(`Intent ${recognition.intent} has no active flow.`);
@@ -153,8 +181,8 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
       }
       const node: RuntimeNode | undefined = flow.nodes.get(nodeId);
       if (!node) break;
-      trace.blockHits.push({ flow: flow.name, blockId: node.id });
-      const passKey = `${flow.name}/${node.id}`;
+      trace.blockHits.push({ flow: flow.name, owner: flow.owner, version: flow.version, blockId: node.id });
+      const passKey = `${flow.key}/${node.id}`;
       if (!answer) state.passes[passKey] = (state.passes[passKey] ?? 0) + 1;
 
       if (node.type === 'start') {
@@ -168,6 +196,16 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
         continue;
       }
       if (node.type === 'end') {
+        const caller = flow.owner === 'function' ? state.stack.pop() : undefined;
+        if (caller) {
+          // A sub flow ended: its caller goes on by its plain exit (the sub flow's variables are the conversation's).
+          const callerFlow = await flowByKey(caller.flow);
+          if (!callerFlow) throw new TurnError(`The flow that called ${flow.name} is no longer active.`);
+          flow = callerFlow;
+          nodeId = followExit(callerFlow.nodes.get(caller.blockId), 'next');
+          previousTaskId = caller.blockId;
+          continue;
+        }
         const next = await endOfFlow(node, flow, state, activities, bot);
         if (next && next.flow !== flow) trace.flowTriggered = next.flow.name;
         flow = next?.flow;
@@ -176,7 +214,7 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
       }
 
       const wasAnswered = answer !== undefined;
-      const step = await runTask(node, {
+      const turn: BlockTurn = {
         answer,
         retries,
         memo: waitingMemo,
@@ -190,22 +228,39 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
         },
         set: setVariable,
         unset: (name) => setVariable(name, undefined),
+        count: (variable, value) => trace.counted.push({ variable, value }),
         holds: (check) => conditionHolds(check, { ...bot.decision, variables: state.variables }),
         random,
         services: bot.services,
-      });
+      };
+      const step: FunctionStep =
+        node.category === 'custom'
+          ? await callFunction(node, turn, bot.functionOf)
+          : await runTask(node, turn);
       answer = undefined;
       waitingMemo = undefined;
       activities.push(...(step.say ?? []));
       if (step.error) throw new TurnError(step.error);
+      if (step.enter) {
+        // A sub flow starts; when it ends, this block goes on (the frame says where).
+        if (state.stack.length >= MAX_SUB_FLOW_DEPTH) {
+          throw new TurnError(`Sub flows call each other more than ${MAX_SUB_FLOW_DEPTH} deep.`);
+        }
+        state.stack.push({ flow: flow.key, blockId: node.id });
+        flow = step.enter;
+        nodeId = step.enter.startId;
+        previousTaskId = null;
+        continue;
+      }
       if (step.wait) {
         // Waiting again right after an answer: the block refused it and asked again.
         state.waiting = {
-          flow: flow.name,
+          flow: flow.key,
           blockId: node.id,
           retries: wasAnswered ? retries + 1 : 0,
           ...(step.memo === undefined ? {} : { memo: step.memo }),
         };
+        resumeAfterMs = step.resumeAfterMs;
         break;
       }
       retries = 0;
@@ -222,6 +277,7 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
         continue;
       }
       if (step.goTo) {
+        state.stack = [];
         const next = await bot.flowOf(step.goTo.intent);
         if (!next?.startId) throw new TurnError(`Intent ${step.goTo.intent} has no active flow.`);
         trace.flowTriggered = next.name;
@@ -231,18 +287,38 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
       }
       // An exit without its own connector follows the plain one: options drawn with a single
       // arrow all go on to the same block.
-      const exit = step.exit ?? 'next';
-      const leaving =
-        node.outgoing.find((connector) => connector.exit === exit) ??
-        node.outgoing.find((connector) => connector.exit === 'next');
-      nodeId = leaving?.target ?? null;
+      nodeId = followExit(node, step.exit ?? 'next');
     }
   } catch (error) {
     if (!(error instanceof TurnError)) throw error;
     trace.error = error.message;
     state.waiting = null;
+    state.stack = [];
+    resumeAfterMs = undefined;
   }
-  return { activities, state, trace };
+  return { activities, state, trace, ...(resumeAfterMs === undefined ? {} : { resumeAfterMs }) };
+}
+
+/** Sub flows within sub flows: deeper than this is taken for a loop. */
+const MAX_SUB_FLOW_DEPTH = 20;
+
+export const emptyTrace = (): TurnTrace => ({
+  recognition: null,
+  flowTriggered: null,
+  blockHits: [],
+  counted: [],
+  error: null,
+});
+
+/**
+ * The block after a task by one of its exits. An exit without its own connector follows the
+ * plain one: options drawn with a single arrow all go on to the same block.
+ */
+function followExit(node: RuntimeNode | undefined, exit: string): string | null {
+  const leaving =
+    node?.outgoing.find((connector) => connector.exit === exit) ??
+    node?.outgoing.find((connector) => connector.exit === 'next');
+  return leaving?.target ?? null;
 }
 
 /** The name of a task's n-th output variable: as the block's data names it, else the kind's default. */
@@ -253,7 +329,7 @@ function outputName(node: RuntimeNode, index: number): string | undefined {
 }
 
 async function runTask(node: RuntimeNode, turn: BlockTurn): Promise<BlockStep> {
-  const runner = node.fc === null ? undefined : runnerOf(node.fc);
+  const runner = node.kind ? runnerOf(node.kind.fc) : undefined;
   if (!node.kind || !runner) {
     return {
       error: `Block ${node.name || node.id} (${node.fc ?? 'no kind'}) cannot run in this version of Parley.`,

@@ -26,7 +26,13 @@ export interface RuntimeNode {
 
 /** One intent's (or sub flow's) flow, ready to step through in one language. */
 export interface RuntimeFlow {
+  /** The intent's or the sub flow's name. */
   name: string;
+  /** How the conversation's state names it: the intent's name, or `fn:` and the sub flow's (flowKey). */
+  key: string;
+  /** Whose flow it is and which saved version: flow statistics count by these. */
+  owner: FlowOwnerKind;
+  version: number | null;
   startId: string | null;
   nodes: ReadonlyMap<string, RuntimeNode>;
 }
@@ -43,8 +49,29 @@ function dataIn(customData: Record<string, BlockData>, language: string): BlockD
   return customData[language] ?? Object.values(customData)[0] ?? {};
 }
 
+export type FlowOwnerKind = 'intent' | 'function';
+
+/** The name a conversation's state keeps a flow by: intents by name, sub flows apart from them. */
+export function flowKey(owner: FlowOwnerKind, name: string): string {
+  return owner === 'function' ? `${SUB_FLOW_KEY_PREFIX}${name}` : name;
+}
+
+const SUB_FLOW_KEY_PREFIX = 'fn:';
+
+/** The owner and name behind a flow key. */
+export function flowOfKey(key: string): { owner: FlowOwnerKind; name: string } {
+  return key.startsWith(SUB_FLOW_KEY_PREFIX)
+    ? { owner: 'function', name: key.slice(SUB_FLOW_KEY_PREFIX.length) }
+    : { owner: 'intent', name: key };
+}
+
 /** Compiles a parsed flow for one language: blocks by id with the connectors that leave them. */
-export function compileFlow(name: string, doc: FlowDocument, language: string): RuntimeFlow {
+export function compileFlow(
+  name: string,
+  doc: FlowDocument,
+  language: string,
+  origin: { owner: FlowOwnerKind; version: number | null } = { owner: 'intent', version: null },
+): RuntimeFlow {
   const nodes = new Map<string, RuntimeNode>();
   let startId: string | null = null;
   for (const block of doc.blocks) {
@@ -76,5 +103,5 @@ export function compileFlow(name: string, doc: FlowDocument, language: string): 
       isDefault: isSet(data.isDefault),
     });
   }
-  return { name, startId, nodes };
+  return { name, key: flowKey(origin.owner, name), ...origin, startId, nodes };
 }

@@ -11,7 +11,20 @@ export const CHAT_TEXT_MAX_LENGTH = 4000;
 export const CHAT_MESSAGES = {
   textTooLong: `A message holds at most ${CHAT_TEXT_MAX_LENGTH} characters.`,
   notAnActivity: 'A message is a text, a button click, files or an event.',
+  reservedEvent: 'Event names starting with parley. are reserved for Parley.',
 } as const;
+
+/** Events Parley raises itself; a user's event cannot take these names. */
+export const RESERVED_EVENT_PREFIX = 'parley.';
+
+/**
+ * The activity of a turn the bot takes on its own: the end of a Delay block's wait (scheduled,
+ * so no process sleeps). The conversation log does not show it as a user message.
+ */
+export const RESUME_ACTIVITY = { type: 'event', name: `${RESERVED_EVENT_PREFIX}resume` } as const;
+
+/** A submitted adaptive card: its inputs' values by id. */
+export const CARD_SUBMIT_EVENT = 'adaptiveCard.submit';
 
 const text = z
   .string({ message: CHAT_MESSAGES.notAnActivity })
@@ -39,7 +52,11 @@ export const inboundActivitySchema = z.discriminatedUnion(
     }),
     z.strictObject({
       type: z.literal('event'),
-      name: z.string().min(1).max(100),
+      name: z
+        .string()
+        .min(1)
+        .max(100)
+        .refine((name) => !name.startsWith(RESERVED_EVENT_PREFIX), CHAT_MESSAGES.reservedEvent),
       value: z.unknown().optional(),
     }),
   ],
@@ -54,11 +71,26 @@ export type OutboundActivity =
   | { type: 'options'; text: string; options: string[]; image?: string }
   | { type: 'rating'; text: string; options: string[] }
   | { type: 'attachment'; name: string; fileId: string }
+  /** An adaptive card (adaptivecards.io schema) with the conversation's [variables] filled in. */
+  | { type: 'adaptiveCard'; card: Record<string, unknown> }
   | {
       type: 'event';
-      name: 'handover' | 'endOfConversation' | 'redirectCall' | 'redirectToBot';
+      /** functionEvent: a Send Event or Capture Storage function's event for the channel's page. */
+      name: 'handover' | 'endOfConversation' | 'redirectCall' | 'redirectToBot' | 'functionEvent';
       value?: unknown;
     };
+
+/** The texts of an adaptive card (its TextBlocks and other `text` fields, in order): what a text-only channel shows. */
+export function textsOfCard(card: unknown, found: string[] = []): string[] {
+  if (Array.isArray(card)) for (const item of card) textsOfCard(item, found);
+  else if (typeof card === 'object' && card !== null) {
+    for (const [key, value] of Object.entries(card)) {
+      if ((key === 'text' || key === 'title') && typeof value === 'string') found.push(value);
+      else if (typeof value === 'object') textsOfCard(value, found);
+    }
+  }
+  return found;
+}
 
 /** POST /api/bots/{bot}/test-chat: the conversation to follow and talk in over the websocket. */
 export interface TestChatStarted {

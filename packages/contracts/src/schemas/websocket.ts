@@ -64,7 +64,8 @@ export interface TurnDetailsView {
 export const conversationTurnMessageSchema = z.object({
   type: z.literal('conversation:turn'),
   topic: conversationTopicSchema,
-  said: inboundActivitySchema,
+  /** What the user said; left out for a turn the bot took on its own (a delay that ended). */
+  said: inboundActivitySchema.optional(),
   activities: z.array(z.custom<OutboundActivity>((value) => typeof value === 'object' && value !== null)),
   details: z.custom<TurnDetailsView>((value) => typeof value === 'object' && value !== null),
 });

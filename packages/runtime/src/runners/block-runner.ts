@@ -21,6 +21,8 @@ export interface BlockTurn {
   /** Sets the block's n-th output variable (named in the block's data, else the kind's default name). */
   output(index: number, value: unknown): void;
   set(name: string, value: unknown): void;
+  /** Counts a value of a variable in the bot's user statistics (the User Statistics block). */
+  count(variable: string, value: unknown): void;
   unset(name: string): void;
   /** Whether a condition holds: a decision operation over a variable, with one connector's operator data. */
   holds(condition: { variable?: string; operation: unknown; connector: Record<string, unknown> }): boolean;
@@ -40,6 +42,11 @@ export interface BlockStep {
   memo?: unknown;
   /** The turn ends with this error (the test chat's details show it); the conversation goes on. */
   error?: string;
+  /**
+   * Stop here for this long, then go on (a Delay block): the turn ends and the caller schedules
+   * the resuming turn, so no process sleeps through it.
+   */
+  resumeAfterMs?: number;
   /** Instead of an exit: back to the block before this one, the start of the flow, or another intent's flow. */
   goTo?: 'previous' | 'restart' | { intent: string };
 }

@@ -3,12 +3,12 @@ import type { BlockHandlers } from '@parley/flows/handlers';
 import * as actions from './action-runners';
 import type { BlockStep, BlockTurn } from './block-runner';
 import * as dialog from './dialog-runners';
+import * as platform from './platform-runners';
 
 /**
- * The runner of each block kind, against the kind's declaration in packages/flows. Partial while
- * issue 10 is under way: kinds that need the platform (mail, delays, handover, functions,
- * translation, LLMs, ticketing) are added with the services they need; the registry then
- * becomes `satisfies BlockHandlers<...>` so a declared kind without a runner does not compile.
+ * The runner of each block kind, against the kind's declaration in packages/flows: a declared
+ * kind without a runner does not compile. Custom functions and sub flows are not kinds of their
+ * own (their block names a function of the bot): run-turn calls them through the bot.
  */
 export const BLOCK_RUNNERS = {
   message: dialog.message,
@@ -33,11 +33,23 @@ export const BLOCK_RUNNERS = {
   sendEmail: actions.sendEmail,
   sendConversationHistory: actions.sendConversationHistory,
   validationBlock: actions.validationBlock,
-} satisfies Partial<BlockHandlers<BlockTurn, BlockStep | Promise<BlockStep>>>;
+  userStatistics: platform.userStatistics,
+  blockDelay: platform.blockDelay,
+  languageDetection: platform.languageDetection,
+  languageTranslation: platform.languageTranslation,
+  llm: platform.llm,
+  GetTicket: platform.getTicket,
+  CreateTicket: platform.createTicket,
+  EditTicket: platform.editTicket,
+  GetTicketsOfUser: platform.getTicketsOfUser,
+  GetAssetsOfUser: platform.getAssetsOfUser,
+  GetAssetDetails: platform.getAssetDetails,
+  addToBasket: platform.addToBasket,
+} satisfies BlockHandlers<BlockTurn, BlockStep | Promise<BlockStep>>;
 
 type AnyRunner = (values: unknown, turn: BlockTurn) => BlockStep | Promise<BlockStep>;
 
-/** The runner of a kind; undefined for a kind that cannot run in this version. */
+/** The runner of a declared kind, by the kind's fc (an LLM block's own fc is its LLM's name). */
 export function runnerOf(fc: string): AnyRunner | undefined {
   return Object.hasOwn(BLOCK_RUNNERS, fc)
     ? (BLOCK_RUNNERS[fc as keyof typeof BLOCK_RUNNERS] as AnyRunner)

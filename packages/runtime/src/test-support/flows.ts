@@ -1,11 +1,11 @@
 import { type BlockData, blockKindOf, type FlowBlock, type FlowDocument } from '@parley/flows';
 import type { BotForTurn } from '../run-turn';
-import { compileFlow, type RuntimeFlow } from '../runtime-flow';
+import { compileFlow, type FlowOwnerKind, type RuntimeFlow } from '../runtime-flow';
 import type { Recognition } from '../runtime-services';
 
 type Node =
   | { id: string; start: true }
-  | { id: string; task: string; data?: BlockData; outputs?: string[] }
+  | { id: string; task: string; category?: string; data?: BlockData; outputs?: string[] }
   | { id: string; gateway: { condition?: string; operation: number; caseSensitivity?: boolean } }
   | { id: string; end: BlockData };
 
@@ -48,7 +48,7 @@ export function flowDocument(nodes: Node[], connectors: Connector[]): FlowDocume
         fc: null,
         customData: { en: node.end },
       };
-    const category = blockKindOf('dialog', node.task) ? 'dialog' : 'action';
+    const category = node.category ?? blockKindOf(null, node.task)?.category ?? 'action';
     return {
       id: node.id,
       type: 'bpmn:Task',
@@ -78,7 +78,8 @@ export function flowDocument(nodes: Node[], connectors: Connector[]): FlowDocume
 /** A straight line of tasks from a start event to an end that ends the flow. */
 export function lineFlow(
   name: string,
-  tasks: Array<{ task: string; data?: BlockData; outputs?: string[] }>,
+  tasks: Array<{ task: string; category?: string; data?: BlockData; outputs?: string[] }>,
+  origin: { owner: FlowOwnerKind; version: number | null } = { owner: 'intent', version: 1 },
 ): RuntimeFlow {
   const ids = tasks.map((_, index) => `Activity_${index + 1}`);
   const nodes: Node[] = [
@@ -94,6 +95,7 @@ export function lineFlow(
       chain.slice(1).map((to, index) => ({ from: chain[index] as string, to })),
     ),
     'en',
+    origin,
   );
 }
 

@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import { textsOfCard } from '@parley/contracts';
 import type { Bot, TenantScope } from '@parley/db';
 import type { OutboundActivity } from '@parley/runtime';
 import type { Command } from 'commander';
@@ -55,6 +56,8 @@ function lineOf(activity: OutboundActivity): string {
       return `(file) ${activity.name}`;
     case 'event':
       return `(${activity.name})`;
+    case 'adaptiveCard':
+      return ['(card)', ...textsOfCard(activity.card)].join(' ');
   }
 }
 

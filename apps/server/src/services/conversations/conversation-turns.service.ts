@@ -7,6 +7,7 @@ import {
 } from '@parley/contracts';
 import type { Bot, ConversationRecord, TenantScope } from '@parley/db';
 import {
+  emptyTrace,
   type InboundActivity,
   type OutboundActivity,
   readConversationState,
@@ -108,7 +109,7 @@ async function answerTurn(
 ): Promise<{ activities: OutboundActivity[]; trace: TurnTrace; state: Record<string, unknown> }> {
   const settings = readBotSettings(bot.settings);
   const messages = systemMessagesIn(settings.systemMessages, conversation.language);
-  const noTrace: TurnTrace = { recognition: null, flowTriggered: null, blockHits: [], error: null };
+  const noTrace: TurnTrace = emptyTrace();
   if (activity.type === 'text' && activity.text.trim() === '') {
     return {
       activities: [{ type: 'text', text: messages.messageTextEmpty }],

@@ -1,21 +1,26 @@
 import type { OutboundActivity } from '@parley/contracts';
 import { Button } from '../../../ui';
+import { ChatAdaptiveCard } from './ChatAdaptiveCard';
 
 const EVENT_TEXT: Record<Extract<OutboundActivity, { type: 'event' }>['name'], string> = {
   handover: 'The conversation is handed over to a person.',
   endOfConversation: 'The conversation ended.',
   redirectCall: 'The call is redirected.',
   redirectToBot: 'The conversation goes on with another bot.',
+  functionEvent: 'An event is sent to the chat page.',
 };
 
-/** One answer of the bot, drawn as the chat shows it: text, buttons, an image, a file or an event. */
+/** One answer of the bot, drawn as the chat shows it: text, buttons, an image, a file, a card or an event. */
 export function ChatActivity({
   activity,
   onChoose,
+  onSubmitCard,
   canChoose,
 }: {
   activity: OutboundActivity;
   onChoose: (option: string) => void;
+  /** A submitted adaptive card's values; without it, cards are shown but cannot be submitted. */
+  onSubmitCard?: (values: Record<string, unknown>) => void;
   canChoose: boolean;
 }) {
   switch (activity.type) {
@@ -52,5 +57,13 @@ export function ChatActivity({
       return <p className="test-chat__bubble test-chat__bubble--bot">File: {activity.name}</p>;
     case 'event':
       return <p className="test-chat__event">{EVENT_TEXT[activity.name]}</p>;
+    case 'adaptiveCard':
+      return (
+        <ChatAdaptiveCard
+          card={activity.card}
+          canSubmit={canChoose && onSubmitCard !== undefined}
+          onSubmit={(values) => onSubmitCard?.(values)}
+        />
+      );
   }
 }

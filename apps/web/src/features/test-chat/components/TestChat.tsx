@@ -1,4 +1,4 @@
-import { CHAT_TEXT_MAX_LENGTH } from '@parley/contracts';
+import { CARD_SUBMIT_EVENT, CHAT_TEXT_MAX_LENGTH } from '@parley/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button, CloseIcon, Spinner } from '../../../ui';
 import { useTestChat } from '../hooks/use-test-chat';
@@ -69,6 +69,7 @@ export function TestChat({ botName, onClose }: { botName: string; onClose: () =>
               activity={entry.activity}
               canChoose={isReady}
               onChoose={(option) => say({ type: 'click', text: option })}
+              onSubmitCard={(values) => say({ type: 'event', name: CARD_SUBMIT_EVENT, value: values })}
             />
           ) : entry.from === 'user' ? (
             <p key={entry.id} className="test-chat__bubble test-chat__bubble--user">

@@ -74,19 +74,22 @@ export function chatLogReducer(log: ChatLog, action: ChatLogAction): ChatLog {
     case 'turn': {
       const { turn } = action;
       let nextId = log.nextId;
-      const said: ChatEntry[] = log.pending > 0 ? [] : [{ id: nextId++, from: 'user', activity: turn.said }];
+      // A turn the bot took on its own (a delay that ended) has no user message and answers none of ours.
+      const answersUser = turn.said !== undefined;
+      const said: ChatEntry[] =
+        log.pending > 0 || !turn.said ? [] : [{ id: nextId++, from: 'user', activity: turn.said }];
       const answers: ChatEntry[] = turn.activities.map((activity) => ({
         id: nextId++,
         from: 'bot',
         activity,
       }));
       const recognition =
-        turn.details.intent !== null || turn.details.score !== null
+        turn.said && (turn.details.intent !== null || turn.details.score !== null)
           ? [{ utterance: textOf(turn.said), intent: turn.details.intent, score: turn.details.score }]
           : [];
       return {
         entries: [...log.entries, ...said, ...answers],
-        pending: Math.max(0, log.pending - 1),
+        pending: answersUser ? Math.max(0, log.pending - 1) : log.pending,
         details: turn.details,
         recognitions: [...log.recognitions, ...recognition],
         nextId,

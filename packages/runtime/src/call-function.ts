@@ -1,0 +1,104 @@
+import { CARD_SUBMIT_EVENT } from '@parley/contracts';
+import type { BlockStep, BlockTurn } from './runners/block-runner';
+import type { RuntimeFlow, RuntimeNode } from './runtime-flow';
+import type { RuntimeFunction, RuntimeFunctionInput } from './runtime-function';
+
+/** What a custom block did: a runner's step, or a sub flow to step into. */
+export type FunctionStep = BlockStep & { enter?: RuntimeFlow };
+
+/**
+ * A custom block: it calls the bot's function its fc names. The block's `field-<input>` values
+ * (else the inputs' defaults), with [variables] filled in, are the inputs. A sub flow is stepped
+ * into with its inputs as variables; an adaptive card is shown (and waited for unless it skips
+ * input); any other function runs where the server runs functions, its outputs become variables.
+ */
+export async function callFunction(
+  node: RuntimeNode,
+  turn: BlockTurn,
+  functionOf: ((name: string) => Promise<RuntimeFunction | undefined>) | undefined,
+): Promise<FunctionStep> {
+  const name = node.fc?.trim() ?? '';
+  const fn = name === '' ? undefined : await functionOf?.(name);
+  if (!fn) return { error: `Function ${name || '(none)'} is not available in this bot.` };
+  switch (fn.type) {
+    case 'unavailable':
+      return { error: fn.reason };
+    case 'flow': {
+      if (!fn.flow.startId) return { error: `Sub flow ${fn.name} has no start block.` };
+      for (const [input, value] of Object.entries(inputValues(node, fn.inputs, turn))) turn.set(input, value);
+      return { enter: fn.flow };
+    }
+    case 'adaptiveCard':
+      return adaptiveCard(fn, node, turn);
+    case 'call': {
+      const result = await fn.run(inputValues(node, fn.inputs, turn));
+      for (const [variable, value] of Object.entries(result.outputs)) turn.set(variable, value);
+      return result.event
+        ? { say: [{ type: 'event', name: 'functionEvent', value: { function: fn.name, ...result.event } }] }
+        : {};
+    }
+  }
+}
+
+function inputValues(
+  node: RuntimeNode,
+  inputs: readonly RuntimeFunctionInput[],
+  turn: BlockTurn,
+): Record<string, string> {
+  return Object.fromEntries(
+    inputs.map((input) => {
+      const given = node.data[`field-${input.name}`];
+      const written = typeof given === 'string' && given.trim() !== '' ? given : input.defaultValue;
+      return [input.name, turn.fill(written)];
+    }),
+  );
+}
+
+/**
+ * Shows the card with its [variables] (and inputs) filled in. Unless it skips input, it waits:
+ * a submitted card sets a variable per input id; anything else the user says goes on as well.
+ */
+function adaptiveCard(
+  fn: Extract<RuntimeFunction, { type: 'adaptiveCard' }>,
+  node: RuntimeNode,
+  turn: BlockTurn,
+): FunctionStep {
+  if (turn.answer) {
+    const { answer } = turn;
+    if (answer.type === 'event' && answer.name === CARD_SUBMIT_EVENT && isRecord(answer.value)) {
+      for (const [id, value] of Object.entries(answer.value)) turn.set(id, value);
+    }
+    return {};
+  }
+  const inputs = inputValues(node, fn.inputs, turn);
+  let card: unknown;
+  try {
+    card = JSON.parse(fn.json);
+  } catch {
+    return { error: `Adaptive card ${fn.name} is not valid JSON.` };
+  }
+  if (!isRecord(card)) return { error: `Adaptive card ${fn.name} is not a card object.` };
+  // Filled string by string, so a value with quotes in it cannot break the card's JSON.
+  const fillText = (text: string) =>
+    turn.fill(
+      text.replace(/\{\{\s*([^{}]+?)\s*\}\}/g, (whole, input: string) =>
+        Object.hasOwn(inputs, input) ? (inputs[input] ?? '') : whole,
+      ),
+    );
+  return {
+    say: [{ type: 'adaptiveCard', card: fillStrings(card, fillText) as Record<string, unknown> }],
+    ...(fn.skipUserInput ? {} : { wait: true }),
+  };
+}
+
+function fillStrings(value: unknown, fill: (text: string) => string): unknown {
+  if (typeof value === 'string') return fill(value);
+  if (Array.isArray(value)) return value.map((item) => fillStrings(item, fill));
+  if (isRecord(value)) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillStrings(item, fill)]));
+  }
+  return value;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,0 +1,290 @@
+import { CARD_SUBMIT_EVENT, RESUME_ACTIVITY } from '@parley/contracts';
+import { missingHandlers } from '@parley/flows/handlers';
+import { describe, expect, test } from 'vitest';
+import type { InboundActivity } from './activities';
+import { type ConversationState, newConversationState, readConversationState } from './conversation-state';
+import { type BotForTurn, runTurn, type TurnResult } from './run-turn';
+import { BLOCK_RUNNERS } from './runners';
+import type { RuntimeFunction } from './runtime-function';
+import { lineFlow, testBot } from './test-support/flows';
+
+const texts = (result: TurnResult) =>
+  result.activities.map((a) => ('text' in a ? a.text : a.type === 'adaptiveCard' ? 'card' : a.type));
+
+function chat(bot: BotForTurn) {
+  let state: ConversationState = newConversationState();
+  return {
+    async send(activity: InboundActivity | string) {
+      const result = await runTurn({
+        bot,
+        state,
+        activity: typeof activity === 'string' ? { type: 'text', text: activity } : activity,
+      });
+      state = readConversationState(JSON.parse(JSON.stringify(result.state)));
+      return result;
+    },
+    get state() {
+      return state;
+    },
+  };
+}
+
+const withFunctions = (bot: BotForTurn, functions: RuntimeFunction[]): BotForTurn => ({
+  ...bot,
+  functionOf: async (name) => functions.find((fn) => fn.name === name),
+});
+
+const custom = (name: string, data: Record<string, unknown> = {}) => ({
+  task: name,
+  category: 'custom',
+  data,
+});
+
+describe('every block kind', () => {
+  test('has a runner', () => {
+    expect(missingHandlers(BLOCK_RUNNERS)).toEqual([]);
+  });
+});
+
+describe('sub flows', () => {
+  const address = lineFlow(
+    'Address',
+    [
+      { task: 'message', data: { 'field-message': 'Delivery to [city].' } },
+      { task: 'askQuestion', data: { 'field-question': 'Which street?' }, outputs: ['street'] },
+    ],
+    { owner: 'function', version: 3 },
+  );
+  const order = lineFlow('Order', [
+    { task: 'message', data: { 'field-message': 'Your order.' } },
+    custom('Address', { 'field-city': '[town]' }),
+    { task: 'message', data: { 'field-message': 'Sent to [street], [city].' } },
+  ]);
+  const bot = () =>
+    withFunctions(testBot([order]), [
+      { type: 'flow', name: 'Address', inputs: [{ name: 'city', defaultValue: 'Paris' }], flow: address },
+    ]);
+
+  test('a sub flow runs with its inputs, waits inside, and its caller goes on when it ends', async () => {
+    const c = chat(bot());
+    const first = await c.send('order');
+    // The block's input names a variable the conversation lacks: it stays as written.
+    expect(texts(first)).toEqual(['Your order.', 'Delivery to [town].', 'Which street?']);
+    expect(c.state.waiting).toMatchObject({ flow: 'fn:Address', blockId: 'Activity_2' });
+    expect(c.state.stack).toEqual([{ flow: 'Order', blockId: 'Activity_2' }]);
+
+    const second = await c.send('Main Street');
+    expect(texts(second)).toEqual(['Sent to Main Street, [town].']);
+    expect(c.state.stack).toEqual([]);
+    expect(
+      second.trace.blockHits.map((hit) => `${hit.owner}:${hit.flow}@${hit.version}/${hit.blockId}`),
+    ).toEqual([
+      'function:Address@3/Activity_2',
+      'function:Address@3/End',
+      'intent:Order@1/Activity_3',
+      'intent:Order@1/End',
+    ]);
+  });
+
+  test("an input left empty takes the function's default, with [variables] filled in", async () => {
+    const withDefault = lineFlow('Order', [
+      { task: 'setVariable', data: { 'field-variable-value': 'Lyon' }, outputs: ['town'] },
+      custom('Address'),
+    ]);
+    const c = chat(
+      withFunctions(testBot([withDefault]), [
+        { type: 'flow', name: 'Address', inputs: [{ name: 'city', defaultValue: '[town]' }], flow: address },
+      ]),
+    );
+    expect(texts(await c.send('order'))).toEqual(['Delivery to Lyon.', 'Which street?']);
+  });
+
+  test('a sub flow that calls itself ends the turn with an error, and the conversation goes on', async () => {
+    const loop = lineFlow('Loop', [custom('Loop')], { owner: 'function', version: 1 });
+    const c = chat(
+      withFunctions(testBot([lineFlow('Order', [custom('Loop')])]), [
+        { type: 'flow', name: 'Loop', inputs: [], flow: loop },
+      ]),
+    );
+    const result = await c.send('order');
+    expect(result.trace.error).toBe('Sub flows call each other more than 20 deep.');
+    expect(c.state.stack).toEqual([]);
+    expect(c.state.waiting).toBeNull();
+  });
+
+  test('a function the bot lacks, or one that cannot run here, ends the turn with its reason', async () => {
+    const flows = [lineFlow('Order', [custom('Missing')]), lineFlow('Ask', [custom('Gpt')])];
+    const c = chat(
+      withFunctions(testBot(flows), [
+        { type: 'unavailable', name: 'Gpt', reason: 'LLM functions run in the LLM area, not in a flow.' },
+      ]),
+    );
+    expect((await c.send('order')).trace.error).toBe('Function Missing is not available in this bot.');
+    expect((await c.send('ask')).trace.error).toBe('LLM functions run in the LLM area, not in a flow.');
+  });
+});
+
+describe('functions', () => {
+  test("a called function gets its inputs filled in and sets its outputs; a function's event goes to the channel", async () => {
+    const calls: Array<Record<string, string>> = [];
+    const c = chat(
+      withFunctions(
+        testBot([
+          lineFlow('Weather', [
+            { task: 'setVariable', data: { 'field-variable-value': 'Oslo' }, outputs: ['city'] },
+            custom('GetWeather', { 'field-city': '[city]' }),
+            { task: 'message', data: { 'field-message': '[temperature] degrees in [city].' } },
+          ]),
+        ]),
+        [
+          {
+            type: 'call',
+            name: 'GetWeather',
+            inputs: [
+              { name: 'city', defaultValue: '' },
+              { name: 'unit', defaultValue: 'C' },
+            ],
+            run: async (inputs) => {
+              calls.push(inputs);
+              return {
+                outputs: { temperature: 4 },
+                event: { name: 'weather', value: { city: inputs.city } },
+              };
+            },
+          },
+        ],
+      ),
+    );
+    const result = await c.send('weather');
+    expect(calls).toEqual([{ city: 'Oslo', unit: 'C' }]);
+    expect(result.activities).toEqual([
+      {
+        type: 'event',
+        name: 'functionEvent',
+        value: { function: 'GetWeather', name: 'weather', value: { city: 'Oslo' } },
+      },
+      { type: 'text', text: '4 degrees in Oslo.' },
+    ]);
+  });
+
+  test('an adaptive card is filled string by string, waits for its submit, and sets a variable per input', async () => {
+    const card: RuntimeFunction = {
+      type: 'adaptiveCard',
+      name: 'Survey',
+      inputs: [{ name: 'title', defaultValue: 'Hi "[name]"' }],
+      json: JSON.stringify({
+        type: 'AdaptiveCard',
+        version: '1.5',
+        body: [
+          { type: 'TextBlock', text: '{{title}}' },
+          { type: 'Input.Text', id: 'comment' },
+        ],
+        actions: [{ type: 'Action.Submit', title: 'Send' }],
+      }),
+      skipUserInput: false,
+    };
+    const c = chat(
+      withFunctions(
+        testBot([
+          lineFlow('Survey', [
+            { task: 'setVariable', data: { 'field-variable-value': 'Ann "A" \\ B' }, outputs: ['name'] },
+            custom('Survey'),
+            { task: 'message', data: { 'field-message': 'Thanks: [comment]' } },
+          ]),
+        ]),
+        [card],
+      ),
+    );
+    const shown = await c.send('survey');
+    expect(shown.activities).toEqual([
+      {
+        type: 'adaptiveCard',
+        card: {
+          type: 'AdaptiveCard',
+          version: '1.5',
+          body: [
+            { type: 'TextBlock', text: 'Hi "Ann "A" \\ B"' },
+            { type: 'Input.Text', id: 'comment' },
+          ],
+          actions: [{ type: 'Action.Submit', title: 'Send' }],
+        },
+      },
+    ]);
+    expect(c.state.waiting).not.toBeNull();
+    const submitted = await c.send({ type: 'event', name: CARD_SUBMIT_EVENT, value: { comment: 'great' } });
+    expect(texts(submitted)).toEqual(['Thanks: great']);
+  });
+
+  test('an adaptive card that is not JSON ends the turn with a clear error', async () => {
+    const c = chat(
+      withFunctions(testBot([lineFlow('Survey', [custom('Survey')])]), [
+        { type: 'adaptiveCard', name: 'Survey', inputs: [], json: '{ nope', skipUserInput: true },
+      ]),
+    );
+    expect((await c.send('survey')).trace.error).toBe('Adaptive card Survey is not valid JSON.');
+  });
+});
+
+describe('the platform blocks', () => {
+  test('a delay ends the turn and asks to be resumed; the resuming turn goes on after it', async () => {
+    const c = chat(
+      testBot([
+        lineFlow('Wait', [
+          { task: 'message', data: { 'field-message': 'One moment.' } },
+          { task: 'blockDelay', data: { 'field-duration': 2.5 } },
+          { task: 'message', data: { 'field-message': 'Done.' } },
+        ]),
+      ]),
+    );
+    const first = await c.send('wait');
+    expect(texts(first)).toEqual(['One moment.']);
+    expect(first.resumeAfterMs).toBe(2500);
+    const resumed = await c.send(RESUME_ACTIVITY);
+    expect(texts(resumed)).toEqual(['Done.']);
+    expect(resumed.resumeAfterMs).toBeUndefined();
+  });
+
+  test('a delay of 0 goes straight on, and one above 300 s waits 300 s', async () => {
+    const flows = [
+      lineFlow('Zero', [
+        { task: 'blockDelay', data: { 'field-duration': 0 } },
+        { task: 'message', data: { 'field-message': 'Now.' } },
+      ]),
+      lineFlow('Long', [{ task: 'blockDelay', data: { 'field-duration': 100_000 } }]),
+    ];
+    expect(texts(await chat(testBot(flows)).send('zero'))).toEqual(['Now.']);
+    expect((await chat(testBot(flows)).send('long')).resumeAfterMs).toBe(300_000);
+  });
+
+  test("user statistics counts the variable's value, or null when it has none", async () => {
+    const c = chat(
+      testBot([
+        lineFlow('Count', [
+          { task: 'setVariable', data: { 'field-variable-value': 'pizza' }, outputs: ['food'] },
+          { task: 'userStatistics', data: { 'field-var-name': '[food]' } },
+          { task: 'userStatistics', data: { 'field-var-name': 'drink' } },
+        ]),
+      ]),
+    );
+    expect((await c.send('count')).trace.counted).toEqual([
+      { variable: 'food', value: 'pizza' },
+      { variable: 'drink', value: null },
+    ]);
+  });
+
+  test.each([
+    ['languageDetection', 'action', 'Language Detection needs a language detection provider'],
+    ['languageTranslation', 'action', 'Language Translation needs a translation provider'],
+    ['CreateTicket', 'system', 'Ticketing blocks need the Microsoft SCSM system'],
+    ['addToBasket', 'foodl', 'Add to Basket needs the Foodl system'],
+    ['My assistant', 'llm', 'The LLM block needs an LLM of this bot'],
+  ])(
+    '%s without its provider or system ends the turn saying what to connect',
+    async (fc, category, message) => {
+      const c = chat(testBot([lineFlow('Go', [{ task: fc, category }])]));
+      const result = await c.send('go');
+      expect(result.trace.error).toContain(message);
+      expect(c.state.waiting).toBeNull();
+    },
+  );
+});
