@@ -26,6 +26,12 @@ export interface SettingsTabProps {
 }
 
 // Each settings tab is its own chunk, loaded when it opens.
+const GeneralSettingsTab = lazy(async () => ({
+  default: (await import('../general-settings/components/GeneralSettingsTab')).GeneralSettingsTab,
+}));
+const SystemMessagesTab = lazy(async () => ({
+  default: (await import('../system-messages/components/SystemMessagesTab')).SystemMessagesTab,
+}));
 const NluStatusTab = lazy(async () => ({
   default: (await import('../nlu-status/components/NluStatusTab')).NluStatusTab,
 }));
@@ -60,9 +66,14 @@ interface SettingsTabDefinition {
 
 /** The settings tabs in their order (spec 04 sections 2.1 and 2.3). */
 export const SETTINGS_TABS: readonly SettingsTabDefinition[] = [
-  { id: 'general', title: 'General Settings' },
+  { id: 'general', title: 'General Settings', Panel: GeneralSettingsTab },
   { id: 'configuration', title: 'Configuration' },
-  { id: 'system-languages', title: 'System Messages', aliases: ['systemLanguages'] },
+  {
+    id: 'system-languages',
+    title: 'System Messages',
+    aliases: ['systemLanguages'],
+    Panel: SystemMessagesTab,
+  },
   { id: 'nluStatus', title: 'NLU Status', Panel: NluStatusTab },
   {
     id: 'nluPerformance',
