@@ -36,6 +36,7 @@ export * from './schemas/synchronization';
 export * from './schemas/synchronization-model';
 export * from './schemas/synchronization-predict-model';
 export * from './schemas/system-messages';
+export * from './schemas/test-chat-link';
 export * from './schemas/user-manual';
 export * from './schemas/variable-model';
 export * from './schemas/variables';

@@ -13,6 +13,7 @@ import { tenantRepository } from './repositories/tenant.repository';
 import { tenantInvitationRepository } from './repositories/tenant-invitation.repository';
 import { tenantRemovalRepository } from './repositories/tenant-removal.repository';
 import { type RepositoryOptions, type TenantScope, tenantScope } from './repositories/tenant-scope';
+import { publicTestChatLinkRepository } from './repositories/test-chat-link.repository';
 import { userRepository } from './repositories/user.repository';
 import type { Database } from './schema';
 
@@ -66,6 +67,7 @@ export type { Plan } from './repositories/plan.repository';
 export type { Tenant } from './repositories/tenant.repository';
 export type { TenantInvitation } from './repositories/tenant-invitation.repository';
 export type { AuditEntry, RepositoryOptions, Role, TenantScope } from './repositories/tenant-scope';
+export type { TestChatLink } from './repositories/test-chat-link.repository';
 export type { Identity, TenantRole, User } from './repositories/user.repository';
 export { normaliseEmail } from './repositories/user.repository';
 export type {
@@ -96,6 +98,7 @@ export function createRepositories(db: Kysely<Database>, options: RepositoryOpti
     tenantRemoval: tenantRemovalRepository(db),
     tenantInvitations: tenantInvitationRepository(db),
     botTotals: botTotalsRepository(db),
+    testChatLinks: publicTestChatLinkRepository(db),
     forTenant: (tenantId: string) => tenantScope(db, tenantId, options),
     transaction: (work) => db.transaction().execute((trx) => work(createRepositories(trx, options))),
   };
@@ -115,6 +118,8 @@ export interface Repositories {
   tenantRemoval: ReturnType<typeof tenantRemovalRepository>;
   tenantInvitations: ReturnType<typeof tenantInvitationRepository>;
   botTotals: ReturnType<typeof botTotalsRepository>;
+  /** Test chat links by their public id (the public test chat); a bot's link is in `forTenant`. */
+  testChatLinks: ReturnType<typeof publicTestChatLinkRepository>;
   forTenant(tenantId: string): TenantScope;
   /** Runs `work` in one transaction with repositories bound to it; rolled back when it throws. */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;

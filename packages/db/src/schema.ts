@@ -38,6 +38,7 @@ export interface Database {
   tenant_invitations: TenantInvitationTable;
   conversations: ConversationTable;
   turns: TurnTable;
+  test_chat_links: TestChatLinkTable;
 }
 
 export interface TenantTable {
@@ -407,6 +408,8 @@ export interface ConversationTable {
   user_key: string;
   language: string;
   is_test: Flag;
+  /** 'Disable analytics' was on when it started: logged, left out of analytics. */
+  is_analytics_disabled: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   started_at: Timestamp;
   last_activity_at: Timestamp;
   ended_at: ColumnType<Date | string | null, string | null, string | null>;
@@ -427,4 +430,16 @@ export interface TurnTable {
   confidence: number | null;
   flow: string | null;
   block_ids: ColumnType<unknown, string | null, string | null>;
+}
+
+/** A bot's shared test chat link: its opaque id and its password, sealed by the server. */
+export interface TestChatLinkTable {
+  bot_id: string;
+  tenant_id: string;
+  link_id: string;
+  password: string;
+  /** Moves on with every reset: sessions opened with an older password end. */
+  password_version: number;
+  created_at: Timestamp;
+  password_changed_at: Timestamp;
 }

@@ -22,6 +22,7 @@ import { synchronizationRoutes } from './synchronization.routes';
 import { tenantRoutes } from './tenant.routes';
 import { tenantPlanRoutes } from './tenant-plan.routes';
 import { testChatRoutes } from './test-chat.routes';
+import { testChatLinkRoutes } from './test-chat-link.routes';
 import { userManualRoutes } from './user-manual.routes';
 import { usersRoutes } from './users.routes';
 import { variablesRoutes } from './variables.routes';
@@ -54,5 +55,6 @@ export const ROUTE_MODULES: Array<(app: FastifyInstance, ctx: AppContext) => voi
   synchronizationRoutes,
   nluPredictRoutes,
   testChatRoutes,
+  testChatLinkRoutes,
   websocketRoutes,
 ];

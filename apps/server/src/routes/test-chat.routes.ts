@@ -1,4 +1,4 @@
-import { conversationLogQuerySchema, Permission } from '@parley/contracts';
+import { conversationLogQuerySchema, Permission, startTestChatBodySchema } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth/guard';
 import { textParam } from '../http/params';
@@ -17,7 +17,15 @@ export function testChatRoutes(app: FastifyInstance): void {
     '/api/bots/:bot/test-chat',
     { config: { access: { botPermission: Permission.TestBot } } },
     async (request, reply) =>
-      reply.status(201).send(await startTestChat(principalOf(request), request.params.bot)),
+      reply
+        .status(201)
+        .send(
+          await startTestChat(
+            principalOf(request),
+            request.params.bot,
+            parseInput(startTestChatBodySchema, request.body),
+          ),
+        ),
   );
 
   app.get<BotParams>(

@@ -1,6 +1,7 @@
 import fastifyWebsocket from '@fastify/websocket';
 import {
   AppError,
+  TEST_CHAT_SOCKET_PARAM,
   validationError,
   WEBSOCKET_APP_NAME,
   WEBSOCKET_PATH,
@@ -9,6 +10,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate } from '../auth/guard';
 import type { AppContext } from '../context';
+import { type PublicChatSession, publicChatSession } from '../services/conversations/test-chat-link.service';
+import { createPublicChatGateway } from '../services/realtime/public-chat-gateway';
 import { createRealtimeGateway } from '../services/realtime/realtime.service';
 
 /** ws(s)://host[/base]/ws from PUBLIC_URL: the address browsers can reach. */
@@ -31,7 +34,18 @@ function tokenFromQuery(query: unknown): string {
   return Buffer.from(token.replace(/ /g, '+'), 'base64').toString('utf8');
 }
 
+/** A public test chat's session token (docs/test-chat-protocol.md), when the socket is a visitor's. */
+function chatTokenFromQuery(query: unknown): string | undefined {
+  const { app, [TEST_CHAT_SOCKET_PARAM]: token } = (query ?? {}) as Record<string, unknown>;
+  if (token === undefined) return undefined;
+  if (app !== WEBSOCKET_APP_NAME) throw validationError('app', `app must be '${WEBSOCKET_APP_NAME}'.`);
+  if (typeof token !== 'string' || !token || token.length > 4096)
+    throw new AppError('unauthorised_error_code', 'You need a test chat session.');
+  return token;
+}
+
 const tokens = new WeakMap<FastifyRequest, string>();
+const visitors = new WeakMap<FastifyRequest, { session: PublicChatSession; token: string }>();
 
 export function websocketRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
@@ -46,7 +60,11 @@ export function websocketRoutes(app: FastifyInstance, ctx: AppContext): void {
     await scope.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
     const gateway = createRealtimeGateway(ctx);
     gateway.start();
-    scope.addHook('onClose', async () => gateway.stop());
+    const publicChats = createPublicChatGateway(ctx);
+    scope.addHook('onClose', async () => {
+      await gateway.stop();
+      await publicChats.stop();
+    });
 
     scope.get(
       WEBSOCKET_PATH,
@@ -56,12 +74,25 @@ export function websocketRoutes(app: FastifyInstance, ctx: AppContext): void {
         // and this route checks it itself before the upgrade (a refused socket gets 401).
         config: { access: 'public' },
         preValidation: async (request) => {
+          // A visitor of the public test chat: a session token bound to one bot's test chat.
+          const chatToken = chatTokenFromQuery(request.query);
+          if (chatToken !== undefined) {
+            visitors.set(request, { session: await publicChatSession(ctx, chatToken), token: chatToken });
+            return;
+          }
           const token = tokenFromQuery(request.query);
           request.principal = await authenticate(ctx, token);
           tokens.set(request, token);
         },
       },
       (socket, request) => {
+        const visitor = visitors.get(request);
+        if (visitor) {
+          const connection = publicChats.add(socket, visitor.session, visitor.token);
+          socket.on('message', (raw) => connection.receive(raw.toString()));
+          socket.on('close', () => connection.closed());
+          return;
+        }
         const principal = request.principal;
         const token = tokens.get(request);
         if (!principal || !token) {

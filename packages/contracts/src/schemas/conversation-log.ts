@@ -30,6 +30,8 @@ export interface ConversationSummaryView {
   user: string;
   channel: string;
   isTest: boolean;
+  /** Started with 'Disable analytics' on: logged, but left out of analytics. */
+  isAnalyticsDisabled: boolean;
   startedAt: string;
   lastActivityAt: string;
 }

@@ -12,6 +12,7 @@ import * as syncHeartbeat from './202611221010-sync-heartbeat';
 import * as tenantInvitations from './202611251000-tenant-invitations';
 import * as nluModelBlobs from './202611251010-nlu-model-blobs';
 import * as conversations from './202611251020-conversations';
+import * as testChatLinks from './202611261000-test-chat-links';
 
 /** The one ordered list of migrations for both dialects; append, never reorder or edit. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611251000-tenant-invitations': tenantInvitations,
   '202611251010-nlu-model-blobs': nluModelBlobs,
   '202611251020-conversations': conversations,
+  '202611261000-test-chat-links': testChatLinks,
 };

@@ -9,6 +9,8 @@ export interface ConversationRecord {
   userKey: string;
   language: string;
   isTest: boolean;
+  /** Started with 'Disable analytics' on: logged, but analytics leave it out. */
+  isAnalyticsDisabled: boolean;
   startedAt: string;
   lastActivityAt: string;
   endedAt: string | null;
@@ -43,6 +45,7 @@ const toConversation = (row: Selectable<ConversationTable>): ConversationRecord 
   userKey: row.user_key,
   language: row.language,
   isTest: fromFlag(row.is_test),
+  isAnalyticsDisabled: fromFlag(row.is_analytics_disabled),
   startedAt: fromTimestamp(row.started_at),
   lastActivityAt: fromTimestamp(row.last_activity_at),
   endedAt: fromTimestamp(row.ended_at),
@@ -71,6 +74,16 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
   const conversations = () =>
     db.selectFrom('conversations').where('tenant_id', '=', tenantId).where('bot_id', '=', botId);
   const turns = () => db.selectFrom('turns').where('tenant_id', '=', tenantId).where('bot_id', '=', botId);
+  /** Turns analytics count: not those of conversations started with 'Disable analytics'. */
+  const countedTurns = () =>
+    turns().where('conversation_id', 'not in', (eb) =>
+      eb
+        .selectFrom('conversations')
+        .select('conversations.id')
+        .where('conversations.tenant_id', '=', tenantId)
+        .where('conversations.bot_id', '=', botId)
+        .where('conversations.is_analytics_disabled', '=', flagFor(db, true)),
+    );
 
   /**
    * Inserts turns numbered after the conversation's last. The runtime appends one conversation's
@@ -109,6 +122,7 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
       userKey: string;
       language: string;
       isTest: boolean;
+      isAnalyticsDisabled?: boolean;
       state?: Record<string, unknown>;
     }): Promise<ConversationRecord> {
       const now = nowIso();
@@ -123,6 +137,7 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
           user_key: conversation.userKey,
           language: conversation.language,
           is_test: flagFor(db, conversation.isTest),
+          is_analytics_disabled: flagFor(db, conversation.isAnalyticsDisabled ?? false),
           started_at: now,
           last_activity_at: now,
           ended_at: null,
@@ -232,12 +247,15 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
       return rows.map(toTurn);
     },
 
-    /** Messages of users per day (UTC) in [from, to): what the dashboard's charts count. */
+    /**
+     * Messages of users per day (UTC) in [from, to): what the dashboard's charts count. Like every
+     * analytics count, it leaves out conversations started with 'Disable analytics'.
+     */
     async userTurnsPerDay(from: string, to: string): Promise<Array<{ day: string; count: number }>> {
       const day = isPostgres(db)
         ? sql<string>`to_char(at at time zone 'UTC', 'YYYY-MM-DD')`
         : sql<string>`substr(at, 1, 10)`;
-      const rows = await turns()
+      const rows = await countedTurns()
         .select([day.as('day'), (eb) => eb.fn.countAll<number | string>().as('count')])
         .where('direction', '=', 'in')
         .where('at', '>=', from)
@@ -250,7 +268,7 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
 
     /** Recognised intents of users' messages in [from, to), most frequent first. */
     async intentCounts(from: string, to: string): Promise<Array<{ intent: string; count: number }>> {
-      const rows = await turns()
+      const rows = await countedTurns()
         .select(['intent', (eb) => eb.fn.countAll<number | string>().as('count')])
         .where('direction', '=', 'in')
         .where('intent', 'is not', null)

@@ -16,6 +16,7 @@ import { nluDatasetRepository } from './nlu-dataset.repository';
 import { nluModelRepository } from './nlu-model.repository';
 import { nluSyncRepository } from './nlu-sync.repository';
 import { nluTestRunRepository } from './nlu-test-run.repository';
+import { testChatLinkRepository } from './test-chat-link.repository';
 import { normaliseEmail, type TenantRole } from './user.repository';
 import { variableRepository } from './variable.repository';
 
@@ -402,6 +403,8 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
     nluSyncs: (botId: string) => nluSyncRepository(db, tenantId, botId),
     /** The tenant's dialog flows: versions and activations of intents' flows and sub flows. */
     flows: flowRepository(db, tenantId),
+    /** Bots' shared test chat links and their passwords. */
+    testChatLinks: testChatLinkRepository(db, tenantId),
   };
 }
 

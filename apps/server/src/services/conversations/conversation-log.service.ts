@@ -16,6 +16,7 @@ const summaryOf = (c: ConversationRecord): ConversationSummaryView => ({
   user: c.userKey,
   channel: c.channel,
   isTest: c.isTest,
+  isAnalyticsDisabled: c.isAnalyticsDisabled,
   startedAt: c.startedAt,
   lastActivityAt: c.lastActivityAt,
 });

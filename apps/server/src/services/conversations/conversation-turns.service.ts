@@ -25,6 +25,8 @@ export interface ConversationOrigin {
   /** Test chats run the flows activated to test, and analytics can leave them out. */
   isTest: boolean;
   target: FlowTargetName;
+  /** 'Disable analytics' in the test chat: the conversation is logged, analytics leave it out. */
+  isAnalyticsDisabled?: boolean;
 }
 
 export interface TurnAnswer {
@@ -51,6 +53,7 @@ export async function startConversation(scope: TenantScope, bot: Bot, origin: Co
     userKey: origin.userKey,
     language: settings.language,
     isTest: origin.isTest,
+    isAnalyticsDisabled: origin.isAnalyticsDisabled ?? false,
     state: {},
   });
 }

@@ -5,10 +5,12 @@ import {
   type InboundActivity,
   notFound,
   readBotSettings,
+  type StartTestChatBody,
   type TestChatStarted,
   type TopicOf,
   type TurnDetailsView,
 } from '@parley/contracts';
+import type { Bot, TenantScope } from '@parley/db';
 import { readConversationState, type TurnTrace } from '@parley/runtime';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
@@ -19,17 +21,25 @@ import { type ConversationOrigin, startConversation, takeTurn } from './conversa
 export const TEST_CHAT_CHANNEL = { id: 'test-chat', name: 'Test chat' } as const;
 
 /** The internal test chat: the flows activated to test, the person testing as the user. */
-const testChatOf = (principal: Principal): ConversationOrigin => ({
+const testChatOf = (principal: Principal, options: Partial<StartTestChatBody> = {}): ConversationOrigin => ({
   channel: TEST_CHAT_CHANNEL,
   userKey: principal.user.id,
   isTest: true,
   target: 'test',
+  isAnalyticsDisabled: options.isAnalyticsDisabled ?? false,
 });
 
-/** POST /api/bots/{bot}/test-chat: a new test conversation; its topic is where it is talked in. */
-export async function startTestChat(principal: Principal, botName: string): Promise<TestChatStarted> {
+/**
+ * POST /api/bots/{bot}/test-chat: a new test conversation; its topic is where it is talked in.
+ * With 'Disable analytics' on, it is marked when it starts: logged, but left out of analytics.
+ */
+export async function startTestChat(
+  principal: Principal,
+  botName: string,
+  options: Partial<StartTestChatBody> = {},
+): Promise<TestChatStarted> {
   const bot = await botNamed(principal, botName);
-  const conversation = await startConversation(principal.scope, bot, testChatOf(principal));
+  const conversation = await startConversation(principal.scope, bot, testChatOf(principal, options));
   return { conversationId: conversation.id, botId: bot.id, language: conversation.language };
 }
 
@@ -109,10 +119,23 @@ export async function sayInTestChat(
   if (!bot || !conversation || conversation.channel !== TEST_CHAT_CHANNEL.id) {
     throw notFound('This test chat does not exist (any more). Start a new one.');
   }
-  const answer = await takeTurn(ctx, principal.scope, bot, conversation.id, testChatOf(principal), activity);
-  const state = readConversationState(
-    (await principal.scope.conversations(bot.id).get(conversation.id))?.state,
-  );
+  await answerInTestChat(ctx, principal.scope, bot, testChatOf(principal), topic, activity);
+}
+
+/**
+ * A turn of a test chat conversation (internal or public), answered to every socket following
+ * the conversation's topic, on any process.
+ */
+export async function answerInTestChat(
+  ctx: AppContext,
+  scope: TenantScope,
+  bot: Bot,
+  origin: ConversationOrigin,
+  topic: TopicOf<'conversation'>,
+  activity: InboundActivity,
+): Promise<void> {
+  const answer = await takeTurn(ctx, scope, bot, topic.conversationId, origin, activity);
+  const state = readConversationState((await scope.conversations(bot.id).get(topic.conversationId))?.state);
   await publishTopicEvent(ctx.shared.pubsub, {
     type: 'conversation:turn',
     topic,

@@ -12,9 +12,11 @@ const TAG_BYTES = 16;
  * Functions' credentials encrypted at rest (AES-256-GCM) with a key derived from the server's
  * secret, so a copy of the database alone reveals no password or token. Only the secrets are
  * sealed (function-secrets.ts says where they are): the rest of a definition stays searchable.
+ * Other secrets the server must show again (test chat passwords) use it with their own `purpose`.
  */
-export function createSecretSeal(serverSecret: string) {
-  const key = Buffer.from(hkdfSync('sha256', serverSecret, 'parley', 'function-secrets', 32));
+export function createSecretSeal(serverSecret: string, purpose = 'function-secrets') {
+  // Each purpose has its own key: a sealed text of one kind never opens as another.
+  const key = Buffer.from(hkdfSync('sha256', serverSecret, 'parley', purpose, 32));
   let onUnreadable: () => void = () => {};
 
   const seal = (secret: string): string => {
