@@ -1,7 +1,8 @@
 import { CARD_SUBMIT_EVENT } from '@parley/contracts';
+import { functionInputKey } from '@parley/flows';
 import type { BlockStep, BlockTurn } from './runners/block-runner';
 import type { RuntimeFlow, RuntimeNode } from './runtime-flow';
-import type { RuntimeFunction, RuntimeFunctionInput } from './runtime-function';
+import type { FunctionCallResult, RuntimeFunction, RuntimeFunctionInput } from './runtime-function';
 
 /** What a custom block did: a runner's step, or a sub flow to step into. */
 export type FunctionStep = BlockStep & { enter?: RuntimeFlow };
@@ -31,7 +32,14 @@ export async function callFunction(
     case 'adaptiveCard':
       return adaptiveCard(fn, node, turn);
     case 'call': {
-      const result = await fn.run(inputValues(node, fn.inputs, turn));
+      let result: FunctionCallResult;
+      try {
+        result = await fn.run(inputValues(node, fn.inputs, turn), turn.variables);
+      } catch (error) {
+        return {
+          error: `Function ${fn.name} failed: ${error instanceof Error ? error.message : String(error)}`,
+        };
+      }
       for (const [variable, value] of Object.entries(result.outputs)) turn.set(variable, value);
       return result.event
         ? { say: [{ type: 'event', name: 'functionEvent', value: { function: fn.name, ...result.event } }] }
@@ -47,7 +55,7 @@ function inputValues(
 ): Record<string, string> {
   return Object.fromEntries(
     inputs.map((input) => {
-      const given = node.data[`field-${input.name}`];
+      const given = node.data[functionInputKey(input.name)];
       const written = typeof given === 'string' && given.trim() !== '' ? given : input.defaultValue;
       return [input.name, turn.fill(written)];
     }),

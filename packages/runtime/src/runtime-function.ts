@@ -26,8 +26,14 @@ export type RuntimeFunction =
       type: 'call';
       name: string;
       inputs: RuntimeFunctionInput[];
-      /** Runs it; the result's outputs are set as variables (each function output names its variable). */
-      run(inputValues: Record<string, string>): Promise<FunctionCallResult>;
+      /**
+       * Runs it (Capture Storage reads the conversation's variables); the result's outputs are set
+       * as variables (each function output names its variable). Throws with a message for the designer.
+       */
+      run(
+        inputValues: Record<string, string>,
+        variables: Readonly<Record<string, unknown>>,
+      ): Promise<FunctionCallResult>;
     }
   /** A function that cannot run in a conversation here, with the reason the designer reads. */
   | { type: 'unavailable'; name: string; reason: string };

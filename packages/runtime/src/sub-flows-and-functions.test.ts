@@ -288,3 +288,23 @@ describe('the platform blocks', () => {
     },
   );
 });
+
+describe('a function that fails', () => {
+  test('ends the turn with the function and its message', async () => {
+    const c = chat(
+      withFunctions(testBot([lineFlow('Order', [custom('Api')])]), [
+        {
+          type: 'call',
+          name: 'Api',
+          inputs: [],
+          run: async () => {
+            throw new Error('The request to api.example.com timed out after 10 s');
+          },
+        },
+      ]),
+    );
+    expect((await c.send('order')).trace.error).toBe(
+      'Function Api failed: The request to api.example.com timed out after 10 s',
+    );
+  });
+});

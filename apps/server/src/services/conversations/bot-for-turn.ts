@@ -5,6 +5,7 @@ import type { BotForTurn, Recognition } from '@parley/runtime';
 import type { AppContext } from '../../context';
 import { botRefOf } from '../../nlu/bot-ref';
 import { activeFlowOf } from './runtime-flows';
+import { runtimeFunctionOf } from './runtime-functions';
 
 /** An activity as one line of a history mail. */
 function historyText(activity: unknown): string {
@@ -47,6 +48,7 @@ export function botForTurn(
     messageBelowThreshold: messages.messageBelowThreshold,
     flowOf: (intent) => activeFlowOf(scope, bot, intent, options.target, options.language),
     answerOf: async (intent) => (await scope.intents(bot.id).get(intent))?.answer,
+    functionOf: (name) => runtimeFunctionOf(ctx, scope, bot, name, options),
     services: {
       async recognize(text) {
         if (!provider || text.trim() === '') return NOTHING_RECOGNIZED;

@@ -6,6 +6,7 @@ import {
   type InboundActivity,
   notFound,
   type OutboundActivity,
+  RESERVED_EVENT_PREFIX,
 } from '@parley/contracts';
 import type { ConversationRecord, TurnRecord } from '@parley/db';
 import type { Principal } from '../../auth/principal';
@@ -36,13 +37,24 @@ export async function listConversations(
   return listed.map(summaryOf);
 }
 
+/** A turn someone said something in; not one the bot took on its own (a delay that ended). */
+const isMessage = (turn: TurnRecord) => {
+  const activity = turn.activity as { type?: unknown; name?: unknown };
+  return !(
+    turn.direction === 'in' &&
+    activity.type === 'event' &&
+    typeof activity.name === 'string' &&
+    activity.name.startsWith(RESERVED_EVENT_PREFIX)
+  );
+};
+
 /** The turns as chat messages: each sent message carries when the user message before it came in. */
 export function chatMessagesOf(
   conversation: ConversationRecord,
   turns: readonly TurnRecord[],
 ): ChatMessageView[] {
   let received: string | null = null;
-  return turns.map((turn) => {
+  return turns.filter(isMessage).map((turn) => {
     if (turn.direction === 'in') received = turn.at;
     return {
       conversationId: conversation.id,

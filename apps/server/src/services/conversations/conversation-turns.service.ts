@@ -17,6 +17,7 @@ import {
 import type { AppContext } from '../../context';
 import { botForTurn } from './bot-for-turn';
 import { oneAtATime } from './conversation-lock';
+import { scheduleResume } from './conversation-resume.service';
 
 /** Where a conversation takes place: the channel, who talks, and which flows it runs. */
 export interface ConversationOrigin {
@@ -35,6 +36,12 @@ export interface TurnAnswer {
   trace: TurnTrace;
   /** The conversation's state after the turn, as stored. */
   state: Record<string, unknown>;
+}
+
+/** Runs a turn only on the conversation as the caller saw it (a scheduled resume after a delay). */
+export interface TurnCondition {
+  /** The turn count the conversation must still have; another turn meanwhile makes this one a no-op. */
+  atTurn: number;
 }
 
 export const CONVERSATION_MESSAGES = {
@@ -71,6 +78,21 @@ export async function takeTurn(
   origin: ConversationOrigin,
   activity: InboundActivity,
 ): Promise<TurnAnswer> {
+  const answer = await takeTurnIf(ctx, scope, bot, conversationId, origin, activity, undefined);
+  if (!answer) throw new Error('A turn without a condition is always taken.');
+  return answer;
+}
+
+/** takeTurn, but only while the conversation is as `condition` says; undefined when it moved on. */
+export async function takeTurnIf(
+  ctx: AppContext,
+  scope: TenantScope,
+  bot: Bot,
+  conversationId: string,
+  origin: ConversationOrigin,
+  activity: InboundActivity,
+  condition: TurnCondition | undefined,
+): Promise<TurnAnswer | undefined> {
   const conversations = scope.conversations(bot.id);
   return oneAtATime(conversationId, async () => {
     // Turns of one conversation on one process wait for each other here; a turn another process
@@ -78,6 +100,7 @@ export async function takeTurn(
     for (let attempt = 1; ; attempt++) {
       const conversation = await conversations.get(conversationId);
       if (!conversation) throw notFound(CONVERSATION_MESSAGES.notFound(conversationId));
+      if (condition && conversation.turnCount !== condition.atTurn) return undefined;
       const answer = await answerTurn(ctx, scope, bot, conversation, origin, activity);
       if (await conversations.saveTurnState(conversationId, conversation.turnCount, answer.state)) {
         await conversations.appendTurns(conversationId, [
@@ -92,6 +115,9 @@ export async function takeTurn(
           },
           ...answer.activities.map((said) => ({ direction: 'out' as const, activity: said })),
         ]);
+        if (answer.resumeAfterMs !== undefined) {
+          await scheduleResume(ctx, bot, conversationId, conversation.turnCount + 1, answer.resumeAfterMs);
+        }
         return { conversationId, activities: answer.activities, trace: answer.trace, state: answer.state };
       }
       if (attempt === MAX_TURN_ATTEMPTS) throw conflict(CONVERSATION_MESSAGES.busy);
@@ -109,7 +135,12 @@ async function answerTurn(
   conversation: ConversationRecord,
   origin: ConversationOrigin,
   activity: InboundActivity,
-): Promise<{ activities: OutboundActivity[]; trace: TurnTrace; state: Record<string, unknown> }> {
+): Promise<{
+  activities: OutboundActivity[];
+  trace: TurnTrace;
+  state: Record<string, unknown>;
+  resumeAfterMs?: number;
+}> {
   const settings = readBotSettings(bot.settings);
   const messages = systemMessagesIn(settings.systemMessages, conversation.language);
   const noTrace: TurnTrace = emptyTrace();
@@ -135,7 +166,12 @@ async function answerTurn(
     const activities = result.trace.error
       ? [...result.activities, { type: 'text' as const, text: messages.unexpectedErrorMessage }]
       : result.activities;
-    return { activities, trace: result.trace, state: result.state as unknown as Record<string, unknown> };
+    return {
+      activities,
+      trace: result.trace,
+      state: result.state as unknown as Record<string, unknown>,
+      ...(result.resumeAfterMs === undefined ? {} : { resumeAfterMs: result.resumeAfterMs }),
+    };
   } catch (error) {
     // A failure of ours (not of the flow): the user hears the bot's error message, the log keeps why.
     ctx.log.error({ err: error, bot: bot.id, conversationId: conversation.id }, 'a conversation turn failed');

@@ -1,6 +1,6 @@
 import type { FlowTargetName } from '@parley/contracts';
 import type { Bot, TenantScope } from '@parley/db';
-import { compileFlow, type RuntimeFlow } from '@parley/runtime';
+import { compileFlow, type FlowOwnerKind, type RuntimeFlow } from '@parley/runtime';
 import { parseStoredFlow } from '../../flows/flow-xml';
 
 /**
@@ -24,19 +24,33 @@ export async function activeFlowOf(
 ): Promise<RuntimeFlow | undefined> {
   const intentId = await scope.intents(bot.id).idOf(intentName);
   if (!intentId) return undefined;
-  const owner = { kind: 'intent' as const, id: intentId };
-  const active = (await scope.flows.activations(owner)).find((activation) => activation.target === target);
+  return activeFlowOfOwner(scope, bot, { kind: 'intent', id: intentId, name: intentName }, target, language);
+}
+
+/** The active flow of an intent or of a sub flow (a function of type flow), compiled once per version. */
+export async function activeFlowOfOwner(
+  scope: TenantScope,
+  bot: Bot,
+  owner: { kind: FlowOwnerKind; id: string; name: string },
+  target: FlowTargetName,
+  language: string,
+): Promise<RuntimeFlow | undefined> {
+  const ref = { kind: owner.kind, id: owner.id };
+  const active = (await scope.flows.activations(ref)).find((activation) => activation.target === target);
   if (!active) return undefined;
-  const key = `${bot.tenantId}/${intentId}/${active.version}/${language}`;
+  const key = `${bot.tenantId}/${owner.kind}/${owner.id}/${active.version}/${language}`;
   const known = compiled.get(key);
   if (known) {
     compiled.delete(key);
     compiled.set(key, known);
     return known;
   }
-  const version = await scope.flows.version(owner, active.version);
+  const version = await scope.flows.version(ref, active.version);
   if (!version) return undefined;
-  const flow = compileFlow(intentName, await parseStoredFlow(version.xml), language);
+  const flow = compileFlow(owner.name, await parseStoredFlow(version.xml), language, {
+    owner: owner.kind,
+    version: active.version,
+  });
   compiled.set(key, flow);
   if (compiled.size > KEPT) compiled.delete(compiled.keys().next().value as string);
   return flow;

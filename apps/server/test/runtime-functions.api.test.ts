@@ -1,0 +1,177 @@
+import type { ServerMessage } from '@parley/contracts';
+import { buildFlowXml } from '@parley/flows';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { resumeConversation } from '../src/services/conversations/conversation-resume.service';
+import { startConversation, takeTurn } from '../src/services/conversations/conversation-turns.service';
+import { type AdminWorld, as, buildAdminWorld, type Call, expectStatus } from './support/admin-world';
+import { createIntent } from './support/bot-content';
+import { createBot } from './support/bots';
+import { testDatabases } from './support/databases';
+import { intentFlowPath, subFlowPath } from './support/flows';
+import { createFunction } from './support/functions';
+import { startPublish, waitForSync } from './support/publishing';
+import { openSocket, socketUrl, type TestSocket } from './support/socket-client';
+import { startTestServer, type TestServer } from './support/test-server';
+
+type TurnMessage = Extract<ServerMessage, { type: 'conversation:turn' }>;
+
+/**
+ * A flow that calls the bot's functions (issue 10): a code function run in its sandbox, a sub
+ * flow that asks its own question, and a Delay whose wait is a scheduled job, not a sleep.
+ */
+describe.each(testDatabases())('flows calling functions, sub flows and delays on %s', (kind) => {
+  let server: TestServer;
+  let world: AdminWorld;
+  let admin: Call & { token: string };
+  const BOT = 'Delivery Bot';
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    world = await buildAdminWorld(server);
+    admin = Object.assign(as(server, world.tenantAdmin), { token: world.tenantAdmin.token });
+    await createBot(admin, BOT);
+    await createIntent(admin, BOT, {
+      name: 'Deliver',
+      utterances: ['deliver my parcel', 'i want a delivery', 'please deliver it', 'send the parcel'],
+    });
+    await createFunction(admin, BOT, {
+      type: 'code',
+      name: 'Greet',
+      code: 'return { text: "Dear " + name };',
+      inputs: [{ name: 'name', defaultValue: 'customer' }],
+      outputs: [{ variableName: 'greeting', propertyPath: 'text' }],
+    });
+    await createFunction(admin, BOT, { type: 'code', name: 'Broken', code: 'throw new Error("no stock");' });
+    await createFunction(admin, BOT, {
+      type: 'flow',
+      name: 'Ask street',
+      inputs: [{ name: 'city', defaultValue: 'Paris' }],
+    });
+    const subFlow = await buildFlowXml(
+      [
+        { block: 'askQuestion', fields: { question: 'Which street in [city]?' }, outputs: ['street'] },
+        { end: 'endFlow' },
+      ],
+      { languages: ['en'] },
+    );
+    expectStatus(
+      await admin('POST', `${subFlowPath(BOT, 'Ask street')}/flow`, { xml: encodeURIComponent(subFlow) }),
+      200,
+    );
+    expectStatus(
+      await admin('PUT', `${subFlowPath(BOT, 'Ask street')}/published-version`, { versionName: 'v1' }),
+      200,
+    );
+    const xml = await buildFlowXml(
+      [
+        { function: 'Greet', fields: { name: 'Ada' } },
+        { function: 'Ask street', fields: { city: 'Lyon' } },
+        { block: 'message', fields: { message: '[greeting], your parcel goes to [street], [city].' } },
+        { block: 'blockDelay', fields: { duration: 1 } },
+        { block: 'message', fields: { message: 'Delivered.' } },
+        { function: 'Broken' },
+        { end: 'endFlow' },
+      ],
+      { languages: ['en'] },
+    );
+    expectStatus(await admin('PUT', `${intentFlowPath(BOT, 'Deliver')}/test-version`, { xml }), 200);
+    const { syncId } = await startPublish(admin, BOT);
+    expect((await waitForSync(admin, BOT, syncId)).state).toBe('Succeeded');
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  test('the flow runs the code function and the sub flow, then the delay resumes it without a message', async () => {
+    const baseUrl = await server.listen();
+    const started = expectStatus(
+      await admin('POST', `/api/bots/${encodeURIComponent(BOT)}/test-chat`),
+      201,
+    ).json();
+    const topic = {
+      kind: 'conversation' as const,
+      botId: started.botId,
+      conversationId: started.conversationId,
+    };
+    const socket: TestSocket = await openSocket(socketUrl(baseUrl, admin.token));
+    await socket.subscribe(topic);
+    const nextTurn = async (after: number, timeoutMs = 15_000) =>
+      (await socket.waitFor(
+        (m) => m.type === 'conversation:turn' && socket.messages.indexOf(m) >= after,
+        timeoutMs,
+      )) as TurnMessage;
+    const say = async (text: string) => {
+      const before = socket.messages.length;
+      socket.send(JSON.stringify({ type: 'conversation:say', topic, activity: { type: 'text', text } }));
+      return nextTurn(before);
+    };
+
+    const asked = await say('please deliver my parcel');
+    expect(asked.activities).toEqual([{ type: 'text', text: 'Which street in Lyon?' }]);
+    expect(asked.details.variables).toEqual(
+      expect.arrayContaining([
+        { name: 'greeting', type: 'string', value: 'Dear Ada' },
+        { name: 'city', type: 'string', value: 'Lyon' },
+      ]),
+    );
+
+    const beforeAnswer = socket.messages.length;
+    const answered = await say('Rue Mercière');
+    expect(answered.activities).toEqual([
+      { type: 'text', text: 'Dear Ada, your parcel goes to Rue Mercière, Lyon.' },
+    ]);
+    // No process sleeps through the delay: the turn ended, and a scheduled turn goes on.
+    const resumed = await nextTurn(beforeAnswer + 1);
+    expect(resumed.said).toBeUndefined();
+    expect(resumed.activities).toEqual([
+      { type: 'text', text: 'Delivered.' },
+      { type: 'text', text: expect.any(String) },
+    ]);
+    expect(resumed.details.error).toBe('Function Broken failed: Error: no stock');
+    socket.close();
+
+    // The log shows the messages, not the resuming event.
+    const log = expectStatus(
+      await admin('GET', `/api/bots/${encodeURIComponent(BOT)}/conversations/${started.conversationId}`),
+      200,
+    ).json() as { messages: Array<{ type: string; message: { type: string; text?: string } }> };
+    expect(log.messages.map((m) => `${m.type}:${m.message.text ?? m.message.type}`)).toEqual([
+      'received:please deliver my parcel',
+      'sent:Which street in Lyon?',
+      'received:Rue Mercière',
+      'sent:Dear Ada, your parcel goes to Rue Mercière, Lyon.',
+      'sent:Delivered.',
+      `sent:${resumed.activities[1]?.type === 'text' ? resumed.activities[1].text : ''}`,
+    ]);
+  }, 60_000);
+
+  test('a message during the delay ends the wait at once, and the scheduled turn then does nothing', async () => {
+    const tenantId = (await server.ctx.repos.tenants.list()).find((t) => !t.isMaster)?.id ?? '';
+    const scope = server.ctx.repos.forTenant(tenantId);
+    const bot = await scope.bots.get(BOT);
+    if (!bot) throw new Error('no bot');
+    const origin = {
+      channel: { id: 'test-chat', name: 'Test chat' },
+      userKey: 'designer',
+      isTest: true,
+      target: 'test' as const,
+    };
+    const conversation = await startConversation(scope, bot, origin);
+    const send = (text: string) =>
+      takeTurn(server.ctx, scope, bot, conversation.id, origin, { type: 'text', text });
+    const turnCount = async () => (await scope.conversations(bot.id).get(conversation.id))?.turnCount;
+    await send('deliver my parcel');
+    expect((await send('Quai Saint-Antoine')).activities).toHaveLength(1);
+    const waitingAt = await turnCount();
+    const early = await send('are you there?');
+    expect(early.activities[0]).toEqual({ type: 'text', text: 'Delivered.' });
+
+    // The job scheduled by the delay comes too late: the conversation moved on, it takes no turn.
+    const after = await turnCount();
+    await resumeConversation(server.ctx, {
+      tenantId,
+      botId: bot.id,
+      conversationId: conversation.id,
+      atTurn: waitingAt ?? -1,
+    });
+    expect(await turnCount()).toBe(after);
+  }, 30_000);
+});
