@@ -1,0 +1,200 @@
+import { AVATAR_MAX_BYTES, DEFAULT_SYSTEM_MESSAGES, GENERAL_SETTINGS_MESSAGES as M } from '@parley/contracts';
+import sharp from 'sharp';
+import { describe, expect, test } from 'vitest';
+import { logInThroughUi, popupOf } from './support/accounts';
+import { VERA } from './support/bot-content';
+import { botPageSuite } from './support/bot-page-suite';
+import { expectHidden, expectVisible } from './support/expect-page';
+import { screenshot } from './support/screenshots';
+
+const BOT = 'Helper Bot';
+
+interface StoredBot {
+  displayName: string;
+  settings: Record<string, unknown> & { botAvatar?: { width: number; height: number } };
+}
+
+describe('the General Settings and System Messages tabs', () => {
+  const s = botPageSuite(BOT);
+  const settingsUrl = (tab: string) => s.botUrl(`settings/${tab}`);
+  const field = (label: string) => s.page.getByLabel(label, { exact: true });
+  const save = () => s.page.getByRole('button', { name: 'Save settings' });
+  const closePopup = async (...texts: string[]) => {
+    for (const text of texts) await expectVisible(popupOf(s.page).getByText(text, { exact: true }));
+    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
+    await expectHidden(popupOf(s.page));
+  };
+  const storedBot = async () => (await s.tina('GET', `/api/bots/${encodeURIComponent(BOT)}`)) as StoredBot;
+
+  test('General Settings is the default settings tab and shows the stored values', async () => {
+    await s.page.goto(s.botUrl('settings'));
+    await s.page.waitForURL(settingsUrl('general'));
+    await expectVisible(s.page.getByRole('heading', { name: 'Bot Settings' }));
+    await expectVisible(s.page.getByRole('heading', { name: 'Bot Threshold Settings' }));
+    expect(await field('Display name').inputValue()).toBe(BOT);
+    expect(await field('In-between response delay (seconds)').inputValue()).toBe('0');
+    expect(
+      await s.page
+        .getByRole('switch', { name: 'Continue previous conversation' })
+        .getAttribute('aria-checked'),
+    ).toBe('false');
+    expect(await field('Idle timeout (seconds)').inputValue()).toBe('1');
+    expect(await field('High confidence threshold (%)').inputValue()).toBe('70');
+    expect(await field('Low confidence threshold (%)').inputValue()).toBe('30');
+    await expectVisible(save());
+    await screenshot(s.page, 'bot-settings-general', { fullPage: true });
+  });
+
+  test('a value out of its steps is marked, and Save says Error! with the message', async () => {
+    await field('In-between response delay (seconds)').fill('0.25');
+    await expectVisible(s.page.getByText(M.delayStep));
+    await save().click();
+    await closePopup('Error!', M.delayStep);
+    expect((await storedBot()).settings.delay).toBe(0);
+  });
+
+  test('an avatar over 2 MB is refused with the spec message', async () => {
+    await s.page.getByLabel('Avatar image').setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(AVATAR_MAX_BYTES + 1),
+    });
+    await closePopup('Error!', M.avatarTooBig);
+    expect(await s.page.getByRole('img', { name: 'Bot avatar' }).count()).toBe(0);
+  });
+
+  test('edits and an avatar are saved together, and are there after a reload', async () => {
+    await field('Display name').fill('Helga the helper');
+    await field('In-between response delay (seconds)').fill('1.5');
+    await s.page.getByRole('switch', { name: 'Continue previous conversation' }).click();
+    await field('Idle timeout (seconds)').fill('2.5');
+    await field('Idle text').fill('Are you still there?');
+    await field('High confidence threshold (%)').fill('80');
+    await field('Low confidence threshold (%)').fill('40');
+    const png = await sharp({
+      create: { width: 600, height: 300, channels: 3, background: { r: 94, g: 92, b: 230 } },
+    })
+      .png()
+      .toBuffer();
+    await s.page
+      .getByLabel('Avatar image')
+      .setInputFiles({ name: 'helga.png', mimeType: 'image/png', buffer: png });
+    await expectVisible(s.page.getByRole('img', { name: 'Bot avatar' }));
+    await save().click();
+    await closePopup('Saved!');
+
+    const stored = await storedBot();
+    expect(stored.displayName).toBe('Helga the helper');
+    expect(stored.settings).toMatchObject({
+      delay: 1500,
+      continueOldConversations: true,
+      idleTimeout: 2.5,
+      idleText: 'Are you still there?',
+      confidence: 0.8,
+      lowConfidence: 0.4,
+      botAvatar: { width: 256, height: 128 },
+    });
+
+    await s.page.reload();
+    await expectVisible(s.page.getByRole('heading', { name: 'Bot Settings' }));
+    expect(await field('Display name').inputValue()).toBe('Helga the helper');
+    expect(await field('In-between response delay (seconds)').inputValue()).toBe('1.5');
+    expect(
+      await s.page
+        .getByRole('switch', { name: 'Continue previous conversation' })
+        .getAttribute('aria-checked'),
+    ).toBe('true');
+    expect(await field('Idle timeout (seconds)').inputValue()).toBe('2.5');
+    expect(await field('Idle text').inputValue()).toBe('Are you still there?');
+    expect(await field('High confidence threshold (%)').inputValue()).toBe('80');
+    expect(await field('Low confidence threshold (%)').inputValue()).toBe('40');
+    // The stored avatar is shown, at the size the server made it.
+    const avatar = s.page.getByRole('img', { name: 'Bot avatar' });
+    await expectVisible(avatar);
+    await s.page.waitForFunction(
+      () =>
+        (document.querySelector('img[alt="Bot avatar"]') as HTMLImageElement | null)?.naturalWidth === 256,
+    );
+    // The page's title is the display name.
+    await expectVisible(s.page.getByRole('heading', { name: 'Helga the helper' }));
+    await screenshot(s.page, 'bot-settings-general-saved', { fullPage: true });
+  });
+
+  test("System Messages: the bot's languages, default first; blank means the default; saved per language", async () => {
+    const tenant = (await s.app.server.ctx.repos.tenants.list()).find(
+      (t) => t.displayName === 'Acme Support',
+    );
+    const scope = s.app.server.ctx.repos.forTenant(tenant?.id ?? '');
+    const bot = await scope.bots.get(BOT);
+    if (!bot) throw new Error('the bot is missing');
+    await scope.bots.update(bot.id, { settings: { ...bot.settings, supportedLanguages: ['en', 'de'] } });
+
+    await s.page.goto(settingsUrl('systemLanguages'));
+    await s.page.waitForURL(settingsUrl('systemLanguages'));
+    const languages = s.page.getByRole('navigation', { name: 'Languages' }).getByRole('button');
+    await expectVisible(languages.first());
+    expect(await languages.allTextContents()).toEqual(['EnglishEN · default', 'GermanDE']);
+    const belowThreshold = field('Not understood (below the low threshold)');
+    expect(await belowThreshold.inputValue()).toBe('');
+    expect(await belowThreshold.getAttribute('placeholder')).toBe(
+      DEFAULT_SYSTEM_MESSAGES.messageBelowThreshold,
+    );
+    for (const label of [
+      'Unexpected error',
+      'Empty message',
+      'Empty text',
+      'Not sure (between the thresholds)',
+    ])
+      await expectVisible(field(label));
+
+    await belowThreshold.fill('Sorry, I only know about pizza.');
+    await languages.filter({ hasText: 'German' }).click();
+    await expectVisible(s.page.getByRole('heading', { name: 'Messages in German' }));
+    expect(await belowThreshold.inputValue()).toBe('');
+    await field('Empty text').fill('Bitte schreiben Sie etwas.');
+    await screenshot(s.page, 'bot-settings-system-messages', { fullPage: true });
+    await save().click();
+    await closePopup('Saved!');
+    expect((await storedBot()).settings.systemMessages).toEqual({
+      en: { messageBelowThreshold: 'Sorry, I only know about pizza.' },
+      de: { messageTextEmpty: 'Bitte schreiben Sie etwas.' },
+    });
+
+    await s.page.reload();
+    await expectVisible(s.page.getByRole('heading', { name: 'Messages in English' }));
+    expect(await belowThreshold.inputValue()).toBe('Sorry, I only know about pizza.');
+    await languages.filter({ hasText: 'German' }).click();
+    expect(await field('Empty text').inputValue()).toBe('Bitte schreiben Sie etwas.');
+    expect(s.browser.pageErrors).toEqual([]);
+  });
+
+  test('a user without Manage general settings sees both tabs read-only and no Save settings', async () => {
+    const other = await s.browser.newPage();
+    try {
+      await logInThroughUi(other, s.app.baseUrl, VERA.email, VERA.password);
+      await other.goto(settingsUrl('general'));
+      const name = other.getByLabel('Display name', { exact: true });
+      await expectVisible(name);
+      expect(await name.isDisabled()).toBe(true);
+      expect(await other.getByLabel('High confidence threshold (%)', { exact: true }).isDisabled()).toBe(
+        true,
+      );
+      expect(await other.getByRole('switch', { name: 'Continue previous conversation' }).isDisabled()).toBe(
+        true,
+      );
+      expect(await other.getByRole('button', { name: 'Upload avatar' }).count()).toBe(0);
+      // Her role lets her see the bot, so its avatar too.
+      await expectVisible(other.getByRole('img', { name: 'Bot avatar' }));
+      expect(await other.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
+      await screenshot(other, 'bot-settings-general-read-only');
+
+      await other.getByRole('tab', { name: 'System Messages' }).click();
+      const message = other.getByLabel('Empty text', { exact: true });
+      await expectVisible(message);
+      expect(await message.isDisabled()).toBe(true);
+      expect(await other.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
