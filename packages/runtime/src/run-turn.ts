@@ -1,3 +1,4 @@
+import { IDLE_ACTIVITY } from '@parley/contracts';
 import { type BlockData, type BlockKind, isSet, variableReferenceName } from '@parley/flows';
 import { type InboundActivity, type OutboundActivity, textOfActivity } from './activities';
 import { callFunction, type FunctionStep } from './call-function';
@@ -21,6 +22,8 @@ export interface BotForTurn {
   flowOf(intent: string): Promise<RuntimeFlow | undefined>;
   /** The answer text of an intent (a FAQ intent's answer), said when the intent has no active flow. */
   answerOf?(intent: string): Promise<string | undefined>;
+  /** Said once when the user stays silent while the bot waits for an answer; nothing when blank. */
+  idleText?: string;
   /** A function of the bot that a custom block calls (a sub flow's flow: the version active on the target). */
   functionOf?(name: string): Promise<RuntimeFunction | undefined>;
   services: RuntimeServices;
@@ -102,6 +105,13 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
   const activities: OutboundActivity[] = [];
   const trace: TurnTrace = emptyTrace();
   const userText = textOfActivity(input.activity);
+  if (isIdle(input.activity)) {
+    // Silence is no answer: the waiting block keeps waiting, reminded once by the idle text.
+    const idleText = bot.idleText?.trim() ?? '';
+    if (state.waiting && idleText !== '')
+      activities.push({ type: 'text', text: fillVariables(idleText, state.variables) });
+    return { activities, state, trace };
+  }
 
   const setVariable = (name: string, value: unknown) => {
     if (value === undefined) {
@@ -298,6 +308,9 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
   }
   return { activities, state, trace, ...(resumeAfterMs === undefined ? {} : { resumeAfterMs }) };
 }
+
+const isIdle = (activity: InboundActivity) =>
+  activity.type === 'event' && activity.name === IDLE_ACTIVITY.name;
 
 /** Sub flows within sub flows: deeper than this is taken for a loop. */
 const MAX_SUB_FLOW_DEPTH = 20;

@@ -1,4 +1,4 @@
-import { CARD_SUBMIT_EVENT, RESUME_ACTIVITY } from '@parley/contracts';
+import { CARD_SUBMIT_EVENT, IDLE_ACTIVITY, RESUME_ACTIVITY } from '@parley/contracts';
 import { missingHandlers } from '@parley/flows/handlers';
 import { describe, expect, test } from 'vitest';
 import type { InboundActivity } from './activities';
@@ -306,5 +306,32 @@ describe('a function that fails', () => {
     expect((await c.send('order')).trace.error).toBe(
       'Function Api failed: The request to api.example.com timed out after 10 s',
     );
+  });
+});
+
+describe('silence', () => {
+  const ask = () =>
+    lineFlow('Ask', [
+      { task: 'askQuestion', data: { 'field-question': 'Your name?' }, outputs: ['name'] },
+      { task: 'message', data: { 'field-message': 'Hi [name].' } },
+    ]);
+
+  test('while the bot waits, the idle text is said and the block goes on waiting for the answer', async () => {
+    const c = chat({ ...testBot([ask()]), idleText: 'Still there? [missing]' });
+    await c.send('ask');
+    const waiting = c.state.waiting;
+    const idle = await c.send(IDLE_ACTIVITY);
+    expect(texts(idle)).toEqual(['Still there? [missing]']);
+    expect(idle.trace.recognition).toBeNull();
+    expect(c.state.waiting).toEqual(waiting);
+    expect(texts(await c.send('Ada'))).toEqual(['Hi Ada.']);
+  });
+
+  test('nothing is said without an idle text, or when the bot waits for nothing', async () => {
+    const silent = chat(testBot([ask()]));
+    await silent.send('ask');
+    expect((await silent.send(IDLE_ACTIVITY)).activities).toEqual([]);
+    const between = chat({ ...testBot([ask()]), idleText: 'Still there?' });
+    expect((await between.send(IDLE_ACTIVITY)).activities).toEqual([]);
   });
 });

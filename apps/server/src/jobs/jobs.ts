@@ -1,8 +1,8 @@
 import type { AppContext } from '../context';
 import {
-  type ResumePayload,
-  resumeConversation,
-} from '../services/conversations/conversation-resume.service';
+  type ScheduledTurnPayload,
+  takeScheduledTurn,
+} from '../services/conversations/scheduled-turns.service';
 import { runDueNluAutomate, runNluAutomateJob } from '../services/nlu/nlu-automate.service';
 import { runNluTestJob } from '../services/nlu/nlu-test.service';
 import { runSyncJob } from '../services/publishing/synchronization-run';
@@ -38,8 +38,8 @@ export const JOBS = {
   /** NLU automate for one bot, after a publish. */
   'nlu.automate': defineJob<BotJob>({ run: runNluAutomateJob }),
   /** Automate for every bot whose last run is older than the interval (scheduled). */
-  /** The end of a Delay block's wait: the conversation's flow goes on (a no-op if it moved on). */
-  'conversation.resume': defineJob<ResumePayload>({ run: resumeConversation }),
+  /** A turn the bot takes later: a Delay's end or the idle text (a no-op if the conversation moved on). */
+  'conversation.scheduled-turn': defineJob<ScheduledTurnPayload>({ run: takeScheduledTurn }),
   'nlu.automate-due': defineJob<Record<string, never>>({
     run: async (ctx) => {
       await runDueNluAutomate(ctx);

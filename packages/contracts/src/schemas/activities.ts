@@ -23,6 +23,12 @@ export const RESERVED_EVENT_PREFIX = 'parley.';
  */
 export const RESUME_ACTIVITY = { type: 'event', name: `${RESERVED_EVENT_PREFIX}resume` } as const;
 
+/**
+ * The activity of a turn taken when the user stayed silent for the bot's idle timeout while the
+ * bot waited for an answer: the bot says its idle text once, and goes on waiting.
+ */
+export const IDLE_ACTIVITY = { type: 'event', name: `${RESERVED_EVENT_PREFIX}idle` } as const;
+
 /** A submitted adaptive card: its inputs' values by id. */
 export const CARD_SUBMIT_EVENT = 'adaptiveCard.submit';
 

@@ -46,6 +46,7 @@ export function botForTurn(
     lowConfidence: settings.lowConfidence,
     messageBetweenThreshold: messages.messageBetweenThreshold,
     messageBelowThreshold: messages.messageBelowThreshold,
+    idleText: settings.idleText,
     flowOf: (intent) => activeFlowOf(scope, bot, intent, options.target, options.language),
     answerOf: async (intent) => (await scope.intents(bot.id).get(intent))?.answer,
     functionOf: (name) => runtimeFunctionOf(ctx, scope, bot, name, options),

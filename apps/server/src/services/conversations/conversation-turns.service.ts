@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../context';
 import { botForTurn } from './bot-for-turn';
 import { oneAtATime } from './conversation-lock';
-import { scheduleResume } from './conversation-resume.service';
+import { scheduledTurnAfter, scheduleTurn } from './scheduled-turns.service';
 
 /** Where a conversation takes place: the channel, who talks, and which flows it runs. */
 export interface ConversationOrigin {
@@ -115,9 +115,8 @@ export async function takeTurnIf(
           },
           ...answer.activities.map((said) => ({ direction: 'out' as const, activity: said })),
         ]);
-        if (answer.resumeAfterMs !== undefined) {
-          await scheduleResume(ctx, bot, conversationId, conversation.turnCount + 1, answer.resumeAfterMs);
-        }
+        const later = scheduledTurnAfter(readBotSettings(bot.settings), activity, answer);
+        if (later) await scheduleTurn(ctx, bot, conversationId, conversation.turnCount + 1, later);
         return { conversationId, activities: answer.activities, trace: answer.trace, state: answer.state };
       }
       if (attempt === MAX_TURN_ATTEMPTS) throw conflict(CONVERSATION_MESSAGES.busy);

@@ -1,49 +1,72 @@
-import { RESUME_ACTIVITY } from '@parley/contracts';
+import { type BotSettings, IDLE_ACTIVITY, type InboundActivity, RESUME_ACTIVITY } from '@parley/contracts';
 import type { Bot, ConversationRecord } from '@parley/db';
 import type { AppContext } from '../../context';
 import { publishTopicEvent } from '../realtime/topic-events';
 import { type ConversationOrigin, takeTurnIf } from './conversation-turns.service';
 import { turnDetailsOf } from './turn-details';
 
-/** What a scheduled resume knows: the conversation and the turn after which it waits. */
-export interface ResumePayload {
+/**
+ * Turns the bot takes on its own, later: the end of a Delay block's wait, and the idle text after
+ * the user stayed silent. No process sleeps: the turn that leads to one schedules a job, which
+ * takes it on whichever process runs jobs, unless the conversation moved on meanwhile.
+ */
+export const SCHEDULED_TURN_ACTIVITIES = { resume: RESUME_ACTIVITY, idle: IDLE_ACTIVITY } as const;
+export type ScheduledTurnKind = keyof typeof SCHEDULED_TURN_ACTIVITIES;
+
+export interface ScheduledTurnPayload {
   tenantId: string;
   botId: string;
   conversationId: string;
-  /** The conversation's turn count when the Delay block started waiting. */
+  kind: ScheduledTurnKind;
+  /** The conversation's turn count when it was scheduled: any turn since makes it a no-op. */
   atTurn: number;
 }
 
-/**
- * A Delay block waits without a process sleeping: the turn that reached it schedules this job,
- * which takes the resuming turn when the time is up, on whichever process runs jobs.
- */
-export async function scheduleResume(
+/** The turn a turn's answer calls for later, if any: a delay's end, else the idle text while the bot waits. */
+export function scheduledTurnAfter(
+  settings: BotSettings,
+  activity: InboundActivity,
+  answer: { resumeAfterMs?: number; state: Record<string, unknown> },
+): { kind: ScheduledTurnKind; delayMs: number } | undefined {
+  if (answer.resumeAfterMs !== undefined) return { kind: 'resume', delayMs: answer.resumeAfterMs };
+  const isWaiting = typeof answer.state.waiting === 'object' && answer.state.waiting !== null;
+  // Once per wait: the idle turn itself schedules no other.
+  const isIdleTurn = activity.type === 'event' && activity.name === IDLE_ACTIVITY.name;
+  if (isWaiting && !isIdleTurn && settings.idleText.trim() !== '') {
+    return { kind: 'idle', delayMs: Math.round(settings.idleTimeout * 1000) };
+  }
+  return undefined;
+}
+
+export async function scheduleTurn(
   ctx: AppContext,
   bot: Bot,
   conversationId: string,
   atTurn: number,
-  delayMs: number,
+  next: { kind: ScheduledTurnKind; delayMs: number },
 ): Promise<void> {
   await ctx.jobs.enqueue(
-    'conversation.resume',
-    { tenantId: bot.tenantId, botId: bot.id, conversationId, atTurn },
-    { delayMs, jobId: `resume:${conversationId}:${atTurn}` },
+    'conversation.scheduled-turn',
+    { tenantId: bot.tenantId, botId: bot.id, conversationId, kind: next.kind, atTurn },
+    { delayMs: next.delayMs, jobId: `turn:${conversationId}:${atTurn}` },
   );
 }
 
-/**
- * The job: the flow goes on after the delay, unless the conversation moved on meanwhile (the
- * user wrote, which ended the wait early). Its answers go to whoever follows the conversation.
- */
-export async function resumeConversation(ctx: AppContext, payload: ResumePayload): Promise<void> {
+/** The job: the scheduled turn, if the conversation is still where it was; its answers go to whoever follows it. */
+export async function takeScheduledTurn(ctx: AppContext, payload: ScheduledTurnPayload): Promise<void> {
   const scope = ctx.repos.forTenant(payload.tenantId);
   const bot = await scope.bots.getById(payload.botId);
   const conversation = bot && (await scope.conversations(bot.id).get(payload.conversationId));
   if (!bot || !conversation || conversation.turnCount !== payload.atTurn) return;
-  const answer = await takeTurnIf(ctx, scope, bot, conversation.id, originOf(conversation), RESUME_ACTIVITY, {
-    atTurn: payload.atTurn,
-  });
+  const answer = await takeTurnIf(
+    ctx,
+    scope,
+    bot,
+    conversation.id,
+    originOf(conversation),
+    SCHEDULED_TURN_ACTIVITIES[payload.kind],
+    { atTurn: payload.atTurn },
+  );
   if (!answer) return;
   await publishTopicEvent(ctx.shared.pubsub, {
     type: 'conversation:turn',

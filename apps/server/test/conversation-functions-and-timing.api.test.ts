@@ -1,8 +1,8 @@
 import type { ServerMessage } from '@parley/contracts';
 import { buildFlowXml } from '@parley/flows';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { resumeConversation } from '../src/services/conversations/conversation-resume.service';
 import { startConversation, takeTurn } from '../src/services/conversations/conversation-turns.service';
+import { takeScheduledTurn } from '../src/services/conversations/scheduled-turns.service';
 import { type AdminWorld, as, buildAdminWorld, type Call, expectStatus } from './support/admin-world';
 import { createIntent } from './support/bot-content';
 import { createBot } from './support/bots';
@@ -23,10 +23,12 @@ describe.each(testDatabases())('flows calling functions, sub flows and delays on
   let server: TestServer;
   let world: AdminWorld;
   let admin: Call & { token: string };
+  let baseUrl: string;
   const BOT = 'Delivery Bot';
 
   beforeAll(async () => {
     server = await startTestServer(kind);
+    baseUrl = await server.listen();
     world = await buildAdminWorld(server);
     admin = Object.assign(as(server, world.tenantAdmin), { token: world.tenantAdmin.token });
     await createBot(admin, BOT);
@@ -81,7 +83,6 @@ describe.each(testDatabases())('flows calling functions, sub flows and delays on
   afterAll(() => server?.close());
 
   test('the flow runs the code function and the sub flow, then the delay resumes it without a message', async () => {
-    const baseUrl = await server.listen();
     const started = expectStatus(
       await admin('POST', `/api/bots/${encodeURIComponent(BOT)}/test-chat`),
       201,
@@ -166,12 +167,72 @@ describe.each(testDatabases())('flows calling functions, sub flows and delays on
 
     // The job scheduled by the delay comes too late: the conversation moved on, it takes no turn.
     const after = await turnCount();
-    await resumeConversation(server.ctx, {
+    await takeScheduledTurn(server.ctx, {
+      kind: 'resume',
       tenantId,
       botId: bot.id,
       conversationId: conversation.id,
       atTurn: waitingAt ?? -1,
     });
     expect(await turnCount()).toBe(after);
+  }, 30_000);
+
+  test('silence: while the bot waits, the idle text comes once after the idle timeout, and the answer still counts', async () => {
+    const general = {
+      displayName: BOT,
+      delay: 0,
+      continueOldConversations: false,
+      idleTimeout: 0.5,
+      idleText: 'Are you still there?',
+      confidence: 0.7,
+      lowConfidence: 0.3,
+    };
+    const settingsPath = `/api/bots/${encodeURIComponent(BOT)}/settings/general`;
+    expectStatus(await admin('PUT', settingsPath, general), 200);
+    try {
+      const started = expectStatus(
+        await admin('POST', `/api/bots/${encodeURIComponent(BOT)}/test-chat`),
+        201,
+      ).json();
+      const topic = {
+        kind: 'conversation' as const,
+        botId: started.botId,
+        conversationId: started.conversationId,
+      };
+      const socket = await openSocket(socketUrl(baseUrl, admin.token));
+      await socket.subscribe(topic);
+      const turnAfter = (index: number) =>
+        socket.waitFor((m) => m.type === 'conversation:turn' && socket.messages.indexOf(m) > index, 10_000);
+      socket.send(
+        JSON.stringify({
+          type: 'conversation:say',
+          topic,
+          activity: { type: 'text', text: 'deliver my parcel' },
+        }),
+      );
+      const asked = (await turnAfter(-1)) as TurnMessage;
+      expect(asked.activities).toEqual([{ type: 'text', text: 'Which street in Lyon?' }]);
+      const idle = (await turnAfter(socket.messages.indexOf(asked))) as TurnMessage;
+      expect(idle.said).toBeUndefined();
+      expect(idle.activities).toEqual([{ type: 'text', text: 'Are you still there?' }]);
+
+      // Once per wait: the next message on the socket is the answer's turn, not another reminder.
+      socket.send(
+        JSON.stringify({
+          type: 'conversation:say',
+          topic,
+          activity: { type: 'text', text: 'Rue de la Paix' },
+        }),
+      );
+      const answered = (await turnAfter(socket.messages.indexOf(idle))) as TurnMessage;
+      expect(answered.said).toEqual({ type: 'text', text: 'Rue de la Paix' });
+      expect(answered.activities[0]).toEqual({
+        type: 'text',
+        text: 'Dear Ada, your parcel goes to Rue de la Paix, Lyon.',
+      });
+      socket.close();
+    } finally {
+      expectStatus(await admin('PUT', settingsPath, { ...general, idleText: '' }), 200);
+    }
   }, 30_000);
 });
