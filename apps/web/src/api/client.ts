@@ -1,8 +1,11 @@
 import { toApiError } from './api-error';
 import { getToken } from './session';
 
-/** The manual is public: its calls never carry the token (spec 01 section 7). */
-const TOKENLESS_PREFIX = '/api/user-manual/';
+/**
+ * The manual is public: its calls never carry the token (spec 01 section 7). Nor do the public
+ * test chat's, which carry their own session token instead.
+ */
+const TOKENLESS_PREFIXES = ['/api/user-manual/', '/api/test-chat/'];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -14,6 +17,7 @@ export interface ApiResponse<T> {
 interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -37,11 +41,11 @@ async function readBody(response: Response): Promise<unknown> {
 export async function apiRequest<T>(
   method: HttpMethod,
   path: string,
-  { body, signal }: RequestOptions = {},
+  { body, signal, headers: extraHeaders }: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   const token = getToken();
-  if (token && !path.startsWith(TOKENLESS_PREFIX)) headers.AuthToken = token;
+  if (token && !TOKENLESS_PREFIXES.some((prefix) => path.startsWith(prefix))) headers.AuthToken = token;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   const response = await fetch(path, {

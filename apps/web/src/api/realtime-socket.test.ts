@@ -76,4 +76,27 @@ describe('the realtime connection', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeWebSocket.opened).toHaveLength(1);
   });
+
+  test('a connection with its own address (the public test chat) uses it, and hears that its session ended', async () => {
+    const { openRealtime } = await import('./realtime-socket');
+    const onSessionEnded = vi.fn();
+    const address = vi.fn(async () => 'ws://parley.test/ws?app=parley&chatToken=visitor');
+    const topic = { kind: 'conversation', botId: 't-bot', conversationId: 'c1' } as const;
+    const connection = openRealtime({ topics: [topic], onMessage: () => {}, address, onSessionEnded });
+    await vi.waitFor(() => expect(FakeWebSocket.opened).toHaveLength(1));
+    const socket = FakeWebSocket.opened[0] as FakeWebSocket;
+    expect(socket.url).toBe('ws://parley.test/ws?app=parley&chatToken=visitor');
+    socket.serverSends({ type: 'connected', userId: 'visitor-1' });
+    expect(socket.sent).toEqual([{ type: 'subscribe', topic }]);
+    socket.drop(1006);
+    await vi.advanceTimersByTimeAsync(1_300);
+    await vi.waitFor(() => expect(FakeWebSocket.opened).toHaveLength(2));
+    expect(address).toHaveBeenCalledTimes(2);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    (FakeWebSocket.opened[1] as FakeWebSocket).drop(4401);
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeWebSocket.opened).toHaveLength(2);
+    connection.close();
+  });
 });

@@ -28,6 +28,14 @@ export function socketAddress(url: string, token: string): string {
 
 const fetchWebsocketUrl = () => api.get<WebsocketUrl>('/api/websocket-url');
 
+/** The platform gateway's address with the signed-in user's token; null when signed out. */
+async function platformAddress(): Promise<string | null> {
+  const token = getToken();
+  if (!token) return null;
+  const { url } = await fetchWebsocketUrl();
+  return socketAddress(url, token);
+}
+
 export interface RealtimeHandlers {
   /** What this connection follows: subscribed on every (re)connection, before any event. */
   topics: RealtimeTopic[];
@@ -35,6 +43,13 @@ export interface RealtimeHandlers {
   onMessage: (message: Record<string, unknown>) => void;
   /** The socket is back after a drop: whatever happened meanwhile was missed. */
   onReconnected?: () => void;
+  /**
+   * Where to connect, query included; null when there is no session to connect with. Unset: the
+   * gateway's address with the platform token (the public test chat brings its own).
+   */
+  address?: () => Promise<string | null>;
+  /** The server ended the session behind the socket (close code 4401); it is not retried. */
+  onSessionEnded?: () => void;
 }
 
 /** A live connection: what the client says, and how to end it. */
@@ -54,7 +69,13 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
 }
 
 /** connectRealtime, for a screen that also talks over the socket (the test chat). */
-export function openRealtime({ topics, onMessage, onReconnected }: RealtimeHandlers): RealtimeConnection {
+export function openRealtime({
+  topics,
+  onMessage,
+  onReconnected,
+  address = platformAddress,
+  onSessionEnded,
+}: RealtimeHandlers): RealtimeConnection {
   let socket: WebSocket | undefined;
   let retryTimer: number | undefined;
   let attempt = 0;
@@ -68,18 +89,17 @@ export function openRealtime({ topics, onMessage, onReconnected }: RealtimeHandl
   };
 
   async function open(): Promise<void> {
-    const token = getToken();
-    if (isStopped || !token) return;
-    let url: string;
+    if (isStopped) return;
+    let url: string | null;
     try {
-      url = (await fetchWebsocketUrl()).url;
+      url = await address();
     } catch (error) {
       if (isApiError(error) && error.status === 401) return;
       retry();
       return;
     }
-    if (isStopped) return;
-    const ws = new WebSocket(socketAddress(url, token));
+    if (isStopped || url === null) return;
+    const ws = new WebSocket(url);
     socket = ws;
     let awaitingAnswers = 0;
     ws.addEventListener('message', (event) => {
@@ -104,6 +124,7 @@ export function openRealtime({ topics, onMessage, onReconnected }: RealtimeHandl
     ws.addEventListener('close', (event) => {
       if (socket === ws) socket = undefined;
       if (event.code !== WEBSOCKET_CLOSE.sessionEnded) retry();
+      else if (!isStopped) onSessionEnded?.();
     });
   }
 

@@ -1,3 +1,4 @@
+import { TEST_CHAT_LINK_MESSAGES } from '@parley/contracts';
 import { createBrowserRouter, Navigate, type Params, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { isLocalHost } from './is-local-host';
@@ -22,6 +23,10 @@ const ResetPasswordPage = lazyNamed(
 const UserManualPage = lazyNamed(
   () => import('../features/user-manual/components/UserManualPage'),
   'UserManualPage',
+);
+const PublicTestChatPage = lazyNamed(
+  () => import('../features/public-test-chat/components/PublicTestChatPage'),
+  'PublicTestChatPage',
 );
 const NotFoundPage = lazyNamed(
   () => import('../features/system-pages/components/NotFoundPage'),
@@ -84,6 +89,7 @@ export const appRoutes = (): RouteObject[] => [
       page('forgot-password', 'Forgot password', <ForgotPasswordPage />),
       page('password/reset/:id', 'Reset password', <ResetPasswordPage />),
       page('user-manual/*', 'User manual', <UserManualPage />),
+      page('test-chat', TEST_CHAT_LINK_MESSAGES.title, <PublicTestChatPage />),
       page('support', 'Support', <SupportPage />),
       page('404', 'Page not found', <NotFoundPage />),
       ...localOnlyRoutes(),

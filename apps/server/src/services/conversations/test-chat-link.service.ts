@@ -225,11 +225,11 @@ export async function startPublicTestChat(
   session: PublicChatSession,
 ): Promise<TestChatStarted> {
   const limits = TEST_CHAT_LIMITS;
-  const started = await ctx.shared.rateLimiter.hit(
+  const starts = await ctx.shared.rateLimiter.hit(
     `test-chat-start:${session.sessionId}`,
     limits.conversationWindowSeconds,
   );
-  if (started > limits.conversationStarts) {
+  if (starts > limits.conversationStarts) {
     throw new AppError(
       'rate_limit_error',
       TEST_CHAT_LINK_MESSAGES.tooManyConversations(Math.ceil(limits.conversationWindowSeconds / 60)),
@@ -238,7 +238,15 @@ export async function startPublicTestChat(
   }
   const { scope, bot } = await sessionBot(ctx, session);
   const conversation = await startConversation(scope, bot, publicOrigin(session));
-  return { conversationId: conversation.id, botId: bot.id, language: conversation.language };
+  // A visitor's conversation starts afresh: each session is a new user.
+  const started = {
+    conversationId: conversation.id,
+    botId: bot.id,
+    language: conversation.language,
+    isContinued: false,
+    history: [],
+  };
+  return started;
 }
 
 /** A session follows and talks in only the conversations it started itself. */

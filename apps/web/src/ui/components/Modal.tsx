@@ -18,6 +18,8 @@ interface ModalProps {
   isDirty?: boolean;
   size?: 'sm' | 'md' | 'lg';
   className?: string;
+  /** False for a dialog the page cannot go on without (the public test chat's password): no X, Escape or backdrop close it. */
+  isDismissable?: boolean;
 }
 
 /** A dialog over the page, rendered into document.body; render it only while it is open. */
@@ -30,6 +32,7 @@ export function Modal({
   isDirty = false,
   size = 'md',
   className,
+  isDismissable = true,
 }: ModalProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -37,6 +40,7 @@ export function Modal({
   const isAsking = useRef(false);
 
   const requestClose = useCallback(async () => {
+    if (!isDismissable) return;
     if (isDirty) {
       if (isAsking.current) return;
       isAsking.current = true;
@@ -51,7 +55,7 @@ export function Modal({
       if (!shouldDiscard) return;
     }
     onClose();
-  }, [isDirty, onClose]);
+  }, [isDirty, isDismissable, onClose]);
 
   useOverlay(panelRef, 'modal', () => void requestClose());
 
@@ -82,14 +86,16 @@ export function Modal({
               </p>
             )}
           </div>
-          <button
-            type="button"
-            className="modal__close"
-            onClick={() => void requestClose()}
-            aria-label="Close"
-          >
-            <CloseIcon />
-          </button>
+          {isDismissable && (
+            <button
+              type="button"
+              className="modal__close"
+              onClick={() => void requestClose()}
+              aria-label="Close"
+            >
+              <CloseIcon />
+            </button>
+          )}
         </header>
         <div className="modal__body">{children}</div>
         {footer && (

@@ -89,7 +89,13 @@ export function BotPage() {
           </>
         }
       />
-      {isChatOpen && <TestChat botName={bot.data.botName} onClose={() => setIsChatOpen(false)} />}
+      {isChatOpen && (
+        <TestChat
+          botName={bot.data.botName}
+          canShareLink={permissions.data.includes(Permission.ManageTestChatLink)}
+          onClose={() => setIsChatOpen(false)}
+        />
+      )}
       <BotBanners bot={bot.data} />
       <PublishingPanel
         botName={bot.data.botName}
