@@ -176,6 +176,7 @@ describe('the General Settings and System Messages tabs', () => {
       const name = other.getByLabel('Display name', { exact: true });
       await expectVisible(name);
       expect(await name.isDisabled()).toBe(true);
+      await expectVisible(other.getByText(M.readOnly));
       expect(await other.getByLabel('High confidence threshold (%)', { exact: true }).isDisabled()).toBe(
         true,
       );

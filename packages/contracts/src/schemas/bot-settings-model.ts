@@ -35,6 +35,7 @@ export const GENERAL_SETTINGS_MESSAGES = {
   confidence: `The high confidence threshold must be between ${percentRange(CONFIDENCE_RANGE)} percent, in steps of ${CONFIDENCE_STEP_PERCENT}.`,
   lowConfidence: `The low confidence threshold must be between ${percentRange(LOW_CONFIDENCE_RANGE)} percent, in steps of ${CONFIDENCE_STEP_PERCENT}.`,
   flag: (field: string) => `${field} must be true or false.`,
+  readOnly: 'You can read these settings. Changing them needs the permission Manage general settings.',
   /** Spec 04 sections 5 and 8, word for word. */
   avatarTooBig: 'Avatar file is too big',
   avatarMissing: 'Please choose an image for the avatar (form field avatar).',

@@ -68,7 +68,7 @@ export function AvatarPicker({ storedUrl, change, canEdit, onChoose, onRemove }:
             )}
           </div>
         )}
-        <p className="field__hint">{note}</p>
+        {canEdit && <p className="field__hint">{note}</p>}
       </div>
     </div>
   );

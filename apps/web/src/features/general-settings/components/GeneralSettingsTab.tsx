@@ -1,13 +1,14 @@
 import {
   CONFIDENCE_RANGE,
   CONFIDENCE_STEP_PERCENT,
+  GENERAL_SETTINGS_MESSAGES,
   GENERAL_SETTINGS_PERMISSION,
   IDLE_TEXT_MAX_LENGTH,
   IDLE_TIMEOUT_RANGE_S,
   LOW_CONFIDENCE_RANGE,
   percentOf,
 } from '@parley/contracts';
-import { Card, TextField, Toggle } from '../../../ui';
+import { Banner, Card, TextField, Toggle } from '../../../ui';
 import { TextAreaField } from '../../bot-content/components/FormField';
 import type { SettingsTabProps } from '../../bot-settings/settings-tabs';
 import { useAvatarImage } from '../hooks/use-avatar-image';
@@ -33,6 +34,7 @@ export function GeneralSettingsTab({ bot, permissions, registerSaveAction }: Set
 
   return (
     <section className="general-settings" aria-label="General Settings">
+      {readOnly && <Banner>{GENERAL_SETTINGS_MESSAGES.readOnly}</Banner>}
       <Card title="Bot Settings" description="How the bot presents itself and paces its answers.">
         <div className="general-settings__fields">
           <AvatarPicker

@@ -1,5 +1,6 @@
 import {
   DEFAULT_SYSTEM_MESSAGES,
+  GENERAL_SETTINGS_MESSAGES,
   GENERAL_SETTINGS_PERMISSION,
   languageCodeLabel,
   languageName,
@@ -8,7 +9,7 @@ import {
   SYSTEM_MESSAGE_MAX_LENGTH,
 } from '@parley/contracts';
 import { useState } from 'react';
-import { Card, cx } from '../../../ui';
+import { Banner, Card, cx } from '../../../ui';
 import { TextAreaField } from '../../bot-content/components/FormField';
 import type { SettingsTabProps } from '../../bot-settings/settings-tabs';
 import { useSystemMessagesDraft } from '../hooks/use-system-messages-draft';
@@ -32,6 +33,7 @@ export function SystemMessagesTab({ bot, permissions, registerSaveAction }: Sett
   return (
     <section className="system-messages" aria-label="System Messages">
       <nav className="system-messages__languages" aria-label="Languages">
+        <h2 className="system-messages__languages-title">Languages</h2>
         <ul>
           {languages.map((code, index) => (
             <li key={code}>
@@ -59,6 +61,9 @@ export function SystemMessagesTab({ bot, permissions, registerSaveAction }: Sett
         title={`Messages in ${languageName(language)}`}
         description="What the bot says on its own. Leave a message empty to use the default shown in grey."
       >
+        {!canEdit && (
+          <Banner className="system-messages__read-only">{GENERAL_SETTINGS_MESSAGES.readOnly}</Banner>
+        )}
         {messages && (
           <div className="system-messages__fields">
             {SYSTEM_MESSAGE_KEYS.map((key) => (
