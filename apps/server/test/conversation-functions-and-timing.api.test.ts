@@ -235,4 +235,67 @@ describe.each(testDatabases())('flows calling functions, sub flows and delays on
       expectStatus(await admin('PUT', settingsPath, { ...general, idleText: '' }), 200);
     }
   }, 30_000);
+
+  test('continue old conversations: a tester who opens the chat again goes on where they were, Restart starts anew', async () => {
+    const general = {
+      displayName: BOT,
+      delay: 0,
+      continueOldConversations: true,
+      idleTimeout: 1,
+      idleText: '',
+      confidence: 0.7,
+      lowConfidence: 0.3,
+    };
+    const settingsPath = `/api/bots/${encodeURIComponent(BOT)}/settings/general`;
+    const chatPath = `/api/bots/${encodeURIComponent(BOT)}/test-chat`;
+    expectStatus(await admin('PUT', settingsPath, general), 200);
+    try {
+      const first = expectStatus(await admin('POST', chatPath, { startNew: true }), 201).json();
+      expect(first).toMatchObject({ isContinued: false, history: [] });
+      const tenantId = (await server.ctx.repos.tenants.list()).find((t) => !t.isMaster)?.id ?? '';
+      const scope = server.ctx.repos.forTenant(tenantId);
+      const bot = await scope.bots.get(BOT);
+      if (!bot) throw new Error('no bot');
+      const origin = {
+        channel: { id: 'test-chat', name: 'Test chat' },
+        userKey: world.tenantAdmin.email,
+        isTest: true,
+        target: 'test' as const,
+      };
+      await takeTurn(server.ctx, scope, bot, first.conversationId, origin, {
+        type: 'text',
+        text: 'deliver my parcel',
+      });
+
+      const again = expectStatus(await admin('POST', chatPath), 201).json();
+      expect(again.conversationId).toBe(first.conversationId);
+      expect(again.isContinued).toBe(true);
+      expect(again.history).toEqual([
+        { from: 'user', activity: { type: 'text', text: 'deliver my parcel' } },
+        { from: 'bot', activity: { type: 'text', text: 'Which street in Lyon?' } },
+      ]);
+      // The conversation goes on where it waited: the answer is the street.
+      const answered = await takeTurn(server.ctx, scope, bot, again.conversationId, origin, {
+        type: 'text',
+        text: 'Rue Neuve',
+      });
+      expect(answered.activities[0]).toEqual({
+        type: 'text',
+        text: 'Dear Ada, your parcel goes to Rue Neuve, Lyon.',
+      });
+
+      const restarted = expectStatus(await admin('POST', chatPath, { startNew: true }), 201).json();
+      expect(restarted.conversationId).not.toBe(first.conversationId);
+      expect(restarted.isContinued).toBe(false);
+
+      // Off again: every opening is a new conversation.
+      expectStatus(await admin('PUT', settingsPath, { ...general, continueOldConversations: false }), 200);
+      expect(expectStatus(await admin('POST', chatPath), 201).json().conversationId).not.toBe(
+        restarted.conversationId,
+      );
+      expectStatus(await admin('POST', chatPath, { startNew: 'yes' }), 400);
+    } finally {
+      expectStatus(await admin('PUT', settingsPath, { ...general, continueOldConversations: false }), 200);
+    }
+  }, 30_000);
 });

@@ -103,7 +103,21 @@ export interface TestChatStarted {
   conversationId: string;
   botId: string;
   language: string;
+  /**
+   * The bot continues old conversations (its General settings) and this user had one: it goes on
+   * where it was, and `history` holds what was said so far, oldest first. Left out: a new one.
+   */
+  isContinued?: boolean;
+  history?: ChatHistoryEntry[];
 }
+
+/** A message said earlier in a continued conversation. */
+export type ChatHistoryEntry =
+  | { from: 'user'; activity: InboundActivity }
+  | { from: 'bot'; activity: OutboundActivity };
+
+/** How long a user's last conversation may have been quiet and still be continued (continueOldConversations). */
+export const CONTINUE_CONVERSATION_WITHIN_HOURS = 24;
 
 /** GET /api/bots/{bot}/is-chat-ready: whether the test chat can answer, and if not, what to do first. */
 export interface ChatReadiness {

@@ -21,6 +21,8 @@ export const startTestChatBodySchema = z
   .strictObject({
     /** 'Disable analytics': the conversation is logged but left out of analytics. */
     isAnalyticsDisabled: z.boolean({ message: 'isAnalyticsDisabled must be true or false.' }).default(false),
+    /** Restart: a new conversation even when the bot continues old ones. */
+    startNew: z.boolean({ message: 'startNew must be true or false.' }).default(false),
   })
-  .default({ isAnalyticsDisabled: false });
+  .default({ isAnalyticsDisabled: false, startNew: false });
 export type StartTestChatBody = z.infer<typeof startTestChatBodySchema>;

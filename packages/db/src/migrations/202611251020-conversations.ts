@@ -30,6 +30,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['tenant_id', 'bot_id', 'last_activity_at'])
     .execute();
 
+  // A returning user's last conversation on a channel (continueOldConversations).
+  await db.schema
+    .createIndex('conversations_bot_user')
+    .on('conversations')
+    .columns(['tenant_id', 'bot_id', 'channel', 'user_key', 'last_activity_at'])
+    .execute();
+
   await db.schema
     .createTable('turns')
     .addColumn('id', 'text', (c) => c.primaryKey())

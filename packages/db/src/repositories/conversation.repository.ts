@@ -153,6 +153,23 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
       return row && toConversation(row);
     },
 
+    /** The user's most recent conversation on a channel, if it was active since then: what a returning user continues. */
+    async latestOf(who: {
+      channel: string;
+      userKey: string;
+      activeSince: string;
+    }): Promise<ConversationRecord | undefined> {
+      const row = await conversations()
+        .selectAll()
+        .where('channel', '=', who.channel)
+        .where('user_key', '=', who.userKey)
+        .where('last_activity_at', '>=', who.activeSince)
+        .orderBy('last_activity_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row && toConversation(row);
+    },
+
     /** The newest first, as the conversation log lists them. */
     async list(
       options: { isTest?: boolean; limit?: number; activeSince?: string } = {},

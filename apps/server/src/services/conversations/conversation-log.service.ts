@@ -37,8 +37,8 @@ export async function listConversations(
   return listed.map(summaryOf);
 }
 
-/** A turn someone said something in; not one the bot took on its own (a delay that ended). */
-const isMessage = (turn: TurnRecord) => {
+/** A turn someone said something in; not one the bot took on its own (a delay that ended, silence). */
+export const isMessageTurn = (turn: TurnRecord) => {
   const activity = turn.activity as { type?: unknown; name?: unknown };
   return !(
     turn.direction === 'in' &&
@@ -54,7 +54,7 @@ export function chatMessagesOf(
   turns: readonly TurnRecord[],
 ): ChatMessageView[] {
   let received: string | null = null;
-  return turns.filter(isMessage).map((turn) => {
+  return turns.filter(isMessageTurn).map((turn) => {
     if (turn.direction === 'in') received = turn.at;
     return {
       conversationId: conversation.id,

@@ -16,7 +16,8 @@ import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botNamed, mayUseTestChat } from '../bots/bot-access.service';
 import { publishTopicEvent } from '../realtime/topic-events';
-import { type ConversationOrigin, startConversation, takeTurn } from './conversation-turns.service';
+import { type ConversationOrigin, takeTurn } from './conversation-turns.service';
+import { joinConversation } from './join-conversation';
 
 export const TEST_CHAT_CHANNEL = { id: 'test-chat', name: 'Test chat' } as const;
 
@@ -30,8 +31,9 @@ const testChatOf = (principal: Principal, options: Partial<StartTestChatBody> = 
 });
 
 /**
- * POST /api/bots/{bot}/test-chat: a new test conversation; its topic is where it is talked in.
- * With 'Disable analytics' on, it is marked when it starts: logged, but left out of analytics.
+ * POST /api/bots/{bot}/test-chat: the test conversation to talk in (its topic is where): a new one,
+ * or the tester's last one when the bot continues old conversations and Restart was not asked.
+ * With 'Disable analytics' on, a new one is marked when it starts: logged, but left out of analytics.
  */
 export async function startTestChat(
   principal: Principal,
@@ -39,8 +41,19 @@ export async function startTestChat(
   options: Partial<StartTestChatBody> = {},
 ): Promise<TestChatStarted> {
   const bot = await botNamed(principal, botName);
-  const conversation = await startConversation(principal.scope, bot, testChatOf(principal, options));
-  return { conversationId: conversation.id, botId: bot.id, language: conversation.language };
+  const { conversation, isContinued, history } = await joinConversation(
+    principal.scope,
+    bot,
+    testChatOf(principal, options),
+    { startNew: options.startNew ?? false },
+  );
+  return {
+    conversationId: conversation.id,
+    botId: bot.id,
+    language: conversation.language,
+    isContinued,
+    history,
+  };
 }
 
 /** GET /api/bots/{bot}/is-chat-ready: a published model (when the bot has a recognizer) and a flow active on test. */
