@@ -153,6 +153,7 @@ describe.each(testDatabases())('talking to a bot on %s', (kind) => {
         user: 'designer',
         channel: 'test-chat',
         isTest: true,
+        isAnalyticsDisabled: false,
         startedAt: expect.any(String),
         lastActivityAt: expect.any(String),
       },

@@ -1,6 +1,7 @@
 import {
   type ChatMessageView,
   CONVERSATION_LOG_DEFAULT_HOURS,
+  type ConversationSummaryView,
   CONVERSATION_LOG_MESSAGES as M,
   type OutboundActivity,
   Permission,
@@ -52,6 +53,15 @@ function Message({ message }: { message: ChatMessageView }) {
     </li>
   );
 }
+
+/** The test chats' channels by name; channels of real users show their id. */
+const TEST_CHANNEL_LABELS: Record<string, string> = {
+  'test-chat': 'Test chat',
+  'test-chat-public': 'Public test chat',
+};
+
+const channelLabel = (c: ConversationSummaryView) =>
+  TEST_CHANNEL_LABELS[c.channel] ?? (c.isTest ? 'Test chat' : c.channel);
 
 /**
  * /bots/{botName}/conversation/log/{conversationId?} (spec 01 'Conversation log', permission 6):
@@ -120,7 +130,8 @@ export function ConversationLogPage() {
                   >
                     <span className="conversation-log__user">{c.user}</span>
                     <span className="conversation-log__meta">
-                      {c.isTest ? 'Test chat' : c.channel} · {new Date(c.lastActivityAt).toLocaleString()}
+                      {channelLabel(c)} · {new Date(c.lastActivityAt).toLocaleString()}
+                      {c.isAnalyticsDisabled && ' · Analytics off'}
                     </span>
                   </Link>
                 </li>
