@@ -4,7 +4,8 @@ import { fetchBotAvatar } from '../../bot-settings/api/bot-settings-api';
 import { BOT_KEYS } from '../../bots/hooks/bot-query-keys';
 
 /**
- * The bot's stored avatar as an address an <img> can show, or undefined while there is none.
+ * The bot's stored avatar as an address an <img> can show, or undefined while there is none
+ * (or it cannot be loaded).
  * Keyed by the avatar's id: a new avatar is a new id, so the old image is never shown for it.
  */
 export function useAvatarImage(botName: string, avatarId: string | undefined): string | undefined {
@@ -13,6 +14,8 @@ export function useAvatarImage(botName: string, avatarId: string | undefined): s
     queryFn: ({ signal }) => fetchBotAvatar(botName, signal),
     enabled: avatarId !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
+    // A picture that cannot be loaded leaves the placeholder; it is no reason for an error pop-up.
+    meta: { handlesErrors: true },
   });
   const blob = avatarId === undefined ? undefined : image.data;
   const [url, setUrl] = useState<string>();
