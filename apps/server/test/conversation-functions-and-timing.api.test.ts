@@ -298,4 +298,54 @@ describe.each(testDatabases())('flows calling functions, sub flows and delays on
       expectStatus(await admin('PUT', settingsPath, { ...general, continueOldConversations: false }), 200);
     }
   }, 30_000);
+
+  test('flow statistics count the starts and block passes of each flow version from the logged turns', async () => {
+    const intentStats = `${intentFlowPath(BOT, 'Deliver')}/statistics?versionName=v1`;
+    const subStats = `${subFlowPath(BOT, 'Ask street')}/statistics?versionName=v1`;
+    const read = async (path: string) =>
+      expectStatus(await admin('GET', path), 200).json() as {
+        flowTriggers: number;
+        blockHits: Record<string, number>;
+      };
+    const before = { intent: await read(intentStats), sub: await read(subStats) };
+
+    const tenantId = (await server.ctx.repos.tenants.list()).find((t) => !t.isMaster)?.id ?? '';
+    const scope = server.ctx.repos.forTenant(tenantId);
+    const bot = await scope.bots.get(BOT);
+    if (!bot) throw new Error('no bot');
+    const origin = {
+      channel: { id: 'test-chat', name: 'Test chat' },
+      userKey: 'stats',
+      isTest: true,
+      target: 'test' as const,
+    };
+    const conversation = await startConversation(scope, bot, origin);
+    await takeTurn(server.ctx, scope, bot, conversation.id, origin, {
+      type: 'text',
+      text: 'deliver my parcel',
+    });
+    await takeTurn(server.ctx, scope, bot, conversation.id, origin, { type: 'text', text: 'Rue Royale' });
+
+    const after = { intent: await read(intentStats), sub: await read(subStats) };
+    const added = (now: Record<string, number>, was: Record<string, number>) =>
+      Object.fromEntries(
+        Object.entries(now)
+          .map(([id, n]) => [id, n - (was[id] ?? 0)])
+          .filter(([, n]) => n !== 0),
+      );
+    expect(after.intent.flowTriggers - before.intent.flowTriggers).toBe(1);
+    // Start, the code function, the sub-flow block (the second turn goes on after it), the message and the delay.
+    expect(Object.values(added(after.intent.blockHits, before.intent.blockHits))).toEqual([1, 1, 1, 1, 1]);
+    expect(after.sub.flowTriggers - before.sub.flowTriggers).toBe(1);
+    // The question twice (asked, then answered) and the end.
+    expect(Object.values(added(after.sub.blockHits, before.sub.blockHits)).sort()).toEqual([1, 1, 2]);
+
+    expectStatus(await admin('GET', `${intentFlowPath(BOT, 'Deliver')}/statistics?versionName=v9`), 404);
+    expectStatus(await admin('GET', `${intentFlowPath(BOT, 'Deliver')}/statistics?versionName=latest`), 400);
+    expectStatus(
+      await admin('GET', `${intentFlowPath(BOT, 'Deliver')}/statistics?versionName=v1&days=0`),
+      400,
+    );
+    expectStatus(await admin('GET', `${intentFlowPath(BOT, 'Nope')}/statistics?versionName=v1`), 404);
+  }, 30_000);
 });

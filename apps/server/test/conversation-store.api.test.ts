@@ -51,7 +51,11 @@ describe.each(testDatabases())('conversations and turns on %s', (kind) => {
       direction: 'out',
       activity: { type: 'text', text: 'Your order is [OrderStatus].', buttons: ['Track'] },
       flow: 'OrderStatus',
-      blockIds: ['Activity_1', 'Activity_2'],
+      hits: [
+        { flow: 'OrderStatus', owner: 'intent', version: 2, blockId: 'Activity_1' },
+        { flow: 'OrderStatus', owner: 'intent', version: 2, blockId: 'Activity_2' },
+      ],
+      counted: [{ variable: 'OrderStatus', value: 'shipped' }],
     });
     expect(
       await store.saveTurnState(conversation.id, conversation.turnCount, {
@@ -62,14 +66,18 @@ describe.each(testDatabases())('conversations and turns on %s', (kind) => {
     await store.end(conversation.id);
 
     const turns = await store.turnsOf(conversation.id);
-    expect(turns.map((t) => [t.direction, t.activity, t.intent, t.confidence, t.blockIds])).toEqual([
-      ['in', { type: 'text', text: 'where is my order?' }, 'OrderStatus', 0.91, null],
+    expect(turns.map((t) => [t.direction, t.activity, t.intent, t.confidence, t.hits, t.counted])).toEqual([
+      ['in', { type: 'text', text: 'where is my order?' }, 'OrderStatus', 0.91, null, null],
       [
         'out',
         { type: 'text', text: 'Your order is [OrderStatus].', buttons: ['Track'] },
         null,
         null,
-        ['Activity_1', 'Activity_2'],
+        [
+          { flow: 'OrderStatus', owner: 'intent', version: 2, blockId: 'Activity_1' },
+          { flow: 'OrderStatus', owner: 'intent', version: 2, blockId: 'Activity_2' },
+        ],
+        [{ variable: 'OrderStatus', value: 'shipped' }],
       ],
     ]);
     expect(turns.every((t) => ISO.test(t.at))).toBe(true);

@@ -25,6 +25,7 @@ export type {
   ConversationRepository,
   NewTurn,
   TurnDirection,
+  TurnHit,
   TurnRecord,
 } from './repositories/conversation.repository';
 export type { EntityRecord, StoredEntityContent } from './repositories/entity.repository';

@@ -429,7 +429,8 @@ export interface TurnTable {
   intent: string | null;
   confidence: number | null;
   flow: string | null;
-  block_ids: ColumnType<unknown, string | null, string | null>;
+  hits: ColumnType<unknown, string | null, string | null>;
+  counted: ColumnType<unknown, string | null, string | null>;
 }
 
 /** A bot's shared test chat link: its opaque id and its password, sealed by the server. */

@@ -3,6 +3,7 @@ import {
   autoSaveFlowBodySchema,
   FLOW_XML_MAX_BYTES,
   type FlowTargetName,
+  flowStatisticsQuerySchema,
   Permission,
   saveFlowBodySchema,
   validateFlowBodySchema,
@@ -14,6 +15,7 @@ import { principalOf } from '../auth/guard';
 import { functionFlowSubject, intentFlowSubject } from '../flows/flow-subject';
 import { textParam } from '../http/params';
 import { parseInput } from '../http/validate';
+import { flowStatistics } from '../services/flows/flow-statistics.service';
 import { activateFlow, readFlowContent, saveFlow, validateSentFlow } from '../services/flows/flows.service';
 
 type IntentParams = { Params: { bot: string; intent: string } };
@@ -87,6 +89,10 @@ export function flowsRoutes(app: FastifyInstance): void {
     );
   }
 
+  app.get<IntentParams>(`${INTENT}/statistics`, { config: { access: 'botMember' } }, async (request) =>
+    flowStatistics(await intentSubject(request), parseInput(flowStatisticsQuerySchema, request.query)),
+  );
+
   app.post<IntentParams>(
     `${INTENT}/validate-flow`,
     { bodyLimit, config: { access: 'botMember' } },
@@ -99,6 +105,10 @@ export function flowsRoutes(app: FastifyInstance): void {
 
   app.get<FunctionParams>(`${FUNCTION}/content`, { config: { access: 'botMember' } }, async (request) =>
     readFlowContent(await functionSubject(request)),
+  );
+
+  app.get<FunctionParams>(`${FUNCTION}/statistics`, { config: { access: 'botMember' } }, async (request) =>
+    flowStatistics(await functionSubject(request), parseInput(flowStatisticsQuerySchema, request.query)),
   );
 
   app.post<FunctionParams>(

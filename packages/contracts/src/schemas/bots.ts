@@ -6,8 +6,8 @@ import {
   IDLE_TEXT_MAX_LENGTH,
   IDLE_TIMEOUT_RANGE_S,
   LOW_CONFIDENCE_RANGE,
-  RESPONSE_DELAY_RANGE_MS,
   BOT_MESSAGES as M,
+  RESPONSE_DELAY_RANGE_MS,
 } from './bot-model';
 import { type BotRegion, botRegionOf } from './bot-regions';
 import {

@@ -51,3 +51,30 @@ export type ActivateFlowBody = z.infer<typeof activateFlowBodySchema>;
 
 /** POST .../validate-flow and .../validate-flow-function. */
 export const validateFlowBodySchema = z.object({ xml: xmlField, ignoreWarnings: ignoreWarningsField });
+
+/** Flow statistics count the turns of this many days by default, at most FLOW_STATISTICS_MAX_DAYS. */
+export const FLOW_STATISTICS_DEFAULT_DAYS = 30;
+export const FLOW_STATISTICS_MAX_DAYS = 365;
+
+/** GET .../statistics?versionName=v3&days=30 (spec 03 section 3.6: per flow version). */
+export const flowStatisticsQuerySchema = z.object({
+  versionName: z
+    .string({ message: M.versionNameInvalid })
+    .refine((name) => versionOfName(name) !== null, M.versionNameInvalid),
+  days: z.coerce
+    .number({ message: `days must be a whole number from 1 to ${FLOW_STATISTICS_MAX_DAYS}.` })
+    .int(`days must be a whole number from 1 to ${FLOW_STATISTICS_MAX_DAYS}.`)
+    .min(1, `days must be a whole number from 1 to ${FLOW_STATISTICS_MAX_DAYS}.`)
+    .max(FLOW_STATISTICS_MAX_DAYS, `days must be a whole number from 1 to ${FLOW_STATISTICS_MAX_DAYS}.`)
+    .default(FLOW_STATISTICS_DEFAULT_DAYS),
+});
+
+/** How often a flow version started and how often each of its blocks was passed, from the logged turns. */
+export interface FlowStatisticsView {
+  versionName: string;
+  /** The first moment counted. */
+  since: string;
+  flowTriggers: number;
+  /** Passes by block id (the start event's are the triggers). */
+  blockHits: Record<string, number>;
+}

@@ -54,7 +54,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('intent', 'text')
     .addColumn('confidence', type.real)
     .addColumn('flow', 'text')
-    .addColumn('block_ids', type.json)
+    /** The blocks the turn stepped through (flow, owner, version, block): flow statistics count them. */
+    .addColumn('hits', type.json)
+    /** Values User Statistics blocks counted this turn. */
+    .addColumn('counted', type.json)
     .execute();
   await db.schema
     .createIndex('turns_conversation_seq')

@@ -29,7 +29,18 @@ export interface NewTurn {
   intent?: string | null;
   confidence?: number | null;
   flow?: string | null;
-  blockIds?: string[] | null;
+  /** The blocks this turn stepped through, in order. */
+  hits?: TurnHit[] | null;
+  /** Values counted by User Statistics blocks. */
+  counted?: Array<{ variable: string; value: unknown }> | null;
+}
+
+/** A block a turn stepped through: whose flow (an intent's or a sub flow's), which version, which block. */
+export interface TurnHit {
+  flow: string;
+  owner: 'intent' | 'function';
+  version: number | null;
+  blockId: string;
 }
 
 export interface TurnRecord extends Required<NewTurn> {
@@ -62,7 +73,8 @@ const toTurn = (row: Selectable<TurnTable>): TurnRecord => ({
   intent: row.intent,
   confidence: row.confidence === null ? null : Number(row.confidence),
   flow: row.flow,
-  blockIds: fromJsonColumn<string[] | null>(row.block_ids, null),
+  hits: fromJsonColumn<TurnHit[] | null>(row.hits, null),
+  counted: fromJsonColumn<Array<{ variable: string; value: unknown }> | null>(row.counted, null),
 });
 
 /**
@@ -110,7 +122,8 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
       intent: turn.intent ?? null,
       confidence: turn.confidence ?? null,
       flow: turn.flow ?? null,
-      block_ids: turn.blockIds ? toJson(turn.blockIds) : null,
+      hits: turn.hits ? toJson(turn.hits) : null,
+      counted: turn.counted ? toJson(turn.counted) : null,
     }));
     await db.insertInto('turns').values(rows).execute();
     return rows.map(({ id }) => ({ id, at }));
@@ -242,7 +255,17 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
         .set({ last_activity_at: at })
         .where('id', '=', conversationId)
         .execute();
-      return { id, conversationId, at, intent: null, confidence: null, flow: null, blockIds: null, ...turn };
+      return {
+        id,
+        conversationId,
+        at,
+        intent: null,
+        confidence: null,
+        flow: null,
+        hits: null,
+        counted: null,
+        ...turn,
+      };
     },
 
     /**
@@ -252,6 +275,32 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
      */
     async appendTurns(conversationId: string, added: readonly NewTurn[]): Promise<void> {
       await insertTurns(conversationId, added);
+    },
+
+    /**
+     * The blocks turns stepped through since a time, one turn's hits at a time, read in batches
+     * (a busy bot's turns are never all in memory). Analytics-disabled conversations are left out.
+     */
+    async *hitsSince(since: string, batchSize = 2000): AsyncGenerator<TurnHit[]> {
+      // The last row read, as the database gave its time (a Date on PostgreSQL), to go on after it.
+      let after: { at: Date | string; id: string } | undefined;
+      for (;;) {
+        let query = countedTurns()
+          .select(['id', 'at', 'hits'])
+          .where('at', '>=', since)
+          .where('hits', 'is not', null);
+        if (after) {
+          const { at, id } = after;
+          query = query.where((eb) =>
+            eb.or([eb('at', '>', at), eb.and([eb('at', '=', at), eb('id', '>', id)])]),
+          );
+        }
+        const rows = await query.orderBy('at').orderBy('id').limit(batchSize).execute();
+        for (const row of rows) yield fromJsonColumn<TurnHit[]>(row.hits, []);
+        const last = rows.at(-1);
+        if (!last || rows.length < batchSize) return;
+        after = { at: last.at, id: last.id };
+      }
     },
 
     /** A conversation's turns in the order they happened. */

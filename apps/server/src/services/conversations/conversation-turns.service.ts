@@ -110,8 +110,8 @@ export async function takeTurnIf(
             intent: answer.trace.recognition?.intent ?? null,
             confidence: answer.trace.recognition ? answer.trace.recognition.score : null,
             flow: answer.trace.flowTriggered,
-            blockIds:
-              answer.trace.blockHits.length > 0 ? answer.trace.blockHits.map((hit) => hit.blockId) : null,
+            hits: answer.trace.blockHits.length > 0 ? answer.trace.blockHits : null,
+            counted: answer.trace.counted.length > 0 ? answer.trace.counted : null,
           },
           ...answer.activities.map((said) => ({ direction: 'out' as const, activity: said })),
         ]);
