@@ -202,7 +202,8 @@ export async function publicChatSession(
   const link = await ctx.repos.forTenant(claims.tenantId).testChatLinks.get(claims.botId);
   if (!link || link.linkId !== claims.linkId || link.passwordVersion !== claims.passwordVersion)
     throw sessionEnded();
-  return { ...claims, userKey: `visitor-${claims.sessionId}` };
+  // 60 random bits: short enough for the conversation log, far too many to share by chance.
+  return { ...claims, userKey: `visitor-${claims.sessionId.slice(0, 10)}` };
 }
 
 const publicOrigin = (session: PublicChatSession): ConversationOrigin => ({

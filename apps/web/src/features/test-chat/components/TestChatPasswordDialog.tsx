@@ -71,7 +71,6 @@ export function TestChatPasswordDialog({
     <Modal
       title={isNew ? 'New test chat password' : 'Test chat password'}
       description="Whoever has the link and this password can chat with the flows activated to test."
-      size="sm"
       onClose={onClose}
       footer={<Button onClick={onClose}>Done</Button>}
     >

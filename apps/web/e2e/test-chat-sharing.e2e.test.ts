@@ -1,0 +1,194 @@
+import { buildFlowXml } from '@parley/flows';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, test } from 'vitest';
+import { PIZZA_INTENTS, PIZZA_ORDER_FLOW } from '../../server/test/support/pizza-bot';
+import { pollUntil } from '../../server/test/support/poll-until';
+import { botPageSuite } from './support/bot-page-suite';
+import { type Browser, launchBrowser } from './support/browser';
+import { expectHidden, expectTitle, expectVisible } from './support/expect-page';
+import { screenshot } from './support/screenshots';
+
+const BOT = 'Shared Pizza Bot';
+const path = (rest: string) => `/api/${encodeURIComponent(BOT)}${rest}`;
+
+/**
+ * 'Share testchat', the public test chat and 'Disable analytics' (spec 01 'Test chat extras'):
+ * the designer shares the link and its password, a visitor without an account chats with the
+ * test flows, and the conversation is in the log. The suite makes its own tenant and bot.
+ */
+describe('sharing the test chat', () => {
+  const s = botPageSuite(BOT, async (tina) => {
+    for (const intent of PIZZA_INTENTS) await tina('POST', path('/intents'), intent);
+    const xml = await buildFlowXml(PIZZA_ORDER_FLOW, { languages: ['en'] });
+    await tina('PUT', `${path('/intents/OrderPizza')}/test-version`, { xml });
+    const syncId = `${BOT}|${Date.now()}`;
+    const sync = `/api/synchronization/${encodeURIComponent(BOT)}`;
+    await tina('POST', `${sync}/sync?provider=parley&syncId=${encodeURIComponent(syncId)}`);
+    await pollUntil(
+      'the publish to end',
+      () =>
+        tina('GET', `${sync}/progress?provider=parley&syncId=${encodeURIComponent(syncId)}`) as Promise<{
+          isDone: boolean;
+        }>,
+      (progress) => progress.isDone,
+      { timeoutMs: 60_000, intervalMs: 200 },
+    );
+  });
+  /** Someone without an account, in a browser of their own. */
+  let visitorBrowser: Browser | undefined;
+  let visitor: Page;
+  let password = '';
+  let link = '';
+  afterAll(async () => {
+    await visitorBrowser?.close();
+  });
+
+  const chat = () => s.page.getByRole('complementary', { name: 'Test chat' });
+  const openShareMenu = async () => {
+    await chat().getByRole('button', { name: 'Share testchat' }).click();
+    const menu = s.page.getByRole('menu', { name: 'Share testchat' });
+    await expectVisible(menu);
+    return menu;
+  };
+  const publicChat = (page: Page) => page.getByRole('region', { name: 'Test your bot' });
+  const sendIn = async (page: Page, text: string) => {
+    await publicChat(page).getByLabel('Message').fill(text);
+    await publicChat(page).getByRole('button', { name: 'Send' }).click();
+  };
+
+  test('Share testchat shows the password and the link with copy buttons', async () => {
+    await s.page.goto(s.botUrl('intents'));
+    await s.page.getByRole('button', { name: 'Test chat' }).click();
+    await expectVisible(chat().getByText('Say something to the bot.'));
+    const menu = await openShareMenu();
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
+      'Open testlink',
+      'Show password',
+      'Reset password',
+    ]);
+    // Open testlink becomes a link once the designer's pass is in.
+    await expect
+      .poll(() => menu.getByRole('menuitem', { name: 'Open testlink' }).getAttribute('href'))
+      .toMatch(/^\/test-chat\?id=[\w-]{22}#pass=/);
+    await screenshot(s.page, 'share-testchat-menu');
+    await menu.getByRole('menuitem', { name: 'Show password' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Test chat password' });
+    await expectVisible(dialog);
+    password = await dialog.getByLabel('Password', { exact: true }).inputValue();
+    link = await dialog.getByLabel('Link', { exact: true }).inputValue();
+    expect(password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+    expect(link).toMatch(new RegExp(`^${s.app.baseUrl}/test-chat\\?id=[\\w-]{22}$`));
+    await expectVisible(dialog.getByRole('button', { name: 'Copy password' }));
+    await screenshot(s.page, 'share-testchat-password');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expectHidden(dialog);
+  });
+
+  test('Open testlink opens the public chat in a new tab, already unlocked', async () => {
+    const menu = await openShareMenu();
+    const opener = menu.getByRole('menuitem', { name: 'Open testlink' });
+    await expect.poll(() => opener.getAttribute('href')).toMatch(/#pass=/);
+    const [tab] = await Promise.all([s.browser.context.waitForEvent('page'), opener.click()]);
+    await tab.waitForLoadState();
+    await expectVisible(publicChat(tab).getByText('Say something to the bot.'));
+    // The pass left the address as soon as it was read.
+    expect(new URL(tab.url()).hash).toBe('');
+    expect(tab.url()).toBe(link);
+    await expectTitle(tab, 'Parley - Test your bot');
+    await sendIn(tab, 'pizza please');
+    await expectVisible(publicChat(tab).getByText('Which pizza would you like?'));
+    await tab.close();
+  });
+
+  test('a visitor: a wrong password says Invalid password, the right one starts the chat and the bot answers', async () => {
+    visitorBrowser = await launchBrowser();
+    visitor = await visitorBrowser.newPage();
+    await visitor.goto(link);
+    const modal = visitor.getByRole('dialog', { name: 'Test your bot' });
+    await expectVisible(modal);
+    // The page cannot go on without the password: the dialog has no close button.
+    expect(await modal.getByRole('button', { name: 'Close' }).count()).toBe(0);
+    await modal.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await modal.getByRole('button', { name: 'Start chat' }).click();
+    await expectVisible(modal.getByText('Invalid password'));
+    await screenshot(visitor, 'public-test-chat-password');
+    await modal.getByLabel('Password', { exact: true }).fill(password);
+    await modal.getByRole('button', { name: 'Start chat' }).click();
+    await expectHidden(modal);
+    await sendIn(visitor, 'I would like to order a pizza');
+    await expectVisible(publicChat(visitor).getByText('Which pizza would you like?'));
+    await sendIn(visitor, 'Margherita');
+    const sizes = publicChat(visitor).getByRole('group', { name: 'Which size?' });
+    await expectVisible(sizes);
+    await sizes.getByRole('button', { name: 'Large' }).click();
+    await expectVisible(publicChat(visitor).getByText('One Large Margherita is on its way.'));
+    await screenshot(visitor, 'public-test-chat');
+    expect(visitorBrowser.pageErrors).toEqual([]);
+  });
+
+  test('Disable analytics starts a marked conversation; the log shows it and the public chats', async () => {
+    await chat().getByRole('switch', { name: 'Disable analytics' }).click();
+    await expectVisible(chat().getByText(/analytics leave this conversation out/));
+    await chat().getByLabel('Message').fill('pizza please');
+    await chat().getByRole('button', { name: 'Send' }).click();
+    await expectVisible(
+      chat().getByRole('log', { name: 'Conversation' }).getByText('Which pizza would you like?'),
+    );
+    await screenshot(s.page, 'test-chat-disable-analytics');
+
+    await chat().getByRole('button', { name: 'Close test chat' }).click();
+    await s.page.getByRole('link', { name: 'Conversation log' }).click();
+    await s.page.waitForURL(s.botUrl('conversation/log'));
+    const sidebar = s.page.getByRole('navigation', { name: 'Conversations' });
+    const entries = sidebar.getByRole('link');
+    // The first internal chat, the designer's and the visitor's public chats, the marked one.
+    await expect.poll(() => entries.count()).toBe(4);
+    await expect
+      .poll(async () => (await entries.allInnerTexts()).filter((t) => /Public test chat/.test(t)).length)
+      .toBe(2);
+    await expect
+      .poll(async () => (await entries.allInnerTexts()).filter((t) => /Analytics off/.test(t)).length)
+      .toBe(1);
+    // The visitor's conversation, with its whole order.
+    const visitorsChat = entries.filter({ hasText: 'Public test chat' });
+    let found = false;
+    for (let i = 0; i < (await visitorsChat.count()) && !found; i++) {
+      await visitorsChat.nth(i).click();
+      const messages = s.page.getByRole('region', { name: 'Messages' });
+      await expectVisible(messages.getByText('Which pizza would you like?'));
+      found = (await messages.getByText('One Large Margherita is on its way.').count()) > 0;
+    }
+    expect(found).toBe(true);
+    await screenshot(s.page, 'conversation-log-public-test-chat');
+  });
+
+  test('Reset password asks first, shows the new one, and ends the visitor\u2019s session', async () => {
+    await s.page.goto(s.botUrl('intents'));
+    await s.page.getByRole('button', { name: 'Test chat' }).click();
+    const menu = await openShareMenu();
+    await menu.getByRole('menuitem', { name: 'Reset password' }).click();
+    const confirm = s.page.getByRole('alertdialog', { name: 'Reset the test chat password?' });
+    await expectVisible(confirm);
+    await confirm.getByRole('button', { name: 'Reset password' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'New test chat password' });
+    await expectVisible(dialog);
+    const newPassword = await dialog.getByLabel('Password', { exact: true }).inputValue();
+    expect(newPassword).not.toBe(password);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    // The visitor's next message finds the session over: the password is asked again.
+    await sendIn(visitor, 'pizza please');
+    const modal = visitor.getByRole('dialog', { name: 'Test your bot' });
+    await expectVisible(modal.getByText('This test chat session has ended. Enter the password again.'));
+    await modal.getByLabel('Password', { exact: true }).fill(password);
+    await modal.getByRole('button', { name: 'Start chat' }).click();
+    await expectVisible(modal.getByText('Invalid password'));
+    await modal.getByLabel('Password', { exact: true }).fill(newPassword);
+    await modal.getByRole('button', { name: 'Start chat' }).click();
+    await expectHidden(modal);
+    await sendIn(visitor, 'pizza please');
+    await expectVisible(publicChat(visitor).getByText('Which pizza would you like?'));
+    expect(s.browser.pageErrors).toEqual([]);
+    expect(visitorBrowser?.pageErrors).toEqual([]);
+  });
+});
