@@ -63,6 +63,9 @@ describe.each(testDatabases())('conversations and turns on %s', (kind) => {
         variables: { OrderStatus: 'shipped' },
       }),
     ).toBe(true);
+    expect((await store.get(conversation.id))?.isTouchless).toBe(false);
+    await store.markTouchless(conversation.id);
+    expect((await store.get(conversation.id))?.isTouchless).toBe(true);
     await store.end(conversation.id);
 
     const turns = await store.turnsOf(conversation.id);

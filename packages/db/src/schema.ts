@@ -410,6 +410,8 @@ export interface ConversationTable {
   is_test: Flag;
   /** 'Disable analytics' was on when it started: logged, left out of analytics. */
   is_analytics_disabled: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  /** An end block counted it as handled without a person. */
+  is_touchless: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   started_at: Timestamp;
   last_activity_at: Timestamp;
   ended_at: ColumnType<Date | string | null, string | null, string | null>;

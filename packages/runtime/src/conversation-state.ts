@@ -11,6 +11,8 @@ export interface ConversationState {
   passes: Record<string, number>;
   /** The sub flows being run, innermost last: each frame is the block that called one, to go on from. */
   stack: CallFrame[];
+  /** Variables the recognizer filled from entities: what an end block's 'clear entities' empties. */
+  entities: string[];
 }
 
 /** A sub-flow block that is running its sub flow: where the flow goes on when the sub flow ends. */
@@ -34,6 +36,7 @@ export const newConversationState = (): ConversationState => ({
   waiting: null,
   passes: {},
   stack: [],
+  entities: [],
 });
 
 /** A stored state read back; anything unreadable starts afresh rather than failing the turn. */
@@ -60,6 +63,9 @@ export function readConversationState(stored: unknown): ConversationState {
           (frame): frame is CallFrame =>
             isRecord(frame) && typeof frame.flow === 'string' && typeof frame.blockId === 'string',
         )
+      : [],
+    entities: Array.isArray(state.entities)
+      ? state.entities.filter((name): name is string => typeof name === 'string')
       : [],
   };
 }

@@ -67,6 +67,8 @@ export interface TurnTrace {
   blockHits: BlockHit[];
   /** Values counted in the bot's user statistics this turn. */
   counted: CountedValue[];
+  /** An end block counted the conversation as handled without a person (touchless). */
+  touchless: boolean;
   /** Why the turn ended early; the conversation itself goes on. */
   error: string | null;
 }
@@ -127,6 +129,11 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
     state.variables[name] = value;
   };
 
+  const setEntity = (name: string, value: unknown) => {
+    setVariable(name, value);
+    if (!state.entities.includes(name)) state.entities.push(name);
+  };
+
   // Where the turn goes on: the waiting block with the answer, or the start of a recognised intent's flow.
   let flow: RuntimeFlow | undefined;
   let nodeId: string | null = null;
@@ -156,7 +163,7 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
     if (nodeId === null) {
       const recognition = await bot.services.recognize(userText);
       trace.recognition = recognition;
-      for (const entity of recognition.entities) setVariable(entity.entity, entity.value ?? entity.text);
+      for (const entity of recognition.entities) setEntity(entity.entity, entity.value ?? entity.text);
       if (recognition.intent === null || recognition.score < bot.lowConfidence) {
         activities.push({ type: 'text', text: fillVariables(bot.messageBelowThreshold, state.variables) });
         return { activities, state, trace };
@@ -216,7 +223,7 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
           previousTaskId = caller.blockId;
           continue;
         }
-        const next = await endOfFlow(node, flow, state, activities, bot);
+        const next = await endOfFlow(node, flow, state, activities, bot, trace);
         if (next && next.flow !== flow) trace.flowTriggered = next.flow.name;
         flow = next?.flow;
         nodeId = next?.nodeId ?? null;
@@ -237,6 +244,7 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
           if (name) setVariable(name, value);
         },
         set: setVariable,
+        setEntity,
         unset: (name) => setVariable(name, undefined),
         count: (variable, value) => trace.counted.push({ variable, value }),
         holds: (check) => conditionHolds(check, { ...bot.decision, variables: state.variables }),
@@ -320,6 +328,7 @@ export const emptyTrace = (): TurnTrace => ({
   flowTriggered: null,
   blockHits: [],
   counted: [],
+  touchless: false,
   error: null,
 });
 
@@ -375,8 +384,15 @@ async function endOfFlow(
   state: ConversationState,
   activities: OutboundActivity[],
   bot: BotForTurn,
+  trace: TurnTrace,
 ): Promise<{ flow: RuntimeFlow; nodeId: string | null } | undefined> {
   const data = node.data;
+  // Besides the outcome: forget the entities recognised so far, and count the conversation touchless.
+  if (isSet(data.clearEntities)) {
+    for (const name of state.entities) delete state.variables[name];
+    state.entities = [];
+  }
+  if (isSet(data.countTouchless)) trace.touchless = true;
   if (isSet(data.endCall)) activities.push({ type: 'event', name: 'endOfConversation' });
   if (isSet(data.redirectToOtherIntent)) {
     const written = typeof data.intentTo === 'string' ? data.intentTo.trim() : '';

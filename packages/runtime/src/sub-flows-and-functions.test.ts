@@ -5,8 +5,9 @@ import type { InboundActivity } from './activities';
 import { type ConversationState, newConversationState, readConversationState } from './conversation-state';
 import { type BotForTurn, runTurn, type TurnResult } from './run-turn';
 import { BLOCK_RUNNERS } from './runners';
+import { compileFlow } from './runtime-flow';
 import type { RuntimeFunction } from './runtime-function';
-import { lineFlow, testBot } from './test-support/flows';
+import { flowDocument, lineFlow, testBot } from './test-support/flows';
 
 const texts = (result: TurnResult) =>
   result.activities.map((a) => ('text' in a ? a.text : a.type === 'adaptiveCard' ? 'card' : a.type));
@@ -333,5 +334,50 @@ describe('silence', () => {
     expect((await silent.send(IDLE_ACTIVITY)).activities).toEqual([]);
     const between = chat({ ...testBot([ask()]), idleText: 'Still there?' });
     expect((await between.send(IDLE_ACTIVITY)).activities).toEqual([]);
+  });
+});
+
+describe('end block options', () => {
+  test("'clear entities' forgets the recognised entities (other variables stay), 'count touchless' marks the turn", async () => {
+    const flow = compileFlow(
+      'Order',
+      flowDocument(
+        [
+          { id: 'Start', start: true },
+          { id: 'Set', task: 'setVariable', data: { 'field-variable-value': 'kept' }, outputs: ['note'] },
+          { id: 'End', end: { endFlow: true, clearEntities: true, countTouchless: true } },
+        ],
+        [
+          { from: 'Start', to: 'Set' },
+          { from: 'Set', to: 'End' },
+        ],
+      ),
+      'en',
+    );
+    const c = chat(
+      testBot([flow], () => ({
+        intent: 'Order',
+        score: 0.9,
+        entities: [{ entity: 'size', text: 'large', value: 'L' }],
+      })),
+    );
+    const result = await c.send('a large one');
+    expect(result.trace.touchless).toBe(true);
+    expect(c.state.variables).toEqual({ note: 'kept' });
+    expect(c.state.entities).toEqual([]);
+  });
+
+  test('without them, entities stay for the next flow and nothing is counted', async () => {
+    const c = chat(
+      testBot([lineFlow('Order', [])], () => ({
+        intent: 'Order',
+        score: 0.9,
+        entities: [{ entity: 'size', text: 'large', value: 'L' }],
+      })),
+    );
+    const result = await c.send('a large one');
+    expect(result.trace.touchless).toBe(false);
+    expect(c.state.variables).toEqual({ size: 'L' });
+    expect(c.state.entities).toEqual(['size']);
   });
 });

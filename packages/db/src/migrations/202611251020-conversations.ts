@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { columnTypes } from '../dialect';
+import { columnTypes, isPostgres } from '../dialect';
 
 /**
  * Conversations and their turns, for the runtime, the test chats and the conversation log. Real
@@ -23,6 +23,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ended_at', type.timestamp)
     .addColumn('state', type.json, (c) => c.notNull())
     .addColumn('turn_count', 'integer', (c) => c.notNull().defaultTo(0))
+    /** An end block counted it as handled without a person (the dashboard's touchless handling). */
+    .addColumn('is_touchless', type.flag, (c) => c.notNull().defaultTo(isPostgres(db) ? false : 0))
     .execute();
   await db.schema
     .createIndex('conversations_bot_activity')

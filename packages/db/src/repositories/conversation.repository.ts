@@ -11,6 +11,8 @@ export interface ConversationRecord {
   isTest: boolean;
   /** Started with 'Disable analytics' on: logged, but analytics leave it out. */
   isAnalyticsDisabled: boolean;
+  /** An end block counted it as handled without a person. */
+  isTouchless: boolean;
   startedAt: string;
   lastActivityAt: string;
   endedAt: string | null;
@@ -57,6 +59,7 @@ const toConversation = (row: Selectable<ConversationTable>): ConversationRecord 
   language: row.language,
   isTest: fromFlag(row.is_test),
   isAnalyticsDisabled: fromFlag(row.is_analytics_disabled),
+  isTouchless: fromFlag(row.is_touchless),
   startedAt: fromTimestamp(row.started_at),
   lastActivityAt: fromTimestamp(row.last_activity_at),
   endedAt: fromTimestamp(row.ended_at),
@@ -164,6 +167,17 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
     async get(id: string): Promise<ConversationRecord | undefined> {
       const row = await conversations().selectAll().where('id', '=', id).executeTakeFirst();
       return row && toConversation(row);
+    },
+
+    /** An end block counted the conversation as handled without a person. */
+    async markTouchless(id: string): Promise<void> {
+      await db
+        .updateTable('conversations')
+        .set({ is_touchless: flagFor(db, true) })
+        .where('tenant_id', '=', tenantId)
+        .where('bot_id', '=', botId)
+        .where('id', '=', id)
+        .execute();
     },
 
     /** The user's most recent conversation on a channel, if it was active since then: what a returning user continues. */

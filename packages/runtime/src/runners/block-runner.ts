@@ -21,6 +21,8 @@ export interface BlockTurn {
   /** Sets the block's n-th output variable (named in the block's data, else the kind's default name). */
   output(index: number, value: unknown): void;
   set(name: string, value: unknown): void;
+  /** Sets a variable from a recognised entity (an end block's 'clear entities' empties it). */
+  setEntity(name: string, value: unknown): void;
   /** Counts a value of a variable in the bot's user statistics (the User Statistics block). */
   count(variable: string, value: unknown): void;
   unset(name: string): void;

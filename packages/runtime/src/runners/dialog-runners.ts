@@ -155,7 +155,7 @@ export const multipleEntityCheck: BlockRunner<'multipleEntityCheck'> = async (va
     const asked = turn.memo;
     const recognition = await turn.services.recognize(textOfActivity(turn.answer));
     const found = recognition.entities.find((entity) => entity.entity === asked);
-    if (found) turn.set(asked, found.value ?? found.text);
+    if (found) turn.setEntity(asked, found.value ?? found.text);
   }
   const missing = rows.find((row) => turn.variables[row.entity] === undefined);
   if (!missing) return {};

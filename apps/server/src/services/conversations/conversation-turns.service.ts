@@ -115,6 +115,7 @@ export async function takeTurnIf(
           },
           ...answer.activities.map((said) => ({ direction: 'out' as const, activity: said })),
         ]);
+        if (answer.trace.touchless) await conversations.markTouchless(conversationId);
         const later = scheduledTurnAfter(readBotSettings(bot.settings), activity, answer);
         if (later) await scheduleTurn(ctx, bot, conversationId, conversation.turnCount + 1, later);
         return { conversationId, activities: answer.activities, trace: answer.trace, state: answer.state };
