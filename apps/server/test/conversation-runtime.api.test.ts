@@ -303,6 +303,8 @@ describe.each(testDatabases())('talking to a bot on %s', (kind) => {
       conversationId: expect.any(String),
       botId: expect.any(String),
       language: 'en',
+      isContinued: false,
+      history: [],
     });
     const topic = {
       kind: 'conversation' as const,

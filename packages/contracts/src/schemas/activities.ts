@@ -105,10 +105,10 @@ export interface TestChatStarted {
   language: string;
   /**
    * The bot continues old conversations (its General settings) and this user had one: it goes on
-   * where it was, and `history` holds what was said so far, oldest first. Left out: a new one.
+   * where it was, and `history` holds what was said so far, oldest first.
    */
-  isContinued?: boolean;
-  history?: ChatHistoryEntry[];
+  isContinued: boolean;
+  history: ChatHistoryEntry[];
 }
 
 /** A message said earlier in a continued conversation. */

@@ -67,6 +67,8 @@ export const conversationTurnMessageSchema = z.object({
   /** What the user said; left out for a turn the bot took on its own (a delay that ended). */
   said: inboundActivitySchema.optional(),
   activities: z.array(z.custom<OutboundActivity>((value) => typeof value === 'object' && value !== null)),
+  /** The bot's in-between response delay: the chat shows the activities this many ms apart. */
+  responseDelayMs: z.number().min(0).default(0),
   details: z.custom<TurnDetailsView>((value) => typeof value === 'object' && value !== null),
 });
 export type ConversationTurnMessage = z.infer<typeof conversationTurnMessageSchema>;

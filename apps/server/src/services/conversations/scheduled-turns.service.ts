@@ -1,9 +1,8 @@
 import { type BotSettings, IDLE_ACTIVITY, type InboundActivity, RESUME_ACTIVITY } from '@parley/contracts';
 import type { Bot, ConversationRecord } from '@parley/db';
 import type { AppContext } from '../../context';
-import { publishTopicEvent } from '../realtime/topic-events';
 import { type ConversationOrigin, takeTurnIf } from './conversation-turns.service';
-import { turnDetailsOf } from './turn-details';
+import { publishTurn } from './turn-details';
 
 /**
  * Turns the bot takes on its own, later: the end of a Delay block's wait, and the idle text after
@@ -68,12 +67,12 @@ export async function takeScheduledTurn(ctx: AppContext, payload: ScheduledTurnP
     { atTurn: payload.atTurn },
   );
   if (!answer) return;
-  await publishTopicEvent(ctx.shared.pubsub, {
-    type: 'conversation:turn',
-    topic: { kind: 'conversation', botId: bot.id, conversationId: conversation.id },
-    activities: answer.activities,
-    details: turnDetailsOf(answer.trace, answer.state),
-  });
+  await publishTurn(
+    ctx,
+    bot,
+    { kind: 'conversation', botId: bot.id, conversationId: conversation.id },
+    answer,
+  );
 }
 
 /** Where a stored conversation takes place: test conversations run the flows activated to test. */

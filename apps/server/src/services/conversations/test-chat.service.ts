@@ -8,16 +8,15 @@ import {
   type StartTestChatBody,
   type TestChatStarted,
   type TopicOf,
-  type TurnDetailsView,
 } from '@parley/contracts';
 import type { Bot, TenantScope } from '@parley/db';
-import { readConversationState, type TurnTrace } from '@parley/runtime';
+import { readConversationState } from '@parley/runtime';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botNamed, mayUseTestChat } from '../bots/bot-access.service';
-import { publishTopicEvent } from '../realtime/topic-events';
 import { type ConversationOrigin, takeTurn } from './conversation-turns.service';
 import { joinConversation } from './join-conversation';
+import { publishTurn, variablesOf } from './turn-details';
 
 export const TEST_CHAT_CHANNEL = { id: 'test-chat', name: 'Test chat' } as const;
 
@@ -93,30 +92,6 @@ export async function conversationState(
   };
 }
 
-const variablesOf = (variables: Record<string, unknown>) =>
-  Object.entries(variables).map(([name, value]) => ({ name, type: typeOf(value), value }));
-
-const typeOf = (value: unknown): string =>
-  value === null
-    ? 'null'
-    : Array.isArray(value)
-      ? 'list'
-      : typeof value === 'object'
-        ? 'object'
-        : typeof value;
-
-function detailsOf(trace: TurnTrace, variables: Record<string, unknown>): TurnDetailsView {
-  return {
-    intent: trace.recognition?.intent ?? null,
-    score: trace.recognition ? trace.recognition.score : null,
-    entities: trace.recognition?.entities ?? [],
-    intents: trace.recognition?.intents ?? [],
-    variables: variablesOf(variables),
-    flowTriggered: trace.flowTriggered,
-    error: trace.error,
-  };
-}
-
 /**
  * A message in a test chat the socket follows (its right was checked at subscribe time): the
  * turn runs, and its answer goes to every socket following the conversation, on any process.
@@ -148,12 +123,5 @@ export async function answerInTestChat(
   activity: InboundActivity,
 ): Promise<void> {
   const answer = await takeTurn(ctx, scope, bot, topic.conversationId, origin, activity);
-  const state = readConversationState((await scope.conversations(bot.id).get(topic.conversationId))?.state);
-  await publishTopicEvent(ctx.shared.pubsub, {
-    type: 'conversation:turn',
-    topic,
-    said: activity,
-    activities: answer.activities,
-    details: detailsOf(answer.trace, state.variables),
-  });
+  await publishTurn(ctx, bot, topic, answer, activity);
 }

@@ -1,5 +1,15 @@
-import type { ConversationStateView, TurnDetailsView } from '@parley/contracts';
+import {
+  type ConversationStateView,
+  type InboundActivity,
+  readBotSettings,
+  type TopicOf,
+  type TurnDetailsView,
+} from '@parley/contracts';
+import type { Bot } from '@parley/db';
 import { readConversationState, type TurnTrace } from '@parley/runtime';
+import type { AppContext } from '../../context';
+import { publishTopicEvent } from '../realtime/topic-events';
+import type { TurnAnswer } from './conversation-turns.service';
 
 /** Variables as the test chat's details list them: name, type and value. */
 export const variablesOf = (variables: Record<string, unknown>): ConversationStateView['variables'] =>
@@ -25,4 +35,26 @@ export function turnDetailsOf(trace: TurnTrace, storedState: unknown): TurnDetai
     flowTriggered: trace.flowTriggered,
     error: trace.error,
   };
+}
+
+/**
+ * A turn's answer to everyone following the conversation, on any process: what was said (left
+ * out for a turn the bot took on its own), the bot's activities with the pause to keep between
+ * them (the bot's in-between response delay, read per turn), and the details.
+ */
+export async function publishTurn(
+  ctx: AppContext,
+  bot: Bot,
+  topic: TopicOf<'conversation'>,
+  answer: TurnAnswer,
+  said?: InboundActivity,
+): Promise<void> {
+  await publishTopicEvent(ctx.shared.pubsub, {
+    type: 'conversation:turn',
+    topic,
+    ...(said ? { said } : {}),
+    activities: answer.activities,
+    responseDelayMs: readBotSettings(bot.settings).delay,
+    details: turnDetailsOf(answer.trace, answer.state),
+  });
 }

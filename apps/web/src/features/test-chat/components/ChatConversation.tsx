@@ -60,7 +60,7 @@ export function ChatConversation({
             </p>
           ),
         )}
-        {log.pending > 0 && <Spinner label="The bot is answering" />}
+        {(log.pending > 0 || log.answersToCome > 0) && <Spinner label="The bot is answering" />}
         <div ref={end} />
       </div>
       {STATUS_TEXT[status] && <p className="test-chat__status">{STATUS_TEXT[status]}</p>}

@@ -1,6 +1,6 @@
 import type { ConversationTurnMessage } from '@parley/contracts';
 import { describe, expect, test } from 'vitest';
-import { chatLogReducer, EMPTY_CHAT_LOG } from './chat-log';
+import { CONTINUED_NOTE, chatLogReducer, EMPTY_CHAT_LOG } from './chat-log';
 
 const topic = { kind: 'conversation' as const, botId: 'b', conversationId: 'c' };
 const turn = (said: string, answers: string[], intent: string | null = null): ConversationTurnMessage => ({
@@ -8,6 +8,7 @@ const turn = (said: string, answers: string[], intent: string | null = null): Co
   topic,
   said: { type: 'text', text: said },
   activities: answers.map((text) => ({ type: 'text', text })),
+  responseDelayMs: 0,
   details: {
     intent,
     score: intent ? 0.9 : null,
@@ -52,5 +53,39 @@ describe('the test chat log', () => {
       text: 'A message holds at most 4000 characters.',
     });
     expect(chatLogReducer(log, { type: 'reset' })).toBe(EMPTY_CHAT_LOG);
+  });
+
+  test('answers spaced by the in-between delay: the first shows with the turn, the others one by one', () => {
+    let log = chatLogReducer(EMPTY_CHAT_LOG, { type: 'sent', activity: { type: 'text', text: 'hi' } });
+    log = chatLogReducer(log, { type: 'turn', turn: turn('hi', ['One', 'Two', 'Three']), shown: 1 });
+    const texts = () =>
+      log.entries.map((e) => ('activity' in e && 'text' in e.activity ? e.activity.text : ''));
+    expect(texts()).toEqual(['hi', 'One']);
+    expect(log.answersToCome).toBe(2);
+    log = chatLogReducer(log, { type: 'answer', activity: { type: 'text', text: 'Two' } });
+    log = chatLogReducer(log, { type: 'answer', activity: { type: 'text', text: 'Three' } });
+    expect(texts()).toEqual(['hi', 'One', 'Two', 'Three']);
+    expect(log.answersToCome).toBe(0);
+  });
+
+  test('a turn the bot took on its own adds its answers, no user message, and keeps our pending one', () => {
+    let log = chatLogReducer(EMPTY_CHAT_LOG, { type: 'sent', activity: { type: 'text', text: 'hi' } });
+    const { said: _said, ...own } = turn('', ['Delivered.']);
+    log = chatLogReducer(log, { type: 'turn', turn: own });
+    expect(log.entries.map((e) => e.from)).toEqual(['user', 'bot']);
+    expect(log.pending).toBe(1);
+    expect(log.recognitions).toEqual([]);
+  });
+
+  test('a continued conversation shows what was said before, then a note', () => {
+    const log = chatLogReducer(EMPTY_CHAT_LOG, {
+      type: 'history',
+      entries: [
+        { from: 'user', activity: { type: 'text', text: 'order' } },
+        { from: 'bot', activity: { type: 'text', text: 'Which pizza?' } },
+      ],
+    });
+    expect(log.entries.map((e) => e.from)).toEqual(['user', 'bot', 'system']);
+    expect(log.entries[2]).toMatchObject({ text: CONTINUED_NOTE });
   });
 });

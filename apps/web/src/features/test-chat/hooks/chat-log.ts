@@ -1,4 +1,5 @@
 import type {
+  ChatHistoryEntry,
   ConversationTurnMessage,
   InboundActivity,
   OutboundActivity,
@@ -22,6 +23,8 @@ export interface ChatLog {
   entries: ChatEntry[];
   /** Messages sent from this tab whose turn has not come back yet (their bubble is already shown). */
   pending: number;
+  /** Answers of the last turn still to show: the bot's in-between delay spaces them out. */
+  answersToCome: number;
   /** The details of the last turn. */
   details: TurnDetailsView | null;
   recognitions: Recognition[];
@@ -31,6 +34,7 @@ export interface ChatLog {
 export const EMPTY_CHAT_LOG: ChatLog = {
   entries: [],
   pending: 0,
+  answersToCome: 0,
   details: null,
   recognitions: [],
   nextId: 1,
@@ -38,7 +42,11 @@ export const EMPTY_CHAT_LOG: ChatLog = {
 
 export type ChatLogAction =
   | { type: 'sent'; activity: InboundActivity }
-  | { type: 'turn'; turn: ConversationTurnMessage }
+  /** A turn came; `shown` of its activities show now, the rest come one by one with 'answer'. */
+  | { type: 'turn'; turn: ConversationTurnMessage; shown?: number }
+  | { type: 'answer'; activity: OutboundActivity }
+  /** A continued conversation: what was said before, and a note that it goes on. */
+  | { type: 'history'; entries: ChatHistoryEntry[] }
   | { type: 'problem'; text: string }
   | { type: 'reset' };
 
@@ -49,6 +57,9 @@ const textOf = (activity: InboundActivity) =>
       ? (activity.text ?? activity.files.map((f) => f.name).join(', '))
       : activity.name;
 
+/** Shown after the earlier messages of a continued conversation. */
+export const CONTINUED_NOTE = 'Your last conversation goes on (Restart starts a new one).';
+
 /**
  * The chat as the test chat shows it. A message sent here shows at once; its turn then brings
  * the bot's answers. A turn of a message sent from another tab brings that message too.
@@ -57,6 +68,19 @@ export function chatLogReducer(log: ChatLog, action: ChatLogAction): ChatLog {
   switch (action.type) {
     case 'reset':
       return EMPTY_CHAT_LOG;
+    case 'history': {
+      let nextId = log.nextId;
+      const earlier: ChatEntry[] = action.entries.map((entry) => ({ ...entry, id: nextId++ }) as ChatEntry);
+      const note: ChatEntry = { id: nextId++, from: 'system', text: CONTINUED_NOTE };
+      return { ...log, entries: [...log.entries, ...earlier, note], nextId };
+    }
+    case 'answer':
+      return {
+        ...log,
+        entries: [...log.entries, { id: log.nextId, from: 'bot', activity: action.activity }],
+        answersToCome: Math.max(0, log.answersToCome - 1),
+        nextId: log.nextId + 1,
+      };
     case 'sent':
       return {
         ...log,
@@ -78,7 +102,8 @@ export function chatLogReducer(log: ChatLog, action: ChatLogAction): ChatLog {
       const answersUser = turn.said !== undefined;
       const said: ChatEntry[] =
         log.pending > 0 || !turn.said ? [] : [{ id: nextId++, from: 'user', activity: turn.said }];
-      const answers: ChatEntry[] = turn.activities.map((activity) => ({
+      const shown = action.shown ?? turn.activities.length;
+      const answers: ChatEntry[] = turn.activities.slice(0, shown).map((activity) => ({
         id: nextId++,
         from: 'bot',
         activity,
@@ -90,6 +115,7 @@ export function chatLogReducer(log: ChatLog, action: ChatLogAction): ChatLog {
       return {
         entries: [...log.entries, ...said, ...answers],
         pending: answersUser ? Math.max(0, log.pending - 1) : log.pending,
+        answersToCome: turn.activities.length - shown,
         details: turn.details,
         recognitions: [...log.recognitions, ...recognition],
         nextId,

@@ -15,8 +15,11 @@ const isAbout = (message: Record<string, unknown>, type: string, conversationId:
   (message.topic as { conversationId?: unknown } | undefined)?.conversationId === conversationId;
 
 export interface ConversationChatOptions {
-  /** Starts a conversation over HTTP; a new `start` (another bot, other options) starts a new one. */
-  start: () => Promise<TestChatStarted>;
+  /**
+   * Starts a conversation over HTTP: when the chat opens, the bot may continue the user's last one
+   * (`startNew` false); Restart and a new `start` (another bot, other options) ask for a new one.
+   */
+  start: (options: { startNew: boolean }) => Promise<TestChatStarted>;
   /** A start that failed (the chat shows 'failed'). */
   onStartFailed?: (error: unknown) => void;
   /** Where the socket connects (the public test chat's session); unset: the platform's gateway. */
@@ -44,22 +47,54 @@ export function useConversationChat({
   const callbacks = useRef({ onStartFailed, address, onSessionEnded });
   callbacks.current = { onStartFailed, address, onSessionEnded };
 
-  const restart = useCallback(async () => {
-    setStatus('starting');
-    setTopic(null);
-    dispatch({ type: 'reset' });
-    try {
-      const started = await start();
-      setTopic({ kind: 'conversation', botId: started.botId, conversationId: started.conversationId });
-    } catch (error) {
-      setStatus('failed');
-      callbacks.current.onStartFailed?.(error);
-    }
-  }, [start]);
+  // Answers of a turn waiting for their turn to show (the in-between delay); cleared on a new conversation.
+  const pacing = useRef<number[]>([]);
+  const stopPacing = useCallback(() => {
+    for (const timer of pacing.current) window.clearTimeout(timer);
+    pacing.current = [];
+  }, []);
 
+  const begin = useCallback(
+    async (startNew: boolean) => {
+      setStatus('starting');
+      setTopic(null);
+      stopPacing();
+      dispatch({ type: 'reset' });
+      try {
+        const started = await start({ startNew });
+        if (started.isContinued) dispatch({ type: 'history', entries: started.history });
+        setTopic({ kind: 'conversation', botId: started.botId, conversationId: started.conversationId });
+      } catch (error) {
+        setStatus('failed');
+        callbacks.current.onStartFailed?.(error);
+      }
+    },
+    [start, stopPacing],
+  );
+  const restart = useCallback(() => begin(true), [begin]);
+
+  // Opening the chat may continue the last conversation; a changed `start` (other options) begins anew.
+  const begunWith = useRef<typeof start | null>(null);
   useEffect(() => {
-    void restart();
-  }, [restart]);
+    void begin(begunWith.current !== null && begunWith.current !== start);
+    begunWith.current = start;
+    return stopPacing;
+  }, [begin, start, stopPacing]);
+
+  /** A turn's answers: the first at once, the others `responseDelayMs` apart. */
+  const showTurn = useCallback((turn: ConversationTurnMessage) => {
+    const delay = turn.responseDelayMs ?? 0;
+    if (delay <= 0 || turn.activities.length < 2) {
+      dispatch({ type: 'turn', turn });
+      return;
+    }
+    dispatch({ type: 'turn', turn, shown: 1 });
+    turn.activities.slice(1).forEach((activity, index) => {
+      pacing.current.push(
+        window.setTimeout(() => dispatch({ type: 'answer', activity }), delay * (index + 1)),
+      );
+    });
+  }, []);
 
   useEffect(() => {
     if (!topic) return;
@@ -69,8 +104,7 @@ export function useConversationChat({
       topics: [topic],
       onMessage: (message) => {
         if (isAbout(message, 'subscribed', conversationId)) setStatus('ready');
-        else if (isTurnOf(message, conversationId))
-          dispatch({ type: 'turn', turn: message as unknown as ConversationTurnMessage });
+        else if (isTurnOf(message, conversationId)) showTurn(message as unknown as ConversationTurnMessage);
         else if (isAbout(message, 'error', conversationId))
           dispatch({ type: 'problem', text: String(message.message) });
       },
@@ -85,7 +119,7 @@ export function useConversationChat({
       socket.close();
       if (connection.current === socket) connection.current = null;
     };
-  }, [topic]);
+  }, [topic, showTurn]);
 
   const say = useCallback(
     (activity: InboundActivity) => {

@@ -11,7 +11,7 @@ export type { TestChatStatus } from './use-conversation-chat';
  */
 export function useTestChat(botName: string, isAnalyticsDisabled = false) {
   const start = useCallback(
-    () => startTestChat(botName, { isAnalyticsDisabled }),
+    ({ startNew }: { startNew: boolean }) => startTestChat(botName, { isAnalyticsDisabled, startNew }),
     [botName, isAnalyticsDisabled],
   );
   return useConversationChat({ start, onStartFailed: handleApiError });
