@@ -40,7 +40,12 @@ export async function callFunction(
           error: `Function ${fn.name} failed: ${error instanceof Error ? error.message : String(error)}`,
         };
       }
-      for (const [variable, value] of Object.entries(result.outputs)) turn.set(variable, value);
+      const named = node.data['fc-output'];
+      for (const [variable, value] of Object.entries(result.outputs)) {
+        const index = fn.outputs.indexOf(variable);
+        const own = Array.isArray(named) && index >= 0 ? named[index] : undefined;
+        turn.set(typeof own === 'string' && own.trim() !== '' ? own.trim() : variable, value);
+      }
       return result.event
         ? { say: [{ type: 'event', name: 'functionEvent', value: { function: fn.name, ...result.event } }] }
         : {};

@@ -22,6 +22,8 @@ export interface BotForTurn {
   flowOf(intent: string): Promise<RuntimeFlow | undefined>;
   /** The answer text of an intent (a FAQ intent's answer), said when the intent has no active flow. */
   answerOf?(intent: string): Promise<string | undefined>;
+  /** The bot's variables and objects with the values they start with (the Variables tab); unset ones are left out. */
+  startingVariables?(): Promise<Record<string, unknown>>;
   /** Said once when the user stays silent while the bot waits for an answer; nothing when blank. */
   idleText?: string;
   /** A function of the bot that a custom block calls (a sub flow's flow: the version active on the target). */
@@ -107,6 +109,10 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
   const activities: OutboundActivity[] = [];
   const trace: TurnTrace = emptyTrace();
   const userText = textOfActivity(input.activity);
+  // The bot's variables start with their values; what the conversation set since wins.
+  for (const [name, value] of Object.entries((await bot.startingVariables?.()) ?? {})) {
+    if (!Object.hasOwn(state.variables, name)) state.variables[name] = value;
+  }
   if (isIdle(input.activity)) {
     // Silence is no answer: the waiting block keeps waiting, reminded once by the idle text.
     const idleText = bot.idleText?.trim() ?? '';
@@ -255,8 +261,28 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
         node.category === 'custom'
           ? await callFunction(node, turn, bot.functionOf)
           : await runTask(node, turn);
+      const refusedText = wasAnswered && step.wait && answer?.type === 'text' ? userText : undefined;
       answer = undefined;
       waitingMemo = undefined;
+      if (refusedText !== undefined) {
+        // The answer is not what the block asked for: the user may have changed the subject.
+        const turnAway = await digression(bot, flow, refusedText);
+        if (turnAway) {
+          trace.recognition = turnAway.recognition;
+          for (const entity of turnAway.recognition.entities)
+            setEntity(entity.entity, entity.value ?? entity.text);
+          if ('flow' in turnAway) {
+            state.stack = [];
+            trace.flowTriggered = turnAway.flow.name;
+            flow = turnAway.flow;
+            nodeId = turnAway.flow.startId;
+            previousTaskId = null;
+            retries = 0;
+            continue;
+          }
+          activities.push({ type: 'text', text: fillVariables(turnAway.answer, state.variables) });
+        }
+      }
       activities.push(...(step.say ?? []));
       if (step.error) throw new TurnError(step.error);
       if (step.enter) {
@@ -315,6 +341,26 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
     resumeAfterMs = undefined;
   }
   return { activities, state, trace, ...(resumeAfterMs === undefined ? {} : { resumeAfterMs }) };
+}
+
+/**
+ * Another intent the refused answer clearly asks for (at or above the high threshold): its flow
+ * takes over, or a FAQ intent's answer is said before the block asks again. Repeating the intent
+ * of the flow under way is no digression.
+ */
+async function digression(
+  bot: BotForTurn,
+  current: RuntimeFlow,
+  text: string,
+): Promise<(({ flow: RuntimeFlow } | { answer: string }) & { recognition: Recognition }) | undefined> {
+  const recognition = await bot.services.recognize(text);
+  const intent = recognition.intent;
+  if (intent === null || recognition.score < bot.confidence) return undefined;
+  if (current.owner === 'intent' && current.name === intent) return undefined;
+  const flow = await bot.flowOf(intent);
+  if (flow?.startId) return { flow, recognition };
+  const answer = (await bot.answerOf?.(intent))?.trim();
+  return answer ? { answer, recognition } : undefined;
 }
 
 const isIdle = (activity: InboundActivity) =>

@@ -26,6 +26,8 @@ export type RuntimeFunction =
       type: 'call';
       name: string;
       inputs: RuntimeFunctionInput[];
+      /** The variable each output sets, in order; a block's own output names (fc-output) win. */
+      outputs: string[];
       /**
        * Runs it (Capture Storage reads the conversation's variables); the result's outputs are set
        * as variables (each function output names its variable). Throws with a message for the designer.

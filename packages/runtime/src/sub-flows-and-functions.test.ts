@@ -126,21 +126,22 @@ describe('sub flows', () => {
 });
 
 describe('functions', () => {
-  test("a called function gets its inputs filled in and sets its outputs; a function's event goes to the channel", async () => {
+  test("a called function gets its inputs filled in and sets its outputs (the block's own names first); its event goes to the channel", async () => {
     const calls: Array<Record<string, string>> = [];
     const c = chat(
       withFunctions(
         testBot([
           lineFlow('Weather', [
             { task: 'setVariable', data: { 'field-variable-value': 'Oslo' }, outputs: ['city'] },
-            custom('GetWeather', { 'field-city': '[city]' }),
-            { task: 'message', data: { 'field-message': '[temperature] degrees in [city].' } },
+            custom('GetWeather', { 'field-city': '[city]', 'fc-output': ['degrees'] }),
+            { task: 'message', data: { 'field-message': '[degrees] degrees in [city], [wind].' } },
           ]),
         ]),
         [
           {
             type: 'call',
             name: 'GetWeather',
+            outputs: ['temperature', 'wind'],
             inputs: [
               { name: 'city', defaultValue: '' },
               { name: 'unit', defaultValue: 'C' },
@@ -148,7 +149,7 @@ describe('functions', () => {
             run: async (inputs) => {
               calls.push(inputs);
               return {
-                outputs: { temperature: 4 },
+                outputs: { temperature: 4, wind: 'calm' },
                 event: { name: 'weather', value: { city: inputs.city } },
               };
             },
@@ -164,7 +165,7 @@ describe('functions', () => {
         name: 'functionEvent',
         value: { function: 'GetWeather', name: 'weather', value: { city: 'Oslo' } },
       },
-      { type: 'text', text: '4 degrees in Oslo.' },
+      { type: 'text', text: '4 degrees in Oslo, calm.' },
     ]);
   });
 
@@ -298,6 +299,7 @@ describe('a function that fails', () => {
           type: 'call',
           name: 'Api',
           inputs: [],
+          outputs: [],
           run: async () => {
             throw new Error('The request to api.example.com timed out after 10 s');
           },
@@ -379,5 +381,73 @@ describe('end block options', () => {
     expect(result.trace.touchless).toBe(false);
     expect(c.state.variables).toEqual({ size: 'L' });
     expect(c.state.entities).toEqual(['size']);
+  });
+});
+
+describe("the bot's variables", () => {
+  test('start with their values; what the conversation sets wins from then on', async () => {
+    const c = chat({
+      ...testBot([
+        lineFlow('Shop', [
+          { task: 'message', data: { 'field-message': 'Welcome to [shopName], [order].' } },
+          { task: 'setVariable', data: { 'field-variable-value': 'Other Shop' }, outputs: ['shopName'] },
+        ]),
+      ]),
+      startingVariables: async () => ({ shopName: 'Example Shop', order: { number: '42' } }),
+    });
+    expect(texts(await c.send('shop'))).toEqual(['Welcome to Example Shop, {"number":"42"}.']);
+    expect(c.state.variables.shopName).toBe('Other Shop');
+    expect(texts(await c.send('shop'))).toEqual(['Welcome to Other Shop, {"number":"42"}.']);
+  });
+});
+
+describe('changing the subject', () => {
+  const flows = () => [
+    lineFlow('Order', [
+      {
+        task: 'showOptions',
+        data: { 'field-suggestion': 'Which size?', 'field-choices': ['Small', 'Large'] },
+        outputs: ['size'],
+      },
+      { task: 'message', data: { 'field-message': 'One [size] pizza.' } },
+    ]),
+    lineFlow('Complaint', [{ task: 'message', data: { 'field-message': 'Sorry to hear that.' } }]),
+  ];
+  const recognize = (text: string) =>
+    text.includes('complain')
+      ? { intent: 'Complaint', score: 0.95, entities: [] }
+      : text.includes('hours')
+        ? { intent: 'Hours', score: 0.9, entities: [] }
+        : text.includes('maybe')
+          ? { intent: 'Complaint', score: 0.5, entities: [] }
+          : text.includes('order')
+            ? { intent: 'Order', score: 0.9, entities: [] }
+            : { intent: null, score: 0.1, entities: [] };
+
+  test("an answer the block refuses that clearly asks for another intent starts that intent's flow", async () => {
+    const c = chat(testBot(flows(), recognize));
+    await c.send('order');
+    const turned = await c.send('I want to complain');
+    expect(texts(turned)).toEqual(['Sorry to hear that.']);
+    expect(turned.trace.flowTriggered).toBe('Complaint');
+    expect(c.state.waiting).toBeNull();
+  });
+
+  test("a FAQ intent's answer is said, then the block asks again and still waits", async () => {
+    const c = chat({
+      ...testBot(flows(), recognize),
+      answerOf: async (intent) => (intent === 'Hours' ? 'We open at 9.' : undefined),
+    });
+    await c.send('order');
+    expect(texts(await c.send('what are your hours'))).toEqual(['We open at 9.', 'Which size?']);
+    expect(texts(await c.send('Large'))).toEqual(['One Large pizza.']);
+  });
+
+  test('a doubtful intent, or the intent under way, only makes the block ask again', async () => {
+    const d = chat(testBot(flows(), recognize));
+    await d.send('order');
+    expect(texts(await d.send('maybe'))).toEqual(['Which size?']);
+    expect(texts(await d.send('order again'))).toEqual(['Which size?']);
+    expect(d.state.waiting).not.toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { type FlowTargetName, readBotSettings, systemMessagesIn } from '@parley/contracts';
-import type { Bot, TenantScope } from '@parley/db';
+import type { Bot, TenantScope, VariableRecord } from '@parley/db';
 import { NluModelMissing, NONE } from '@parley/nlu';
 import type { BotForTurn, Recognition } from '@parley/runtime';
 import type { AppContext } from '../../context';
@@ -47,6 +47,7 @@ export function botForTurn(
     messageBetweenThreshold: messages.messageBetweenThreshold,
     messageBelowThreshold: messages.messageBelowThreshold,
     idleText: settings.idleText,
+    startingVariables: async () => startingVariablesOf(await scope.variables(bot.id).list()),
     flowOf: (intent) => activeFlowOf(scope, bot, intent, options.target, options.language),
     answerOf: async (intent) => (await scope.intents(bot.id).get(intent))?.answer,
     functionOf: (name) => runtimeFunctionOf(ctx, scope, bot, name, options),
@@ -80,4 +81,19 @@ export function botForTurn(
     },
     decision: { channel: options.channel, user: 'absent', entityValue: () => undefined },
   };
+}
+
+/** Variables with a value, and objects with the properties that have one: what a conversation starts with. */
+function startingVariablesOf(records: readonly VariableRecord[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const record of records) {
+    if (record.kind === 'object') {
+      const properties = record.properties.filter((property) => property.value !== '');
+      if (properties.length > 0)
+        values[record.name] = Object.fromEntries(properties.map((p) => [p.key, p.value]));
+    } else if (record.value !== '') {
+      values[record.name] = record.value;
+    }
+  }
+  return values;
 }

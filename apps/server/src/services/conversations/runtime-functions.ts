@@ -55,6 +55,7 @@ export async function runtimeFunctionOf(
         type: 'call',
         name,
         inputs,
+        outputs: definition.outputs.map((output) => output.variableName),
         run: (values, variables) => call(ctx, bot, definition, values, variables),
       };
   }
