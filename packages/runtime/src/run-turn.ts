@@ -22,7 +22,10 @@ export interface BotForTurn {
   flowOf(intent: string): Promise<RuntimeFlow | undefined>;
   /** The answer text of an intent (a FAQ intent's answer), said when the intent has no active flow. */
   answerOf?(intent: string): Promise<string | undefined>;
-  /** The bot's variables and objects with the values they start with (the Variables tab); unset ones are left out. */
+  /**
+   * The bot's variables and objects with the values they start with (the Variables tab); unset
+   * ones are left out. The server gives it on a conversation's first turn.
+   */
   startingVariables?(): Promise<Record<string, unknown>>;
   /** Said once when the user stays silent while the bot waits for an answer; nothing when blank. */
   idleText?: string;

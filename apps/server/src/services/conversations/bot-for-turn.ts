@@ -35,6 +35,8 @@ export function botForTurn(
     language: string;
     channel: { id: string; name: string };
     conversationId: string;
+    /** The conversation's first turn: the one that gives it the bot's starting variables. */
+    isFirstTurn: boolean;
   },
 ): BotForTurn {
   const settings = readBotSettings(bot.settings);
@@ -47,7 +49,10 @@ export function botForTurn(
     messageBetweenThreshold: messages.messageBetweenThreshold,
     messageBelowThreshold: messages.messageBelowThreshold,
     idleText: settings.idleText,
-    startingVariables: async () => startingVariablesOf(await scope.variables(bot.id).list()),
+    // Read once per conversation, not on every turn: a turn is on the hot path.
+    ...(options.isFirstTurn
+      ? { startingVariables: async () => startingVariablesOf(await scope.variables(bot.id).list()) }
+      : {}),
     flowOf: (intent) => activeFlowOf(scope, bot, intent, options.target, options.language),
     answerOf: async (intent) => (await scope.intents(bot.id).get(intent))?.answer,
     functionOf: (name) => runtimeFunctionOf(ctx, scope, bot, name, options),

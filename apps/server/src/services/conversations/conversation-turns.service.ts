@@ -158,6 +158,7 @@ async function answerTurn(
         language: conversation.language,
         channel: origin.channel,
         conversationId: conversation.id,
+        isFirstTurn: conversation.turnCount === 0,
       }),
       state: readConversationState(conversation.state),
       activity,
