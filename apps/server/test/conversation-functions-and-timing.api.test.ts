@@ -348,4 +348,51 @@ describe.each(testDatabases())('flows calling functions, sub flows and delays on
     );
     expectStatus(await admin('GET', `${intentFlowPath(BOT, 'Nope')}/statistics?versionName=v1`), 404);
   }, 30_000);
+
+  test("Test Sub Flow: the sub flow's latest saved version starts at once and is talked to like any test chat", async () => {
+    const chatPath = `/api/bots/${encodeURIComponent(BOT)}/test-chat`;
+    // A newer version, saved but not published: the test runs it.
+    const draft = await buildFlowXml(
+      [
+        { block: 'askQuestion', fields: { question: 'Street in [city], please?' }, outputs: ['street'] },
+        { block: 'message', fields: { message: 'Noted: [street].' } },
+        { end: 'endFlow' },
+      ],
+      { languages: ['en'] },
+    );
+    expectStatus(
+      await admin('POST', `${subFlowPath(BOT, 'Ask street')}/flow`, { xml: encodeURIComponent(draft) }),
+      200,
+    );
+    const started = expectStatus(await admin('POST', chatPath, { subFlow: 'Ask street' }), 201).json();
+    expect(started.history).toEqual([
+      { from: 'bot', activity: { type: 'text', text: 'Street in Paris, please?' } },
+    ]);
+
+    const topic = {
+      kind: 'conversation' as const,
+      botId: started.botId,
+      conversationId: started.conversationId,
+    };
+    const socket = await openSocket(socketUrl(baseUrl, admin.token));
+    await socket.subscribe(topic);
+    socket.send(
+      JSON.stringify({ type: 'conversation:say', topic, activity: { type: 'text', text: 'Rue Neuve' } }),
+    );
+    const answered = (await socket.waitFor((m) => m.type === 'conversation:turn', 10_000)) as TurnMessage;
+    expect(answered.activities).toEqual([{ type: 'text', text: 'Noted: Rue Neuve.' }]);
+    socket.close();
+
+    // The published version still runs in ordinary conversations.
+    const log = expectStatus(
+      await admin('GET', `/api/bots/${encodeURIComponent(BOT)}/conversations/${started.conversationId}`),
+      200,
+    ).json() as { conversation: { channel: string }; messages: unknown[] };
+    expect(log.messages).toHaveLength(3);
+
+    expectStatus(await admin('POST', chatPath, { subFlow: 'Greet' }), 404);
+    expectStatus(await admin('POST', chatPath, { subFlow: 'No such flow' }), 404);
+    expectStatus(await admin('POST', chatPath, { subFlow: '' }), 400);
+    expectStatus(await admin('POST', chatPath, { subFlow: 42 }), 400);
+  }, 30_000);
 });

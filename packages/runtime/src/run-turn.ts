@@ -1,4 +1,4 @@
-import { IDLE_ACTIVITY } from '@parley/contracts';
+import { IDLE_ACTIVITY, subFlowTestActivity } from '@parley/contracts';
 import { type BlockData, type BlockKind, isSet, variableReferenceName } from '@parley/flows';
 import { type InboundActivity, type OutboundActivity, textOfActivity } from './activities';
 import { callFunction, type FunctionStep } from './call-function';
@@ -169,6 +169,22 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
     if (nodeId === null) state.stack = [];
   }
   try {
+    const subFlowToTest = subFlowTested(input.activity);
+    if (nodeId === null && subFlowToTest !== undefined) {
+      // Test Sub Flow: no recognition, the sub flow runs from its start as the conversation's flow.
+      // Its inputs take their default values, as a block that gives none would.
+      state.stack = [];
+      const tested = await bot.functionOf?.(subFlowToTest);
+      if (tested?.type === 'unavailable') throw new TurnError(tested.reason);
+      if (tested?.type !== 'flow' || !tested.flow.startId) {
+        throw new TurnError(`${subFlowToTest} is not a sub flow with a saved version.`);
+      }
+      for (const input of tested.inputs)
+        setVariable(input.name, fillVariables(input.defaultValue, state.variables));
+      flow = tested.flow;
+      trace.flowTriggered = flow.name;
+      nodeId = flow.startId;
+    }
     if (nodeId === null) {
       const recognition = await bot.services.recognize(userText);
       trace.recognition = recognition;
@@ -364,6 +380,13 @@ async function digression(
   if (flow?.startId) return { flow, recognition };
   const answer = (await bot.answerOf?.(intent))?.trim();
   return answer ? { answer, recognition } : undefined;
+}
+
+/** The sub flow a Test Sub Flow start names; undefined for any other activity. */
+function subFlowTested(activity: InboundActivity): string | undefined {
+  if (activity.type !== 'event' || activity.name !== subFlowTestActivity('').name) return undefined;
+  const value = activity.value as { subFlow?: unknown } | undefined;
+  return typeof value?.subFlow === 'string' ? value.subFlow : undefined;
 }
 
 const isIdle = (activity: InboundActivity) =>

@@ -1,4 +1,4 @@
-import { CARD_SUBMIT_EVENT, IDLE_ACTIVITY, RESUME_ACTIVITY } from '@parley/contracts';
+import { CARD_SUBMIT_EVENT, IDLE_ACTIVITY, RESUME_ACTIVITY, subFlowTestActivity } from '@parley/contracts';
 import { missingHandlers } from '@parley/flows/handlers';
 import { describe, expect, test } from 'vitest';
 import type { InboundActivity } from './activities';
@@ -449,5 +449,41 @@ describe('changing the subject', () => {
     expect(texts(await d.send('maybe'))).toEqual(['Which size?']);
     expect(texts(await d.send('order again'))).toEqual(['Which size?']);
     expect(d.state.waiting).not.toBeNull();
+  });
+});
+
+describe('Test Sub Flow', () => {
+  test('the sub flow starts at once with its inputs at their defaults; its answers go on inside it', async () => {
+    const address = lineFlow(
+      'Address',
+      [{ task: 'askQuestion', data: { 'field-question': 'Which street in [city]?' }, outputs: ['street'] }],
+      { owner: 'function', version: 4 },
+    );
+    const c = chat(
+      withFunctions(testBot([]), [
+        { type: 'flow', name: 'Address', inputs: [{ name: 'city', defaultValue: 'Paris' }], flow: address },
+      ]),
+    );
+    const first = await c.send(subFlowTestActivity('Address'));
+    expect(texts(first)).toEqual(['Which street in Paris?']);
+    expect(first.trace.recognition).toBeNull();
+    expect(c.state.waiting).toMatchObject({ flow: 'fn:Address' });
+    await c.send('Rue Neuve');
+    expect(c.state.variables.street).toBe('Rue Neuve');
+    expect(c.state.waiting).toBeNull();
+  });
+
+  test('a name that is no sub flow ends the turn saying so', async () => {
+    const c = chat(
+      withFunctions(testBot([]), [
+        { type: 'unavailable', name: 'Gone', reason: 'Sub flow Gone has no saved version.' },
+      ]),
+    );
+    expect((await c.send(subFlowTestActivity('Gone'))).trace.error).toBe(
+      'Sub flow Gone has no saved version.',
+    );
+    expect((await c.send(subFlowTestActivity('Nope'))).trace.error).toBe(
+      'Nope is not a sub flow with a saved version.',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { conversationLogQuerySchema, Permission, startTestChatBodySchema } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth/guard';
+import type { AppContext } from '../context';
 import { textParam } from '../http/params';
 import { parseInput } from '../http/validate';
 import { conversationLog, listConversations } from '../services/conversations/conversation-log.service';
@@ -12,7 +13,7 @@ type BotParams = { Params: { bot: string } };
  * The internal test chat (spec 01 'Test chat extras', permission 27). A conversation is started
  * here; it is followed and talked in over the websocket (docs/test-chat-protocol.md).
  */
-export function testChatRoutes(app: FastifyInstance): void {
+export function testChatRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<BotParams>(
     '/api/bots/:bot/test-chat',
     { config: { access: { botPermission: Permission.TestBot } } },
@@ -21,6 +22,7 @@ export function testChatRoutes(app: FastifyInstance): void {
         .status(201)
         .send(
           await startTestChat(
+            ctx,
             principalOf(request),
             request.params.bot,
             parseInput(startTestChatBodySchema, request.body),

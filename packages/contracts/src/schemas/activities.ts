@@ -29,6 +29,10 @@ export const RESUME_ACTIVITY = { type: 'event', name: `${RESERVED_EVENT_PREFIX}r
  */
 export const IDLE_ACTIVITY = { type: 'event', name: `${RESERVED_EVENT_PREFIX}idle` } as const;
 
+/** The first turn of Test Sub Flow: the sub flow starts at once, before the user says anything. */
+export const subFlowTestActivity = (subFlow: string) =>
+  ({ type: 'event', name: `${RESERVED_EVENT_PREFIX}test-sub-flow`, value: { subFlow } }) as const;
+
 /** A submitted adaptive card: its inputs' values by id. */
 export const CARD_SUBMIT_EVENT = 'adaptiveCard.submit';
 

@@ -23,6 +23,13 @@ export const startTestChatBodySchema = z
     isAnalyticsDisabled: z.boolean({ message: 'isAnalyticsDisabled must be true or false.' }).default(false),
     /** Restart: a new conversation even when the bot continues old ones. */
     startNew: z.boolean({ message: 'startNew must be true or false.' }).default(false),
+    /** Test Sub Flow (spec 02 section 2.4): this sub flow's latest saved version starts at once. */
+    subFlow: z
+      .string({ message: 'subFlow must be the name of a sub flow.' })
+      .trim()
+      .min(1, 'subFlow must be the name of a sub flow.')
+      .max(200, 'subFlow must be the name of a sub flow.')
+      .optional(),
   })
   .default({ isAnalyticsDisabled: false, startNew: false });
 export type StartTestChatBody = z.infer<typeof startTestChatBodySchema>;

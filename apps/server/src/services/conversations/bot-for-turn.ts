@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { botRefOf } from '../../nlu/bot-ref';
 import { activeFlowOf } from './runtime-flows';
 import { runtimeFunctionOf } from './runtime-functions';
+import { TEST_CHAT_CHANNELS } from './test-channels';
 
 /** An activity as one line of a history mail. */
 function historyText(activity: unknown): string {
@@ -55,7 +56,11 @@ export function botForTurn(
       : {}),
     flowOf: (intent) => activeFlowOf(scope, bot, intent, options.target, options.language),
     answerOf: async (intent) => (await scope.intents(bot.id).get(intent))?.answer,
-    functionOf: (name) => runtimeFunctionOf(ctx, scope, bot, name, options),
+    functionOf: (name) =>
+      runtimeFunctionOf(ctx, scope, bot, name, {
+        ...options,
+        runsLatestSubFlows: options.channel.id === TEST_CHAT_CHANNELS.subFlow.id,
+      }),
     services: {
       async recognize(text) {
         if (!provider || text.trim() === '') return NOTHING_RECOGNIZED;

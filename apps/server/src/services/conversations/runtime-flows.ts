@@ -31,25 +31,49 @@ export async function activeFlowOf(
 export async function activeFlowOfOwner(
   scope: TenantScope,
   bot: Bot,
-  owner: { kind: FlowOwnerKind; id: string; name: string },
+  owner: FlowOwnerOf,
   target: FlowTargetName,
   language: string,
 ): Promise<RuntimeFlow | undefined> {
-  const ref = { kind: owner.kind, id: owner.id };
-  const active = (await scope.flows.activations(ref)).find((activation) => activation.target === target);
-  if (!active) return undefined;
-  const key = `${bot.tenantId}/${owner.kind}/${owner.id}/${active.version}/${language}`;
+  const active = (await scope.flows.activations(refOf(owner))).find(
+    (activation) => activation.target === target,
+  );
+  return active ? flowVersionOf(scope, bot, owner, active.version, language) : undefined;
+}
+
+/** A sub flow's latest saved version (its staging version, what Test Sub Flow runs). */
+export async function latestFlowOfOwner(
+  scope: TenantScope,
+  bot: Bot,
+  owner: FlowOwnerOf,
+  language: string,
+): Promise<RuntimeFlow | undefined> {
+  const latest = await scope.flows.latest(refOf(owner));
+  return latest ? flowVersionOf(scope, bot, owner, latest.version, language) : undefined;
+}
+
+type FlowOwnerOf = { kind: FlowOwnerKind; id: string; name: string };
+const refOf = (owner: FlowOwnerOf) => ({ kind: owner.kind, id: owner.id });
+
+async function flowVersionOf(
+  scope: TenantScope,
+  bot: Bot,
+  owner: FlowOwnerOf,
+  versionNumber: number,
+  language: string,
+): Promise<RuntimeFlow | undefined> {
+  const key = `${bot.tenantId}/${owner.kind}/${owner.id}/${versionNumber}/${language}`;
   const known = compiled.get(key);
   if (known) {
     compiled.delete(key);
     compiled.set(key, known);
     return known;
   }
-  const version = await scope.flows.version(ref, active.version);
+  const version = await scope.flows.version(refOf(owner), versionNumber);
   if (!version) return undefined;
   const flow = compileFlow(owner.name, await parseStoredFlow(version.xml), language, {
     owner: owner.kind,
-    version: active.version,
+    version: versionNumber,
   });
   compiled.set(key, flow);
   if (compiled.size > KEPT) compiled.delete(compiled.keys().next().value as string);

@@ -4,7 +4,7 @@ import { runFunction } from '@parley/functions';
 import type { RuntimeFunction } from '@parley/runtime';
 import type { AppContext } from '../../context';
 import { definitionOf } from '../functions/function-views';
-import { activeFlowOfOwner } from './runtime-flows';
+import { activeFlowOfOwner, latestFlowOfOwner } from './runtime-flows';
 
 /**
  * A function of the bot as a custom block calls it in a conversation: a sub flow by its version
@@ -17,7 +17,12 @@ export async function runtimeFunctionOf(
   scope: TenantScope,
   bot: Bot,
   name: string,
-  options: { target: FlowTargetName; language: string },
+  options: {
+    target: FlowTargetName;
+    language: string;
+    /** Test Sub Flow: sub flows run their latest saved version, published or not. */
+    runsLatestSubFlows?: boolean;
+  },
 ): Promise<RuntimeFunction | undefined> {
   const record = await scope.functions(bot.id).get(name);
   if (!record) return undefined;
@@ -27,14 +32,19 @@ export async function runtimeFunctionOf(
     case 'flow': {
       // Sub flows go live when published (spec 03 section 4.2): a test chat runs the one activated to test if any.
       const owner = { kind: 'function' as const, id: record.id, name: record.name };
-      const flow =
-        (await activeFlowOfOwner(scope, bot, owner, options.target, options.language)) ??
-        (options.target === 'test'
-          ? await activeFlowOfOwner(scope, bot, owner, 'production', options.language)
-          : undefined);
+      const flow = options.runsLatestSubFlows
+        ? await latestFlowOfOwner(scope, bot, owner, options.language)
+        : ((await activeFlowOfOwner(scope, bot, owner, options.target, options.language)) ??
+          (options.target === 'test'
+            ? await activeFlowOfOwner(scope, bot, owner, 'production', options.language)
+            : undefined));
       return flow
         ? { type: 'flow', name, inputs, flow }
-        : { type: 'unavailable', name, reason: `Sub flow ${name} has no published version.` };
+        : {
+            type: 'unavailable',
+            name,
+            reason: `Sub flow ${name} has no ${options.runsLatestSubFlows ? 'saved' : 'published'} version.`,
+          };
     }
     case 'adaptiveCard':
       return {

@@ -2,6 +2,7 @@ import { type BotSettings, IDLE_ACTIVITY, type InboundActivity, RESUME_ACTIVITY 
 import type { Bot, ConversationRecord } from '@parley/db';
 import type { AppContext } from '../../context';
 import { type ConversationOrigin, takeTurnIf } from './conversation-turns.service';
+import { channelOf } from './test-channels';
 import { publishTurn } from './turn-details';
 
 /**
@@ -78,7 +79,7 @@ export async function takeScheduledTurn(ctx: AppContext, payload: ScheduledTurnP
 /** Where a stored conversation takes place: test conversations run the flows activated to test. */
 function originOf(conversation: ConversationRecord): ConversationOrigin {
   return {
-    channel: { id: conversation.channel, name: conversation.channel },
+    channel: channelOf(conversation.channel),
     userKey: conversation.userKey,
     isTest: conversation.isTest,
     target: conversation.isTest ? 'test' : 'production',

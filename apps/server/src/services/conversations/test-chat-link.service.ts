@@ -18,10 +18,11 @@ import type { AppContext } from '../../context';
 import { botNamed } from '../bots/bot-access.service';
 import { createSecretSeal } from '../functions/function-secret-seal';
 import { type ConversationOrigin, startConversation } from './conversation-turns.service';
+import { TEST_CHAT_CHANNELS } from './test-channels';
 import { answerInTestChat } from './test-chat.service';
 
 /** Conversations of the public test chat: logged like any other, under their own channel. */
-export const PUBLIC_TEST_CHAT_CHANNEL = { id: 'test-chat-public', name: 'Public test chat' } as const;
+export const PUBLIC_TEST_CHAT_CHANNEL = TEST_CHAT_CHANNELS.public;
 
 /** How long a public test chat session lasts, and the designer's pass that opens one. */
 export const TEST_CHAT_SESSION_TTL_MS = 8 * 3600_000;

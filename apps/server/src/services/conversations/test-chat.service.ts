@@ -6,6 +6,7 @@ import {
   notFound,
   readBotSettings,
   type StartTestChatBody,
+  subFlowTestActivity,
   type TestChatStarted,
   type TopicOf,
 } from '@parley/contracts';
@@ -14,11 +15,12 @@ import { readConversationState } from '@parley/runtime';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botNamed, mayUseTestChat } from '../bots/bot-access.service';
-import { type ConversationOrigin, takeTurn } from './conversation-turns.service';
+import { type ConversationOrigin, startConversation, takeTurn } from './conversation-turns.service';
 import { joinConversation } from './join-conversation';
+import { channelOf, TEST_CHAT_CHANNELS } from './test-channels';
 import { publishTurn, variablesOf } from './turn-details';
 
-export const TEST_CHAT_CHANNEL = { id: 'test-chat', name: 'Test chat' } as const;
+export const TEST_CHAT_CHANNEL = TEST_CHAT_CHANNELS.internal;
 
 /** The internal test chat: the flows activated to test, the person testing as the user. */
 const testChatOf = (principal: Principal, options: Partial<StartTestChatBody> = {}): ConversationOrigin => ({
@@ -35,11 +37,13 @@ const testChatOf = (principal: Principal, options: Partial<StartTestChatBody> = 
  * With 'Disable analytics' on, a new one is marked when it starts: logged, but left out of analytics.
  */
 export async function startTestChat(
+  ctx: AppContext,
   principal: Principal,
   botName: string,
   options: Partial<StartTestChatBody> = {},
 ): Promise<TestChatStarted> {
   const bot = await botNamed(principal, botName);
+  if (options.subFlow !== undefined) return startSubFlowTest(ctx, principal, bot, options.subFlow, options);
   const { conversation, isContinued, history } = await joinConversation(
     principal.scope,
     bot,
@@ -52,6 +56,38 @@ export async function startTestChat(
     language: conversation.language,
     isContinued,
     history,
+  };
+}
+
+/**
+ * Test Sub Flow: a new conversation whose first turn runs the sub flow's latest saved version from
+ * its start (no recognition); its first answers come back as `history`, the rest over the socket.
+ */
+async function startSubFlowTest(
+  ctx: AppContext,
+  principal: Principal,
+  bot: Bot,
+  subFlow: string,
+  options: Partial<StartTestChatBody>,
+): Promise<TestChatStarted> {
+  const fn = await principal.scope.functions(bot.id).get(subFlow);
+  if (fn?.type !== 'flow') throw notFound(`There is no sub flow ${subFlow.slice(0, 200)} in this bot.`);
+  const origin = { ...testChatOf(principal, options), channel: TEST_CHAT_CHANNELS.subFlow };
+  const conversation = await startConversation(principal.scope, bot, origin);
+  const first = await takeTurn(
+    ctx,
+    principal.scope,
+    bot,
+    conversation.id,
+    origin,
+    subFlowTestActivity(fn.name),
+  );
+  return {
+    conversationId: conversation.id,
+    botId: bot.id,
+    language: conversation.language,
+    isContinued: false,
+    history: first.activities.map((activity) => ({ from: 'bot' as const, activity })),
   };
 }
 
@@ -104,10 +140,14 @@ export async function sayInTestChat(
 ): Promise<void> {
   const bot = await principal.scope.bots.getById(topic.botId);
   const conversation = bot && (await principal.scope.conversations(bot.id).get(topic.conversationId));
-  if (!bot || !conversation || conversation.channel !== TEST_CHAT_CHANNEL.id) {
+  const isInternal = (channel: string) =>
+    channel === TEST_CHAT_CHANNELS.internal.id || channel === TEST_CHAT_CHANNELS.subFlow.id;
+  if (!bot || !conversation || !isInternal(conversation.channel)) {
     throw notFound('This test chat does not exist (any more). Start a new one.');
   }
-  await answerInTestChat(ctx, principal.scope, bot, testChatOf(principal), topic, activity);
+  // A sub-flow test goes on in its own channel: its sub flow stays on the latest saved version.
+  const origin = { ...testChatOf(principal), channel: channelOf(conversation.channel) };
+  await answerInTestChat(ctx, principal.scope, bot, origin, topic, activity);
 }
 
 /**
