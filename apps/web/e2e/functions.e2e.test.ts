@@ -355,7 +355,7 @@ describe('the Functions and Subs tabs', () => {
     expect(await listed()).toEqual(['Order status', 'Greeting card', 'Greeting card copy']);
   });
 
-  test('the Subs tab: sub flows only, no Run Function and no buttons of the flow editor yet', async () => {
+  test('the Subs tab: sub flows only, no Run Function and no Edit Sub Flow yet; Test Sub Flow', async () => {
     await page.getByRole('tab', { name: 'Subs' }).click();
     await page.waitForURL(tabUrl('subs'));
     await expectVisible(page.getByRole('heading', { name: M.startBuilding }).first());
@@ -368,9 +368,11 @@ describe('the Functions and Subs tabs', () => {
     await modal.getByLabel('Input 1 name').fill('cart');
     await modal.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(tabUrl('subs', 'Checkout steps'));
-    for (const label of ['Run Function', 'Edit Sub Flow', 'Test Sub Flow']) {
+    for (const label of ['Run Function', 'Edit Sub Flow']) {
       expect(await pane().getByRole('button', { name: label }).count()).toBe(0);
     }
+    // The test chat on the sub flow (the test chat's own test talks to one).
+    await expectVisible(pane().getByRole('button', { name: 'Test Sub Flow' }));
     await expectVisible(pane().getByRole('button', { name: 'Show usage' }));
     expect(
       await page.getByRole('navigation', { name: 'Sub flows' }).locator('.item-list__name').allInnerTexts(),

@@ -15,6 +15,22 @@ describe('the test chat', () => {
     for (const intent of PIZZA_INTENTS) await tina('POST', path('/intents'), intent);
     const xml = await buildFlowXml(PIZZA_ORDER_FLOW, { languages: ['en'] });
     await tina('PUT', `${path('/intents/OrderPizza')}/test-version`, { xml });
+    // A sub flow with a saved version that was never published: what Test Sub Flow runs.
+    const functions = `/api/bots/${encodeURIComponent(BOT)}/functions`;
+    await tina('POST', functions, {
+      type: 'flow',
+      name: 'Ask address',
+      inputs: [{ name: 'city', defaultValue: 'Naples' }],
+    });
+    const subFlow = await buildFlowXml(
+      [
+        { block: 'askQuestion', fields: { question: 'Which street in [city]?' }, outputs: ['street'] },
+        { block: 'message', fields: { message: 'We deliver to [street], [city].' } },
+        { end: 'endFlow' },
+      ],
+      { languages: ['en'] },
+    );
+    await tina('POST', `${functions}/Ask%20address/flow`, { xml: encodeURIComponent(subFlow) });
     const syncId = `${BOT}|${Date.now()}`;
     const sync = `/api/synchronization/${encodeURIComponent(BOT)}`;
     await tina('POST', `${sync}/sync?provider=parley&syncId=${encodeURIComponent(syncId)}`);
@@ -99,13 +115,27 @@ describe('the test chat', () => {
     expect(s.browser.pageErrors).toEqual([]);
   });
 
+  test("Test Sub Flow opens the test chat on the sub flow's saved version, which starts at once", async () => {
+    await s.page.goto(s.botUrl('subs/Ask address'));
+    await s.page.getByRole('button', { name: 'Test Sub Flow' }).click();
+    await expectVisible(chat().getByRole('heading', { name: 'Test sub flow: Ask address' }));
+    await expectVisible(conversation().getByText('Which street in Naples?'));
+    // A sub-flow test is no link to share.
+    expect(await chat().getByRole('button', { name: 'Share testchat' }).count()).toBe(0);
+    await send('Via Toledo');
+    await expectVisible(conversation().getByText('We deliver to Via Toledo, Naples.'));
+    await screenshot(s.page, 'test-sub-flow');
+    await chat().getByRole('button', { name: 'Close test chat' }).click();
+    await expectHidden(chat());
+  });
+
   test('the conversation log lists the test chats; one opens with its messages and times; the history downloads', async () => {
     await s.page.goto(s.botUrl('intents'));
     await s.page.getByRole('link', { name: 'Conversation log' }).click();
     await s.page.waitForURL(s.botUrl('conversation/log'));
     const sidebar = s.page.getByRole('navigation', { name: 'Conversations' });
-    // Two test chats: the order, then the one after Restart.
-    await expect.poll(() => sidebar.getByRole('link').count()).toBe(2);
+    // Three test chats: the order, the one after Restart, and the sub-flow test.
+    await expect.poll(() => sidebar.getByRole('link').count()).toBe(3);
     await sidebar.getByRole('link').last().click();
     await s.page.waitForURL(/\/conversation\/log\/[0-9a-f-]{36}$/);
     const messages = s.page.getByRole('region', { name: 'Messages' });
@@ -115,7 +145,7 @@ describe('the test chat', () => {
     );
     await screenshot(s.page, 'conversation-log');
     await s.page.getByLabel('Time').selectOption('2');
-    await expect.poll(() => sidebar.getByRole('link').count()).toBe(2);
+    await expect.poll(() => sidebar.getByRole('link').count()).toBe(3);
 
     const [download] = await Promise.all([
       s.page.waitForEvent('download'),

@@ -8,14 +8,22 @@ interface FunctionActionsProps {
   onShowCard: () => void;
   /** Saved functions only. */
   onShowUsage?: () => void;
+  /** Saved sub flows, for someone who may use the test chat: opens it on the sub flow. */
+  onTestSubFlow?: () => void;
 }
 
 /**
  * Run Function (not for sub flows or adaptive cards), Show Adaptive Card (adaptive cards) and
- * Show usage (spec 02 section 2.4). Edit Sub Flow and Test Sub Flow come with the flow editor
- * and the test chat.
+ * Show usage (spec 02 section 2.4), Test Sub Flow (the test chat on the sub flow's latest saved
+ * version). Edit Sub Flow comes with the flow editor.
  */
-export function FunctionActions({ draft, onRun, onShowCard, onShowUsage }: FunctionActionsProps) {
+export function FunctionActions({
+  draft,
+  onRun,
+  onShowCard,
+  onShowUsage,
+  onTestSubFlow,
+}: FunctionActionsProps) {
   const { canRun } = FUNCTION_TYPE_CATALOGUE[draft.type];
   // LLM functions run with the LLM settings; their runner is not here yet.
   const isRunnable = canRun && draft.type !== 'llm';
@@ -29,6 +37,11 @@ export function FunctionActions({ draft, onRun, onShowCard, onShowUsage }: Funct
       {draft.type === 'adaptiveCard' && (
         <Button variant="secondary" onClick={onShowCard}>
           Show Adaptive Card
+        </Button>
+      )}
+      {onTestSubFlow && (
+        <Button variant="secondary" onClick={onTestSubFlow}>
+          Test Sub Flow
         </Button>
       )}
       {onShowUsage && (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Banner, Button, DownloadIcon, popup, Toggle, TrashIcon } from '../../../ui';
 import { EditableText } from '../../bot-content/components/EditableText';
 import { savingWith, showFailure } from '../../bot-content/server-error';
+import { useTestChatOpener } from '../../test-chat';
 import {
   deleteFunction,
   exportFunction,
@@ -37,6 +38,7 @@ interface FunctionPaneProps {
 export function FunctionPane({ botName, fn, rights, onRenamed, onSaved }: FunctionPaneProps) {
   const refresh = useFunctionsRefresh();
   const output = useOutputWindow(botName);
+  const openTestChat = useTestChatOpener();
   const [saved, setSaved] = useState(() => draftOf(fn));
   const [draft, setDraft] = useState<FunctionDraft>(saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -185,6 +187,9 @@ export function FunctionPane({ botName, fn, rights, onRenamed, onSaved }: Functi
         onRun={() => void output.run(draft)}
         onShowCard={() => output.showCard(draft)}
         onShowUsage={() => setIsUsageOpen(true)}
+        {...(openTestChat && isSubFlowType(fn.type)
+          ? { onTestSubFlow: () => openTestChat({ subFlow: fn.name }) }
+          : {})}
       />
       <footer className="function-pane__footer">
         {canReachAllBots && (

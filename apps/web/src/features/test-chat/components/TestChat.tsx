@@ -28,21 +28,24 @@ function useDisableAnalytics(botName: string) {
 export function TestChat({
   botName,
   canShareLink,
+  subFlow,
   onClose,
 }: {
   botName: string;
   /** Permission 28 (manage test chat link) on the bot. */
   canShareLink: boolean;
+  /** Test Sub Flow: this sub flow's latest saved version instead of the bot's flows. */
+  subFlow?: string;
   onClose: () => void;
 }) {
   const [isAnalyticsDisabled, setIsAnalyticsDisabled] = useDisableAnalytics(botName);
-  const chat = useTestChat(botName, isAnalyticsDisabled);
+  const chat = useTestChat(botName, isAnalyticsDisabled, subFlow);
   const [isShowingDetails, setIsShowingDetails] = useState(false);
 
   return (
     <aside className="test-chat" aria-label="Test chat">
       <header className="test-chat__header">
-        <h2 className="test-chat__title">Test chat</h2>
+        <h2 className="test-chat__title">{subFlow ? `Test sub flow: ${subFlow}` : 'Test chat'}</h2>
         <div className="test-chat__actions">
           <Button size="sm" variant="ghost" onClick={() => setIsShowingDetails((shown) => !shown)}>
             {isShowingDetails ? 'Hide details' : 'Show details'}
@@ -71,7 +74,7 @@ export function TestChat({
           isChecked={isAnalyticsDisabled}
           onChange={setIsAnalyticsDisabled}
         />
-        {canShareLink && <ShareTestChatMenu botName={botName} />}
+        {canShareLink && !subFlow && <ShareTestChatMenu botName={botName} />}
       </div>
       {isShowingDetails && <ChatDetails details={chat.log.details} recognitions={chat.log.recognitions} />}
       <ChatConversation

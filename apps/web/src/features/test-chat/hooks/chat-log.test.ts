@@ -80,6 +80,7 @@ describe('the test chat log', () => {
   test('a continued conversation shows what was said before, then a note', () => {
     const log = chatLogReducer(EMPTY_CHAT_LOG, {
       type: 'history',
+      isContinued: true,
       entries: [
         { from: 'user', activity: { type: 'text', text: 'order' } },
         { from: 'bot', activity: { type: 'text', text: 'Which pizza?' } },

@@ -45,8 +45,8 @@ export type ChatLogAction =
   /** A turn came; `shown` of its activities show now, the rest come one by one with 'answer'. */
   | { type: 'turn'; turn: ConversationTurnMessage; shown?: number }
   | { type: 'answer'; activity: OutboundActivity }
-  /** A continued conversation: what was said before, and a note that it goes on. */
-  | { type: 'history'; entries: ChatHistoryEntry[] }
+  /** What was said before the chat opened: a continued conversation's (then a note), a sub-flow test's opening. */
+  | { type: 'history'; entries: ChatHistoryEntry[]; isContinued: boolean }
   | { type: 'problem'; text: string }
   | { type: 'reset' };
 
@@ -71,8 +71,10 @@ export function chatLogReducer(log: ChatLog, action: ChatLogAction): ChatLog {
     case 'history': {
       let nextId = log.nextId;
       const earlier: ChatEntry[] = action.entries.map((entry) => ({ ...entry, id: nextId++ }) as ChatEntry);
-      const note: ChatEntry = { id: nextId++, from: 'system', text: CONTINUED_NOTE };
-      return { ...log, entries: [...log.entries, ...earlier, note], nextId };
+      const note: ChatEntry[] = action.isContinued
+        ? [{ id: nextId++, from: 'system', text: CONTINUED_NOTE }]
+        : [];
+      return { ...log, entries: [...log.entries, ...earlier, ...note], nextId };
     }
     case 'answer':
       return {

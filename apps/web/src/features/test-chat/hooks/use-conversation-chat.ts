@@ -62,7 +62,9 @@ export function useConversationChat({
       dispatch({ type: 'reset' });
       try {
         const started = await start({ startNew });
-        if (started.isContinued) dispatch({ type: 'history', entries: started.history });
+        if (started.history.length > 0) {
+          dispatch({ type: 'history', entries: started.history, isContinued: started.isContinued });
+        }
         setTopic({ kind: 'conversation', botId: started.botId, conversationId: started.conversationId });
       } catch (error) {
         setStatus('failed');

@@ -6,7 +6,7 @@ import { handleApiError } from '../../../../api/error-reactions';
 import { PageLoader } from '../../../../app/PageLoader';
 import { Button, buttonClassName, popup, Tabs } from '../../../../ui';
 import { PublishingPanel } from '../../../publishing';
-import { TestChat } from '../../../test-chat';
+import { TestChat, TestChatOpenerProvider, type TestChatTarget } from '../../../test-chat';
 import { useBot, useBotPermissionIds } from '../../hooks/use-bots';
 import { BotBanners } from './BotBanners';
 import { BotHeader } from './BotHeader';
@@ -35,7 +35,8 @@ export function BotPage() {
   const navigate = useNavigate();
   const bot = useBot(botName);
   const permissions = useBotPermissionIds(botName);
-  const [isChatOpen, setIsChatOpen] = useState(false);
+  // The test chat beside the page: the bot's flows ({}), or a sub flow's (Test Sub Flow); null: closed.
+  const [chatTarget, setChatTarget] = useState<TestChatTarget | null>(null);
   const error = bot.error ?? permissions.error;
 
   useEffect(() => {
@@ -80,8 +81,8 @@ export function BotPage() {
             {permissions.data.includes(Permission.TestBot) && (
               <Button
                 variant="secondary"
-                onClick={() => setIsChatOpen((open) => !open)}
-                aria-pressed={isChatOpen}
+                onClick={() => setChatTarget((open) => (open ? null : {}))}
+                aria-pressed={chatTarget !== null}
               >
                 Test chat
               </Button>
@@ -89,11 +90,13 @@ export function BotPage() {
           </>
         }
       />
-      {isChatOpen && (
+      {chatTarget && (
         <TestChat
+          key={chatTarget.subFlow ?? ''}
           botName={bot.data.botName}
           canShareLink={permissions.data.includes(Permission.ManageTestChatLink)}
-          onClose={() => setIsChatOpen(false)}
+          {...(chatTarget.subFlow ? { subFlow: chatTarget.subFlow } : {})}
+          onClose={() => setChatTarget(null)}
         />
       )}
       <BotBanners bot={bot.data} />
@@ -108,13 +111,17 @@ export function BotPage() {
         selectedId={current.id}
         onSelect={(id) => navigate(botTabPath(botName, id))}
       >
-        <Panel
-          bot={bot.data}
-          permissions={permissions.data}
-          element={element}
-          listTab={listTab}
-          dialog={dialog}
-        />
+        <TestChatOpenerProvider
+          open={permissions.data.includes(Permission.TestBot) ? setChatTarget : undefined}
+        >
+          <Panel
+            bot={bot.data}
+            permissions={permissions.data}
+            element={element}
+            listTab={listTab}
+            dialog={dialog}
+          />
+        </TestChatOpenerProvider>
       </Tabs>
     </div>
   );
