@@ -53,3 +53,13 @@ export interface ChatMessageView {
 export interface ConversationLogView extends ConversationSummaryView {
   messages: ChatMessageView[];
 }
+
+/**
+ * The channels of test conversations, declared once: the internal test chat, the shared public
+ * one, and Test Sub Flow. All run the flows activated to test and are marked as tests.
+ */
+export const TEST_CHAT_CHANNELS = {
+  internal: { id: 'test-chat', name: 'Test chat' },
+  public: { id: 'test-chat-public', name: 'Public test chat' },
+  subFlow: { id: 'test-chat-sub-flow', name: 'Sub flow test' },
+} as const;

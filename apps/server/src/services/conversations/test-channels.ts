@@ -1,13 +1,6 @@
-/**
- * The channels of test conversations, declared once: the internal test chat, the shared public
- * one, and Test Sub Flow (a sub flow's latest saved version, started at once). All run the
- * flows activated to test and are marked as tests for analytics.
- */
-export const TEST_CHAT_CHANNELS = {
-  internal: { id: 'test-chat', name: 'Test chat' },
-  public: { id: 'test-chat-public', name: 'Public test chat' },
-  subFlow: { id: 'test-chat-sub-flow', name: 'Sub flow test' },
-} as const;
+import { TEST_CHAT_CHANNELS } from '@parley/contracts';
+
+export { TEST_CHAT_CHANNELS };
 
 /** A stored conversation's channel by its id (its name for the decision blocks' 'Which channel'). */
 export function channelOf(id: string): { id: string; name: string } {

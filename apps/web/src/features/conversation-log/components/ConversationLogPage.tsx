@@ -5,6 +5,7 @@ import {
   CONVERSATION_LOG_MESSAGES as M,
   type OutboundActivity,
   Permission,
+  TEST_CHAT_CHANNELS,
 } from '@parley/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -55,13 +56,9 @@ function Message({ message }: { message: ChatMessageView }) {
 }
 
 /** The test chats' channels by name; channels of real users show their id. */
-const TEST_CHANNEL_LABELS: Record<string, string> = {
-  'test-chat': 'Test chat',
-  'test-chat-public': 'Public test chat',
-};
-
 const channelLabel = (c: ConversationSummaryView) =>
-  TEST_CHANNEL_LABELS[c.channel] ?? (c.isTest ? 'Test chat' : c.channel);
+  Object.values(TEST_CHAT_CHANNELS).find((channel) => channel.id === c.channel)?.name ??
+  (c.isTest ? TEST_CHAT_CHANNELS.internal.name : c.channel);
 
 /**
  * /bots/{botName}/conversation/log/{conversationId?} (spec 01 'Conversation log', permission 6):
