@@ -82,6 +82,28 @@ describe.each(testDatabases())('flows calling functions, sub flows and delays on
   }, 120_000);
   afterAll(() => server?.close());
 
+  /** The bot's test conversations as `userKey`, taken through the runtime directly (no socket). */
+  async function directChat(userKey: string) {
+    const tenantId = (await server.ctx.repos.tenants.list()).find((t) => !t.isMaster)?.id ?? '';
+    const scope = server.ctx.repos.forTenant(tenantId);
+    const bot = await scope.bots.get(BOT);
+    if (!bot) throw new Error(`${BOT} was not made`);
+    const origin = {
+      channel: { id: 'test-chat', name: 'Test chat' },
+      userKey,
+      isTest: true,
+      target: 'test' as const,
+    };
+    return {
+      tenantId,
+      scope,
+      bot,
+      start: () => startConversation(scope, bot, origin),
+      say: (conversationId: string, text: string) =>
+        takeTurn(server.ctx, scope, bot, conversationId, origin, { type: 'text', text }),
+    };
+  }
+
   test('the flow runs the code function and the sub flow, then the delay resumes it without a message', async () => {
     const started = expectStatus(
       await admin('POST', `/api/bots/${encodeURIComponent(BOT)}/test-chat`),
@@ -145,19 +167,9 @@ describe.each(testDatabases())('flows calling functions, sub flows and delays on
   }, 60_000);
 
   test('a message during the delay ends the wait at once, and the scheduled turn then does nothing', async () => {
-    const tenantId = (await server.ctx.repos.tenants.list()).find((t) => !t.isMaster)?.id ?? '';
-    const scope = server.ctx.repos.forTenant(tenantId);
-    const bot = await scope.bots.get(BOT);
-    if (!bot) throw new Error('no bot');
-    const origin = {
-      channel: { id: 'test-chat', name: 'Test chat' },
-      userKey: 'designer',
-      isTest: true,
-      target: 'test' as const,
-    };
-    const conversation = await startConversation(scope, bot, origin);
-    const send = (text: string) =>
-      takeTurn(server.ctx, scope, bot, conversation.id, origin, { type: 'text', text });
+    const { tenantId, scope, bot, start, say } = await directChat('designer');
+    const conversation = await start();
+    const send = (text: string) => say(conversation.id, text);
     const turnCount = async () => (await scope.conversations(bot.id).get(conversation.id))?.turnCount;
     await send('deliver my parcel');
     expect((await send('Quai Saint-Antoine')).activities).toHaveLength(1);
@@ -252,20 +264,8 @@ describe.each(testDatabases())('flows calling functions, sub flows and delays on
     try {
       const first = expectStatus(await admin('POST', chatPath, { startNew: true }), 201).json();
       expect(first).toMatchObject({ isContinued: false, history: [] });
-      const tenantId = (await server.ctx.repos.tenants.list()).find((t) => !t.isMaster)?.id ?? '';
-      const scope = server.ctx.repos.forTenant(tenantId);
-      const bot = await scope.bots.get(BOT);
-      if (!bot) throw new Error('no bot');
-      const origin = {
-        channel: { id: 'test-chat', name: 'Test chat' },
-        userKey: world.tenantAdmin.email,
-        isTest: true,
-        target: 'test' as const,
-      };
-      await takeTurn(server.ctx, scope, bot, first.conversationId, origin, {
-        type: 'text',
-        text: 'deliver my parcel',
-      });
+      const designer = await directChat(world.tenantAdmin.email);
+      await designer.say(first.conversationId, 'deliver my parcel');
 
       const again = expectStatus(await admin('POST', chatPath), 201).json();
       expect(again.conversationId).toBe(first.conversationId);
@@ -275,10 +275,7 @@ describe.each(testDatabases())('flows calling functions, sub flows and delays on
         { from: 'bot', activity: { type: 'text', text: 'Which street in Lyon?' } },
       ]);
       // The conversation goes on where it waited: the answer is the street.
-      const answered = await takeTurn(server.ctx, scope, bot, again.conversationId, origin, {
-        type: 'text',
-        text: 'Rue Neuve',
-      });
+      const answered = await designer.say(again.conversationId, 'Rue Neuve');
       expect(answered.activities[0]).toEqual({
         type: 'text',
         text: 'Dear Ada, your parcel goes to Rue Neuve, Lyon.',
@@ -309,22 +306,10 @@ describe.each(testDatabases())('flows calling functions, sub flows and delays on
       };
     const before = { intent: await read(intentStats), sub: await read(subStats) };
 
-    const tenantId = (await server.ctx.repos.tenants.list()).find((t) => !t.isMaster)?.id ?? '';
-    const scope = server.ctx.repos.forTenant(tenantId);
-    const bot = await scope.bots.get(BOT);
-    if (!bot) throw new Error('no bot');
-    const origin = {
-      channel: { id: 'test-chat', name: 'Test chat' },
-      userKey: 'stats',
-      isTest: true,
-      target: 'test' as const,
-    };
-    const conversation = await startConversation(scope, bot, origin);
-    await takeTurn(server.ctx, scope, bot, conversation.id, origin, {
-      type: 'text',
-      text: 'deliver my parcel',
-    });
-    await takeTurn(server.ctx, scope, bot, conversation.id, origin, { type: 'text', text: 'Rue Royale' });
+    const stats = await directChat('stats');
+    const conversation = await stats.start();
+    await stats.say(conversation.id, 'deliver my parcel');
+    await stats.say(conversation.id, 'Rue Royale');
 
     const after = { intent: await read(intentStats), sub: await read(subStats) };
     const added = (now: Record<string, number>, was: Record<string, number>) =>
