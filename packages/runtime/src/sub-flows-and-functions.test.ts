@@ -277,7 +277,14 @@ describe('the platform blocks', () => {
   test.each([
     ['languageDetection', 'action', 'Language Detection needs a language detection provider'],
     ['languageTranslation', 'action', 'Language Translation needs a translation provider'],
-    ['CreateTicket', 'system', 'Ticketing blocks need the Microsoft SCSM system'],
+    ...[
+      'GetTicket',
+      'CreateTicket',
+      'EditTicket',
+      'GetTicketsOfUser',
+      'GetAssetsOfUser',
+      'GetAssetDetails',
+    ].map((fc) => [fc, 'system', 'Ticketing blocks need the Microsoft SCSM system']),
     ['addToBasket', 'foodl', 'Add to Basket needs the Foodl system'],
     ['My assistant', 'llm', 'The LLM block needs an LLM of this bot'],
   ])(
