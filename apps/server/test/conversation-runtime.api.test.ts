@@ -248,6 +248,32 @@ describe.each(testDatabases())('talking to a bot on %s', (kind) => {
     }
   });
 
+  test('a server restart in the middle of a conversation: the restarted process goes on where it waited', async () => {
+    const { name, bot } = await pizzaBot();
+    const sameData = { DATA_DIR: server.ctx.config.dataDir, DATABASE_URL: server.ctx.config.databaseUrl };
+    const before = await startTestServer(kind, sameData);
+    const beforeScope = before.ctx.repos.forTenant(bot.tenantId);
+    const beforeBot = await beforeScope.bots.get(name);
+    if (!beforeBot) throw new Error('the process does not see the bot');
+    const conversation = await startConversation(beforeScope, beforeBot, TEST_CHAT);
+    const say = (on: TestServer, scope: typeof beforeScope, talking: typeof beforeBot, text: string) =>
+      takeTurn(on.ctx, scope, talking, conversation.id, TEST_CHAT, { type: 'text', text });
+    await say(before, beforeScope, beforeBot, 'order pizza');
+    await say(before, beforeScope, beforeBot, 'Quattro Formaggi');
+    await before.close();
+
+    const after = await startTestServer(kind, sameData);
+    try {
+      const afterScope = after.ctx.repos.forTenant(bot.tenantId);
+      const afterBot = await afterScope.bots.get(name);
+      if (!afterBot) throw new Error('the restarted process does not see the bot');
+      const done = await say(after, afterScope, afterBot, 'Small');
+      expect(done.activities).toEqual([{ type: 'text', text: 'One Small Quattro Formaggi is on its way.' }]);
+    } finally {
+      await after.close();
+    }
+  });
+
   test('a conversation that does not exist is a 404 error', async () => {
     const { scope, bot } = await pizzaBot({ publish: false });
     const refused = await takeTurn(server.ctx, scope, bot, 'no-such-conversation', TEST_CHAT, {
