@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { columnTypes, isPostgres } from '../dialect';
+import { columnTypes } from '../dialect';
 
 /**
  * Conversations and their turns, for the runtime, the test chats and the conversation log. Real
@@ -22,21 +22,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_activity_at', type.timestamp, (c) => c.notNull())
     .addColumn('ended_at', type.timestamp)
     .addColumn('state', type.json, (c) => c.notNull())
-    .addColumn('turn_count', 'integer', (c) => c.notNull().defaultTo(0))
-    /** An end block counted it as handled without a person (the dashboard's touchless handling). */
-    .addColumn('is_touchless', type.flag, (c) => c.notNull().defaultTo(isPostgres(db) ? false : 0))
     .execute();
   await db.schema
     .createIndex('conversations_bot_activity')
     .on('conversations')
     .columns(['tenant_id', 'bot_id', 'last_activity_at'])
-    .execute();
-
-  // A returning user's last conversation on a channel (continueOldConversations).
-  await db.schema
-    .createIndex('conversations_bot_user')
-    .on('conversations')
-    .columns(['tenant_id', 'bot_id', 'channel', 'user_key', 'last_activity_at'])
     .execute();
 
   await db.schema
@@ -45,8 +35,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('conversation_id', 'text', (c) =>
       c.notNull().references('conversations.id').onDelete('cascade'),
     )
-    /** The turn's place in its conversation: timestamps tie within a millisecond. */
-    .addColumn('seq', 'integer', (c) => c.notNull())
     .addColumn('tenant_id', 'text', (c) => c.notNull())
     .addColumn('bot_id', 'text', (c) => c.notNull())
     .addColumn('at', type.timestamp, (c) => c.notNull())
@@ -56,16 +44,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('intent', 'text')
     .addColumn('confidence', type.real)
     .addColumn('flow', 'text')
-    /** The blocks the turn stepped through (flow, owner, version, block): flow statistics count them. */
-    .addColumn('hits', type.json)
-    /** Values User Statistics blocks counted this turn. */
-    .addColumn('counted', type.json)
+    .addColumn('block_ids', type.json)
     .execute();
-  await db.schema
-    .createIndex('turns_conversation_seq')
-    .on('turns')
-    .columns(['conversation_id', 'seq'])
-    .unique()
-    .execute();
+  await db.schema.createIndex('turns_conversation').on('turns').columns(['conversation_id', 'at']).execute();
   await db.schema.createIndex('turns_bot_at').on('turns').columns(['tenant_id', 'bot_id', 'at']).execute();
 }

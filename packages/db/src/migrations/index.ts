@@ -13,6 +13,7 @@ import * as tenantInvitations from './202611251000-tenant-invitations';
 import * as nluModelBlobs from './202611251010-nlu-model-blobs';
 import * as conversations from './202611251020-conversations';
 import * as testChatLinks from './202611261000-test-chat-links';
+import * as conversationTurnsOrderAndTrace from './202611261010-conversation-turns-order-and-trace';
 
 /** The one ordered list of migrations for both dialects; append, never reorder or edit. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611251010-nlu-model-blobs': nluModelBlobs,
   '202611251020-conversations': conversations,
   '202611261000-test-chat-links': testChatLinks,
+  '202611261010-conversation-turns-order-and-trace': conversationTurnsOrderAndTrace,
 };
