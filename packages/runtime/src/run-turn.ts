@@ -1,4 +1,4 @@
-import { IDLE_ACTIVITY, subFlowTestActivity } from '@parley/contracts';
+import { IDLE_ACTIVITY, RESUME_ACTIVITY, subFlowTestActivity } from '@parley/contracts';
 import { type BlockData, type BlockKind, isSet, variableReferenceName } from '@parley/flows';
 import { type InboundActivity, type OutboundActivity, textOfActivity } from './activities';
 import { callFunction, type FunctionStep } from './call-function';
@@ -185,6 +185,8 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
       trace.flowTriggered = flow.name;
       nodeId = flow.startId;
     }
+    // A delay's end finds nothing waiting any more (its flow was deactivated): nothing to say.
+    if (nodeId === null && isResume(input.activity)) return { activities, state, trace };
     if (nodeId === null) {
       const recognition = await bot.services.recognize(userText);
       trace.recognition = recognition;
@@ -388,6 +390,9 @@ function subFlowTested(activity: InboundActivity): string | undefined {
   const value = activity.value as { subFlow?: unknown } | undefined;
   return typeof value?.subFlow === 'string' ? value.subFlow : undefined;
 }
+
+const isResume = (activity: InboundActivity) =>
+  activity.type === 'event' && activity.name === RESUME_ACTIVITY.name;
 
 const isIdle = (activity: InboundActivity) =>
   activity.type === 'event' && activity.name === IDLE_ACTIVITY.name;

@@ -246,6 +246,13 @@ describe('the platform blocks', () => {
     expect(resumed.resumeAfterMs).toBeUndefined();
   });
 
+  test("a delay's end with nothing waiting any more (its flow deactivated) says nothing", async () => {
+    const c = chat(testBot([lineFlow('Other', [])]));
+    const late = await c.send(RESUME_ACTIVITY);
+    expect(late.activities).toEqual([]);
+    expect(late.trace.recognition).toBeNull();
+  });
+
   test('a delay of 0 goes straight on, and one above 300 s waits 300 s', async () => {
     const flows = [
       lineFlow('Zero', [
