@@ -1,101 +1,26 @@
 import { IDLE_ACTIVITY, RESUME_ACTIVITY, subFlowTestActivity } from '@parley/contracts';
-import { type BlockData, type BlockKind, isSet, variableReferenceName } from '@parley/flows';
+import type { BlockData, BlockKind } from '@parley/flows';
 import { type InboundActivity, type OutboundActivity, textOfActivity } from './activities';
 import { callFunction, type FunctionStep } from './call-function';
 import type { ConversationState } from './conversation-state';
-import { conditionHolds, type DecisionContext, decide } from './decide';
+import { conditionHolds, decide } from './decide';
+import { endOfFlow } from './end-of-flow';
 import { runnerOf } from './runners';
 import type { BlockStep, BlockTurn } from './runners/block-runner';
-import { type FlowOwnerKind, flowOfKey, type RuntimeFlow, type RuntimeNode } from './runtime-flow';
-import type { RuntimeFunction } from './runtime-function';
-import type { Recognition, RuntimeServices } from './runtime-services';
+import { flowOfKey, type RuntimeFlow, type RuntimeNode } from './runtime-flow';
+import type { Recognition } from './runtime-services';
 import { fillVariables } from './text-template';
+import {
+  type BotForTurn,
+  DEFAULT_TURN_LIMITS,
+  emptyTrace,
+  TurnError,
+  type TurnInput,
+  type TurnResult,
+  type TurnTrace,
+} from './turn-types';
 
-/** What a turn needs of the bot: its thresholds and messages, its flows and its services. */
-export interface BotForTurn {
-  /** Above `confidence` the intent's flow starts; between the two thresholds and below, the messages say so. */
-  confidence: number;
-  lowConfidence: number;
-  messageBetweenThreshold: string;
-  messageBelowThreshold: string;
-  /** The active flow of an intent (the test version for test chats); undefined when it has none. */
-  flowOf(intent: string): Promise<RuntimeFlow | undefined>;
-  /** The answer text of an intent (a FAQ intent's answer), said when the intent has no active flow. */
-  answerOf?(intent: string): Promise<string | undefined>;
-  /**
-   * The bot's variables and objects with the values they start with (the Variables tab); unset
-   * ones are left out. The server gives it on a conversation's first turn.
-   */
-  startingVariables?(): Promise<Record<string, unknown>>;
-  /** Said once when the user stays silent while the bot waits for an answer; nothing when blank. */
-  idleText?: string;
-  /** A function of the bot that a custom block calls (a sub flow's flow: the version active on the target). */
-  functionOf?(name: string): Promise<RuntimeFunction | undefined>;
-  services: RuntimeServices;
-  decision: Omit<DecisionContext, 'variables'>;
-}
-
-export interface TurnLimits {
-  /** Blocks one turn may step through: a flow that loops forever ends the turn, not the process. */
-  maxSteps: number;
-  /** Milliseconds one turn may take (a slow recognizer or function included). */
-  maxMillis: number;
-  /** Bytes of JSON one variable may hold. */
-  maxVariableBytes: number;
-}
-
-export const DEFAULT_TURN_LIMITS: TurnLimits = {
-  maxSteps: 500,
-  maxMillis: 10_000,
-  maxVariableBytes: 64 * 1024,
-};
-
-export interface BlockHit {
-  /** The intent's or sub flow's name, whose flow it is, and the version that ran. */
-  flow: string;
-  owner: FlowOwnerKind;
-  version: number | null;
-  blockId: string;
-}
-
-/** A value of a variable counted by a User Statistics block. */
-export interface CountedValue {
-  variable: string;
-  value: unknown;
-}
-
-/** What the test chat's details and the conversation log show of a turn. */
-export interface TurnTrace {
-  recognition: Recognition | null;
-  /** The flow this turn started, when it started one. */
-  flowTriggered: string | null;
-  blockHits: BlockHit[];
-  /** Values counted in the bot's user statistics this turn. */
-  counted: CountedValue[];
-  /** An end block counted the conversation as handled without a person (touchless). */
-  touchless: boolean;
-  /** Why the turn ended early; the conversation itself goes on. */
-  error: string | null;
-}
-
-export interface TurnResult {
-  activities: OutboundActivity[];
-  state: ConversationState;
-  trace: TurnTrace;
-  /** The flow waits in a Delay block: the caller runs a turn with RESUME_ACTIVITY after this long. */
-  resumeAfterMs?: number;
-}
-
-export interface TurnInput {
-  bot: BotForTurn;
-  state: ConversationState;
-  activity: InboundActivity;
-  limits?: Partial<TurnLimits>;
-  random?: () => number;
-  now?: () => number;
-}
-
-class TurnError extends Error {}
+export * from './turn-types';
 
 /**
  * One turn of a conversation: the user's activity in, the bot's activities out. A block that
@@ -400,15 +325,6 @@ const isIdle = (activity: InboundActivity) =>
 /** Sub flows within sub flows: deeper than this is taken for a loop. */
 const MAX_SUB_FLOW_DEPTH = 20;
 
-export const emptyTrace = (): TurnTrace => ({
-  recognition: null,
-  flowTriggered: null,
-  blockHits: [],
-  counted: [],
-  touchless: false,
-  error: null,
-});
-
 /**
  * The block after a task by one of its exits. An exit without its own connector follows the
  * plain one: options drawn with a single arrow all go on to the same block.
@@ -449,45 +365,4 @@ function defaultsOf(kind: BlockKind): BlockData {
     defaults.set(kind, known);
   }
   return known;
-}
-
-/**
- * An end block's one outcome (spec 03 section 3.4): another intent's flow (named, or the intent
- * a variable holds), this flow again, the end, or another bot (an event for the channel).
- */
-async function endOfFlow(
-  node: RuntimeNode,
-  flow: RuntimeFlow,
-  state: ConversationState,
-  activities: OutboundActivity[],
-  bot: BotForTurn,
-  trace: TurnTrace,
-): Promise<{ flow: RuntimeFlow; nodeId: string | null } | undefined> {
-  const data = node.data;
-  // Besides the outcome: forget the entities recognised so far, and count the conversation touchless.
-  if (isSet(data.clearEntities)) {
-    for (const name of state.entities) delete state.variables[name];
-    state.entities = [];
-  }
-  if (isSet(data.countTouchless)) trace.touchless = true;
-  if (isSet(data.endCall)) activities.push({ type: 'event', name: 'endOfConversation' });
-  if (isSet(data.redirectToOtherIntent)) {
-    const written = typeof data.intentTo === 'string' ? data.intentTo.trim() : '';
-    const variable = variableReferenceName(written);
-    const intent = variable === null ? written : String(state.variables[variable] ?? '').trim();
-    const next = intent === '' ? undefined : await bot.flowOf(intent);
-    if (!next?.startId) {
-      throw new TurnError(
-        intent === ''
-          ? `The end block redirects to ${written || 'no intent'}, which holds no intent.`
-          : `Intent ${intent} has no active flow.`,
-      );
-    }
-    return { flow: next, nodeId: next.startId };
-  }
-  if (isSet(data.restartIntent)) return { flow, nodeId: flow.startId };
-  if (isSet(data.redirectToBot)) {
-    activities.push({ type: 'event', name: 'redirectToBot', value: { bot: data.redirectBotId } });
-  }
-  return undefined;
 }
