@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 /** One runner, four projects: engine unit tests, the web app's pure modules, API tests on real databases, browser tests. */
 export default defineConfig({
   test: {
+    // Two at a time on two cores (Vitest's default keeps one core free): API tests mostly wait on
+    // databases and sockets, so the run is minutes shorter. Browser tests still take one file at a time.
+    maxWorkers: 2,
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
     projects: [

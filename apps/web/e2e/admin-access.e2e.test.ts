@@ -49,7 +49,7 @@ describe('who reaches the administration pages', () => {
     await page.waitForURL(`${app.baseUrl}/configuration/bots`);
     await expectTitle(page, 'Parley - Account administration');
     await expectVisible(page.getByRole('heading', { name: MESSAGES.admin.accountHeading, level: 1 }));
-    expect(await tabLabels(page)).toEqual(['Bots', 'Users', 'Roles', 'General']);
+    await expect.poll(() => tabLabels(page)).toEqual(['Bots', 'Users', 'Roles', 'General']);
     expect(await page.getByRole('tab', { name: 'Bots' }).getAttribute('aria-selected')).toBe('true');
 
     await page.getByRole('tab', { name: 'Users' }).click();
@@ -104,14 +104,14 @@ describe('who reaches the administration pages', () => {
     await page.waitForURL(`${app.baseUrl}/master-configuration/tenants`);
     await expectTitle(page, 'Parley - Tenant administration');
     await expectVisible(page.getByRole('heading', { name: MESSAGES.admin.tenantHeading, level: 1 }));
-    expect(await tabLabels(page)).toEqual(['Tenants', 'Users']);
+    await expect.poll(() => tabLabels(page)).toEqual(['Tenants', 'Users']);
     await page.getByRole('tab', { name: 'Users' }).click();
     await page.waitForURL(`${app.baseUrl}/master-configuration/users`);
 
     // On the account page a master administrator administers the selected tenant.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
     await page.waitForURL(`${app.baseUrl}/configuration/bots`);
-    expect(await tabLabels(page)).toEqual(['Bots', 'Users', 'Roles', 'General']);
+    await expect.poll(() => tabLabels(page)).toEqual(['Bots', 'Users', 'Roles', 'General']);
     expect(browser.pageErrors).toEqual([]);
   });
 });

@@ -70,7 +70,7 @@ describe('the Bots tab of the account administration', () => {
     await signInAs(TINA.email, TINA.password);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
     await page.waitForURL(`${app.baseUrl}/configuration/bots`);
-    expect(await tabLabels(page)).toEqual(['Bots', 'Users', 'Roles', 'General']);
+    await expect.poll(() => tabLabels(page)).toEqual(['Bots', 'Users', 'Roles', 'General']);
     expect(await page.getByRole('tab', { name: 'Bots' }).getAttribute('aria-selected')).toBe('true');
 
     const support = rowOf(page, 'Support Bot');
@@ -194,7 +194,7 @@ describe('the Bots tab of the account administration', () => {
     await signInAs(PAUL.email, PAUL.password);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
     await page.waitForURL(`${app.baseUrl}/configuration/bots`);
-    expect(await tabLabels(page)).toEqual(['Bots']);
+    await expect.poll(() => tabLabels(page)).toEqual(['Bots']);
     const support = rowOf(page, 'Support Bot');
     await expect.poll(() => support.getByRole('cell').nth(3).textContent()).toBe('1');
     // Designer on Orders Bot gives no right to manage its permissions: it is not listed.
