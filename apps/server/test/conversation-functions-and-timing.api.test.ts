@@ -104,9 +104,22 @@ describe.each(testDatabases())('flows calling functions, sub flows and delays on
     };
   }
 
-  test('the flow runs the code function and the sub flow, then the delay resumes it without a message', async () => {
+  /** The General tab as a new bot has it; each test changes what it needs and puts it back. */
+  const DEFAULT_GENERAL = {
+    displayName: BOT,
+    delay: 0,
+    continueOldConversations: false,
+    idleTimeout: 1,
+    idleText: '',
+    confidence: 0.7,
+    lowConfidence: 0.3,
+  };
+  const settingsPath = `/api/bots/${encodeURIComponent(BOT)}/settings/general`;
+
+  /** A test chat started over HTTP and followed over the websocket, as the test chat does. */
+  async function followTestChat(body?: Record<string, unknown>) {
     const started = expectStatus(
-      await admin('POST', `/api/bots/${encodeURIComponent(BOT)}/test-chat`),
+      await admin('POST', `/api/bots/${encodeURIComponent(BOT)}/test-chat`, body),
       201,
     ).json();
     const topic = {
@@ -116,6 +129,11 @@ describe.each(testDatabases())('flows calling functions, sub flows and delays on
     };
     const socket: TestSocket = await openSocket(socketUrl(baseUrl, admin.token));
     await socket.subscribe(topic);
+    return { started, topic, socket };
+  }
+
+  test('the flow runs the code function and the sub flow, then the delay resumes it without a message', async () => {
+    const { started, topic, socket } = await followTestChat();
     const nextTurn = async (after: number, timeoutMs = 15_000) =>
       (await socket.waitFor(
         (m) => m.type === 'conversation:turn' && socket.messages.indexOf(m) >= after,
@@ -190,29 +208,10 @@ describe.each(testDatabases())('flows calling functions, sub flows and delays on
   }, 30_000);
 
   test('silence: while the bot waits, the idle text comes once after the idle timeout, and the answer still counts', async () => {
-    const general = {
-      displayName: BOT,
-      delay: 0,
-      continueOldConversations: false,
-      idleTimeout: 0.5,
-      idleText: 'Are you still there?',
-      confidence: 0.7,
-      lowConfidence: 0.3,
-    };
-    const settingsPath = `/api/bots/${encodeURIComponent(BOT)}/settings/general`;
+    const general = { ...DEFAULT_GENERAL, idleTimeout: 0.5, idleText: 'Are you still there?' };
     expectStatus(await admin('PUT', settingsPath, general), 200);
     try {
-      const started = expectStatus(
-        await admin('POST', `/api/bots/${encodeURIComponent(BOT)}/test-chat`),
-        201,
-      ).json();
-      const topic = {
-        kind: 'conversation' as const,
-        botId: started.botId,
-        conversationId: started.conversationId,
-      };
-      const socket = await openSocket(socketUrl(baseUrl, admin.token));
-      await socket.subscribe(topic);
+      const { topic, socket } = await followTestChat();
       const turnAfter = (index: number) =>
         socket.waitFor((m) => m.type === 'conversation:turn' && socket.messages.indexOf(m) > index, 10_000);
       socket.send(
@@ -244,21 +243,12 @@ describe.each(testDatabases())('flows calling functions, sub flows and delays on
       });
       socket.close();
     } finally {
-      expectStatus(await admin('PUT', settingsPath, { ...general, idleText: '' }), 200);
+      expectStatus(await admin('PUT', settingsPath, DEFAULT_GENERAL), 200);
     }
   }, 30_000);
 
   test('continue old conversations: a tester who opens the chat again goes on where they were, Restart starts anew', async () => {
-    const general = {
-      displayName: BOT,
-      delay: 0,
-      continueOldConversations: true,
-      idleTimeout: 1,
-      idleText: '',
-      confidence: 0.7,
-      lowConfidence: 0.3,
-    };
-    const settingsPath = `/api/bots/${encodeURIComponent(BOT)}/settings/general`;
+    const general = { ...DEFAULT_GENERAL, continueOldConversations: true };
     const chatPath = `/api/bots/${encodeURIComponent(BOT)}/test-chat`;
     expectStatus(await admin('PUT', settingsPath, general), 200);
     try {
@@ -292,7 +282,7 @@ describe.each(testDatabases())('flows calling functions, sub flows and delays on
       );
       expectStatus(await admin('POST', chatPath, { startNew: 'yes' }), 400);
     } finally {
-      expectStatus(await admin('PUT', settingsPath, { ...general, continueOldConversations: false }), 200);
+      expectStatus(await admin('PUT', settingsPath, DEFAULT_GENERAL), 200);
     }
   }, 30_000);
 
@@ -349,18 +339,11 @@ describe.each(testDatabases())('flows calling functions, sub flows and delays on
       await admin('POST', `${subFlowPath(BOT, 'Ask street')}/flow`, { xml: encodeURIComponent(draft) }),
       200,
     );
-    const started = expectStatus(await admin('POST', chatPath, { subFlow: 'Ask street' }), 201).json();
+    const { started, topic, socket } = await followTestChat({ subFlow: 'Ask street' });
     expect(started.history).toEqual([
       { from: 'bot', activity: { type: 'text', text: 'Street in Paris, please?' } },
     ]);
 
-    const topic = {
-      kind: 'conversation' as const,
-      botId: started.botId,
-      conversationId: started.conversationId,
-    };
-    const socket = await openSocket(socketUrl(baseUrl, admin.token));
-    await socket.subscribe(topic);
     socket.send(
       JSON.stringify({ type: 'conversation:say', topic, activity: { type: 'text', text: 'Rue Neuve' } }),
     );
