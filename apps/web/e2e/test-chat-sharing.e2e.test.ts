@@ -1,15 +1,12 @@
-import { buildFlowXml } from '@parley/flows';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
-import { PIZZA_INTENTS, PIZZA_ORDER_FLOW } from '../../server/test/support/pizza-bot';
-import { pollUntil } from '../../server/test/support/poll-until';
 import { botPageSuite } from './support/bot-page-suite';
 import { type Browser, launchBrowser } from './support/browser';
 import { expectHidden, expectTitle, expectVisible } from './support/expect-page';
+import { preparePizzaBot } from './support/pizza-bot-setup';
 import { screenshot } from './support/screenshots';
 
 const BOT = 'Shared Pizza Bot';
-const path = (rest: string) => `/api/${encodeURIComponent(BOT)}${rest}`;
 
 /**
  * 'Share testchat', the public test chat and 'Disable analytics' (spec 01 'Test chat extras'):
@@ -18,21 +15,7 @@ const path = (rest: string) => `/api/${encodeURIComponent(BOT)}${rest}`;
  */
 describe('sharing the test chat', () => {
   const s = botPageSuite(BOT, async (tina) => {
-    for (const intent of PIZZA_INTENTS) await tina('POST', path('/intents'), intent);
-    const xml = await buildFlowXml(PIZZA_ORDER_FLOW, { languages: ['en'] });
-    await tina('PUT', `${path('/intents/OrderPizza')}/test-version`, { xml });
-    const syncId = `${BOT}|${Date.now()}`;
-    const sync = `/api/synchronization/${encodeURIComponent(BOT)}`;
-    await tina('POST', `${sync}/sync?provider=parley&syncId=${encodeURIComponent(syncId)}`);
-    await pollUntil(
-      'the publish to end',
-      () =>
-        tina('GET', `${sync}/progress?provider=parley&syncId=${encodeURIComponent(syncId)}`) as Promise<{
-          isDone: boolean;
-        }>,
-      (progress) => progress.isDone,
-      { timeoutMs: 60_000, intervalMs: 200 },
-    );
+    await preparePizzaBot(tina, BOT);
   });
   /** Someone without an account, in a browser of their own. */
   let visitorBrowser: Browser | undefined;

@@ -1,20 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { buildFlowXml } from '@parley/flows';
 import { describe, expect, test } from 'vitest';
-import { PIZZA_INTENTS, PIZZA_ORDER_FLOW } from '../../server/test/support/pizza-bot';
-import { pollUntil } from '../../server/test/support/poll-until';
 import { botPageSuite } from './support/bot-page-suite';
 import { expectHidden, expectVisible } from './support/expect-page';
+import { preparePizzaBot } from './support/pizza-bot-setup';
 import { screenshot } from './support/screenshots';
 
 const BOT = 'Pizza Bot';
-const path = (rest: string) => `/api/${encodeURIComponent(BOT)}${rest}`;
 
 describe('the test chat', () => {
   const s = botPageSuite(BOT, async (tina) => {
-    for (const intent of PIZZA_INTENTS) await tina('POST', path('/intents'), intent);
-    const xml = await buildFlowXml(PIZZA_ORDER_FLOW, { languages: ['en'] });
-    await tina('PUT', `${path('/intents/OrderPizza')}/test-version`, { xml });
+    await preparePizzaBot(tina, BOT);
     // A sub flow with a saved version that was never published: what Test Sub Flow runs.
     const functions = `/api/bots/${encodeURIComponent(BOT)}/functions`;
     await tina('POST', functions, {
@@ -31,18 +27,6 @@ describe('the test chat', () => {
       { languages: ['en'] },
     );
     await tina('POST', `${functions}/Ask%20address/flow`, { xml: encodeURIComponent(subFlow) });
-    const syncId = `${BOT}|${Date.now()}`;
-    const sync = `/api/synchronization/${encodeURIComponent(BOT)}`;
-    await tina('POST', `${sync}/sync?provider=parley&syncId=${encodeURIComponent(syncId)}`);
-    await pollUntil(
-      'the publish to end',
-      () =>
-        tina('GET', `${sync}/progress?provider=parley&syncId=${encodeURIComponent(syncId)}`) as Promise<{
-          isDone: boolean;
-        }>,
-      (progress) => progress.isDone,
-      { timeoutMs: 60_000, intervalMs: 200 },
-    );
   });
 
   const chat = () => s.page.getByRole('complementary', { name: 'Test chat' });
