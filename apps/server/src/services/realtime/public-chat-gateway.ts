@@ -17,7 +17,7 @@ import {
   publicChatSession,
   sayInPublicTestChat,
 } from '../conversations/test-chat-link.service';
-import { parseClientMessage } from './client-message';
+import { receiveInOrder } from './client-message';
 import type { GatewayConnection, GatewaySocket } from './realtime.service';
 import { createTopicRouter, type TopicFollower } from './topic-router';
 
@@ -184,23 +184,12 @@ export function createPublicChatGatewayWith(deps: PublicChatGatewayDeps) {
   }
 
   function receive(connection: Connection, raw: string): void {
-    if (connection.isClosed) return;
-    if (connection.queuedMessages >= MAX_QUEUED_MESSAGES) {
-      send(connection, { type: 'error', message: 'Too many messages at once; wait for the answers.' });
-      return;
-    }
-    connection.queuedMessages++;
-    connection.inbox = connection.inbox
-      .then(() => {
-        if (connection.isClosed) return;
-        const parsed = parseClientMessage(raw);
-        if ('problem' in parsed) send(connection, { type: 'error', message: parsed.problem });
-        else return handle(connection, parsed.message);
-      })
-      .catch((error) => deps.log.error({ err: error }, 'a public test chat message could not be handled'))
-      .finally(() => {
-        connection.queuedMessages--;
-      });
+    receiveInOrder(connection, raw, {
+      maxQueued: MAX_QUEUED_MESSAGES,
+      handle,
+      send,
+      onFailure: (error) => deps.log.error({ err: error }, 'a public test chat message could not be handled'),
+    });
   }
 
   return {

@@ -16,7 +16,7 @@ import { type AuthChange, concerns, type PrincipalCache } from '../../auth/princ
 import type { AppContext } from '../../context';
 import type { PubSub } from '../../shared-state';
 import { sayInTestChat } from '../conversations/test-chat.service';
-import { parseClientMessage } from './client-message';
+import { receiveInOrder } from './client-message';
 import { mayFollow } from './topic-access';
 import { createTopicRouter, type TopicFollower } from './topic-router';
 
@@ -282,23 +282,12 @@ export function createRealtimeGatewayWith(deps: RealtimeGatewayDeps) {
   }
 
   function receive(connection: Connection, raw: string): void {
-    if (connection.isClosed) return;
-    if (connection.queuedMessages >= MAX_QUEUED_MESSAGES) {
-      send(connection, { type: 'error', message: 'Too many messages at once; wait for the answers.' });
-      return;
-    }
-    connection.queuedMessages++;
-    connection.inbox = connection.inbox
-      .then(() => {
-        if (connection.isClosed) return;
-        const parsed = parseClientMessage(raw);
-        if ('problem' in parsed) send(connection, { type: 'error', message: parsed.problem });
-        else return handle(connection, parsed.message);
-      })
-      .catch((error) => deps.log.error({ err: error }, 'a websocket message could not be handled'))
-      .finally(() => {
-        connection.queuedMessages--;
-      });
+    receiveInOrder(connection, raw, {
+      maxQueued: MAX_QUEUED_MESSAGES,
+      handle,
+      send,
+      onFailure: (error) => deps.log.error({ err: error }, 'a websocket message could not be handled'),
+    });
   }
 
   function onAuthChange(change: AuthChange): void {
