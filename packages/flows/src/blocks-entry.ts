@@ -68,4 +68,6 @@ export {
 } from './decision-operations';
 export { numberOf, textOf } from './decision-subject';
 export { END_BLOCK_DEFAULTS, END_OUTCOMES } from './end-block';
+export type { BlockData } from './flow-document';
+export { PARLEY_MODDLE_URI, parleyModdleDescriptor } from './parley-moddle';
 export { variableReferenceName, variablesInText } from './variables';
