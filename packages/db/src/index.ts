@@ -19,6 +19,7 @@ import type { Database } from './schema';
 
 export * from './connect';
 export * from './dialect';
+export type { BlockFileRecord, NewBlockFile } from './repositories/block-file.repository';
 export type { Bot } from './repositories/bot.repository';
 export type {
   ConversationRecord,
@@ -36,6 +37,7 @@ export type {
   FlowTarget,
   FlowVersion,
 } from './repositories/flow.repository';
+export type { EditorLockHolder, EditorLockTake } from './repositories/flow-editor-lock.repository';
 export {
   type FunctionFieldsCodec,
   type FunctionRecord,
@@ -50,6 +52,7 @@ export type {
   IntentSummaryRecord,
 } from './repositories/intent.repository';
 export type { InvitationCode, InvitationKind } from './repositories/invitation.repository';
+export type { LlmRecord } from './repositories/llm.repository';
 export type { Membership } from './repositories/membership.repository';
 export type {
   NewNluDataset,

@@ -39,6 +39,9 @@ export interface Database {
   conversations: ConversationTable;
   turns: TurnTable;
   test_chat_links: TestChatLinkTable;
+  flow_editor_locks: FlowEditorLockTable;
+  block_files: BlockFileTable;
+  llms: LlmTable;
 }
 
 export interface TenantTable {
@@ -445,4 +448,43 @@ export interface TestChatLinkTable {
   password_version: number;
   created_at: Timestamp;
   password_changed_at: Timestamp;
+}
+
+/** Who has a bot's flow editor open: a sign-in session, until `expires_at` unless it asks again. */
+export interface FlowEditorLockTable {
+  bot_id: string;
+  tenant_id: string;
+  session_id: string;
+  user_id: string;
+  taken_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** A file a block sends; its bytes are the blob `tenants/{tenant}/bots/{bot}/block-files/{id}`. */
+export interface BlockFileTable {
+  id: string;
+  tenant_id: string;
+  bot_id: string;
+  /** The name as uploaded, without folders; never part of a key or a path. */
+  file_name: string;
+  file_extension: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  uploaded_by: string;
+  uploaded_at: Timestamp;
+}
+
+/** One of the tenant's LLMs (the LLM area); `settings` holds what the list does not show. */
+export interface LlmTable {
+  id: string;
+  tenant_id: string;
+  display_name: string;
+  description: ColumnType<string, string | undefined, string>;
+  provider: string;
+  model: string | null;
+  is_complete: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  settings: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }

@@ -14,6 +14,8 @@ import * as nluModelBlobs from './202611251010-nlu-model-blobs';
 import * as conversations from './202611251020-conversations';
 import * as testChatLinks from './202611261000-test-chat-links';
 import * as conversationTurnsOrderAndTrace from './202611261010-conversation-turns-order-and-trace';
+import * as flowEditor from './202611271000-flow-editor';
+import * as llms from './202611271010-llms';
 
 /** The one ordered list of migrations for both dialects; append, never reorder or edit. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -32,4 +34,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611251020-conversations': conversations,
   '202611261000-test-chat-links': testChatLinks,
   '202611261010-conversation-turns-order-and-trace': conversationTurnsOrderAndTrace,
+  '202611271000-flow-editor': flowEditor,
+  '202611271010-llms': llms,
 };

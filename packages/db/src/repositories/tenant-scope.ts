@@ -2,16 +2,19 @@ import { BUILT_IN_ROLES, FIRST_CUSTOM_ROLE_ID } from '@parley/contracts';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../dialect';
 import type { Database } from '../schema';
+import { blockFileRepository } from './block-file.repository';
 import { botRepository } from './bot.repository';
 import { conversationRepository } from './conversation.repository';
 import { entityRepository } from './entity.repository';
 import { flowRepository } from './flow.repository';
+import { flowEditorLockRepository } from './flow-editor-lock.repository';
 import {
   type FunctionFieldsCodec,
   functionRepository,
   tenantFunctionRepository,
 } from './function.repository';
 import { intentRepository } from './intent.repository';
+import { llmRepository } from './llm.repository';
 import { nluDatasetRepository } from './nlu-dataset.repository';
 import { nluModelRepository } from './nlu-model.repository';
 import { nluSyncRepository } from './nlu-sync.repository';
@@ -405,6 +408,12 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
     flows: flowRepository(db, tenantId),
     /** Bots' shared test chat links and their passwords. */
     testChatLinks: testChatLinkRepository(db, tenantId),
+    /** Who has each bot's flow editor open. */
+    editorLocks: flowEditorLockRepository(db, tenantId),
+    /** One bot's block files (Send Attachment, Send Image): their names and types; the bytes are blobs. */
+    blockFiles: (botId: string) => blockFileRepository(db, tenantId, botId),
+    /** The tenant's LLMs. */
+    llms: llmRepository(db, tenantId),
   };
 }
 
