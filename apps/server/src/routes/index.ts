@@ -7,10 +7,12 @@ import { botSettingsRoutes } from './bot-settings.routes';
 import { botsRoutes } from './bots.routes';
 import { directoryRoutes } from './directory.routes';
 import { entitiesRoutes } from './entities.routes';
+import { flowEditorRoutes } from './flow-editor.routes';
 import { flowsRoutes } from './flows.routes';
 import { functionsRoutes } from './functions.routes';
 import { healthRoutes } from './health.routes';
 import { intentsRoutes } from './intents.routes';
+import { llmRoutes } from './llm.routes';
 import { masterTenantRoutes } from './master-tenant.routes';
 import { nluPerformanceRoutes } from './nlu-performance.routes';
 import { nluPredictRoutes } from './nlu-predict.routes';
@@ -49,6 +51,8 @@ export const ROUTE_MODULES: Array<(app: FastifyInstance, ctx: AppContext) => voi
   entitiesRoutes,
   functionsRoutes,
   flowsRoutes,
+  flowEditorRoutes,
+  llmRoutes,
   variablesRoutes,
   nluStatusRoutes,
   nluPerformanceRoutes,

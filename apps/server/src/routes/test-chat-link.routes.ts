@@ -16,7 +16,7 @@ import { websocketUrl } from './websocket.routes';
 type BotParams = { Params: { bot: string } };
 
 /** The public test chat's session token travels in its own header, never in AuthToken. */
-const chatTokenOf = (request: FastifyRequest): string | undefined => {
+export const chatTokenOf = (request: FastifyRequest): string | undefined => {
   const header = request.headers[TEST_CHAT_TOKEN_HEADER.toLowerCase()];
   return typeof header === 'string' && header ? header : undefined;
 };
