@@ -1,7 +1,8 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /** React.lazy for a module's named export: `lazyNamed(() => import('./Page'), 'Page')`. */
-export function lazyNamed<M extends Record<K, ComponentType>, K extends keyof M & string>(
+// biome-ignore lint/suspicious/noExplicitAny: a lazily loaded component keeps its own props
+export function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(
   load: () => Promise<M>,
   name: K,
 ): LazyExoticComponent<M[K]> {

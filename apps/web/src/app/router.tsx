@@ -48,6 +48,7 @@ const BotIndexRedirect = lazyNamed(
   () => import('../features/bots/components/page/BotPage'),
   'BotIndexRedirect',
 );
+const FlowEditorPage = lazyNamed(() => import('../features/flow-editor'), 'FlowEditorPage');
 const ConversationLogPage = lazyNamed(
   () => import('../features/conversation-log/components/ConversationLogPage'),
   'ConversationLogPage',
@@ -106,6 +107,11 @@ export const appRoutes = (): RouteObject[] => [
                 'bots/:botName/conversation/log/:conversationId?',
                 ({ botName = 'Bot' }) => `${botName} - Conversation log`,
                 <ConversationLogPage />,
+              ),
+              page(
+                'bots/:botName/flow',
+                ({ botName = 'Bot' }) => `${botName} - Dialog Manager`,
+                <FlowEditorPage />,
               ),
               page('bots/:botName/:tab/:element?', botPageTitle, <BotPage />),
               page('configuration/:page?', 'Account administration', <AccountAdministrationPage />),

@@ -1,8 +1,9 @@
 import { BOT_MESSAGES, MESSAGES, Permission } from '@parley/contracts';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../../api/api-error';
 import { handleApiError } from '../../../../api/error-reactions';
+import { lazyNamed } from '../../../../app/lazy-named';
 import { PageLoader } from '../../../../app/PageLoader';
 import { Button, buttonClassName, popup, Tabs } from '../../../../ui';
 import { PublishingPanel } from '../../../publishing';
@@ -13,6 +14,18 @@ import { BotHeader } from './BotHeader';
 import { resolveBotRoute } from './bot-route';
 import { availableBotTabs, DEFAULT_BOT_TAB } from './bot-tabs';
 import './bot-page.css';
+
+// bpmn-js is most of the editor's weight: the bot page loads it only when the Dialog Manager opens.
+const DialogManager = lazyNamed(() => import('../../../flow-editor'), 'DialogManager');
+
+/** Whoever may change or activate flows opens the Dialog Manager (spec 03 sections 1 and 6). */
+const FLOW_EDITOR_RIGHTS = [
+  Permission.ManageIntents,
+  Permission.ManageFlows,
+  Permission.ManageSubflows,
+  Permission.PublishFlowsToTest,
+  Permission.PublishFlowsToProduction,
+];
 
 export const botTabPath = (botName: string, tab: string) => `/bots/${encodeURIComponent(botName)}/${tab}`;
 
@@ -37,6 +50,7 @@ export function BotPage() {
   const permissions = useBotPermissionIds(botName);
   // The test chat beside the page: the bot's flows ({}), or a sub flow's (Test Sub Flow); null: closed.
   const [chatTarget, setChatTarget] = useState<TestChatTarget | null>(null);
+  const [isDialogManagerOpen, setIsDialogManagerOpen] = useState(false);
   const error = bot.error ?? permissions.error;
 
   useEffect(() => {
@@ -78,6 +92,11 @@ export function BotPage() {
                 Conversation log
               </Link>
             )}
+            {FLOW_EDITOR_RIGHTS.some((right) => permissions.data.includes(right)) && (
+              <Button variant="secondary" onClick={() => setIsDialogManagerOpen(true)}>
+                Dialog Manager
+              </Button>
+            )}
             {permissions.data.includes(Permission.TestBot) && (
               <Button
                 variant="secondary"
@@ -98,6 +117,17 @@ export function BotPage() {
           {...(chatTarget.subFlow ? { subFlow: chatTarget.subFlow } : {})}
           onClose={() => setChatTarget(null)}
         />
+      )}
+      {isDialogManagerOpen && (
+        <Suspense fallback={<PageLoader label="Opening the Dialog Manager" />}>
+          <DialogManager
+            bot={bot.data}
+            permissions={permissions.data}
+            mode={current.id === 'subs' ? 'functions' : 'intents'}
+            initialItem={current.id === 'intents' || current.id === 'subs' ? element : undefined}
+            onClose={() => setIsDialogManagerOpen(false)}
+          />
+        </Suspense>
       )}
       <BotBanners bot={bot.data} />
       <PublishingPanel

@@ -1,0 +1,63 @@
+import { categoryOf, firstLanguageData } from '@parley/editor';
+import { blockKindOf, decisionOperation, exitsOf } from '@parley/flows/blocks';
+import { Checkbox, Select } from '../../../../ui';
+import { ConnectorFields } from './ConnectorFields';
+import { type DetailsContext, dataOf, patchAll } from './details-context';
+
+/**
+ * An arrow: leaving a condition, the default checkbox and the operation's fields (hidden for
+ * the default arrow, spec 03 section 4.4); leaving a block with named exits (options, a
+ * validation's fail path), the exit it takes.
+ */
+export function ConnectorDetails({ context }: { context: DetailsContext }) {
+  const connector = context.canvas.element(context.elementId);
+  const source = connector?.source;
+  if (!connector || !source) return null;
+  const data = Object.values(dataOf(context))[0] ?? {};
+  const isDisabled = !context.rights.canEditTexts;
+  const sourceData = firstLanguageData(source.businessObject);
+
+  if (source.type === 'bpmn:ExclusiveGateway') {
+    const operation = decisionOperation(sourceData.operation);
+    const isDefault = data.isDefault === true || data.isDefault === 'true';
+    if (!operation) return <p className="flow-details__hint">Choose the condition's operation first.</p>;
+    const variables = context.variables.filter((name) => name !== sourceData.condition);
+    return (
+      <>
+        <p className="flow-details__hint">
+          {operation.name} on {String(sourceData.condition || 'no variable')}
+        </p>
+        <Checkbox
+          label="Default connector (taken when no other is)"
+          checked={isDefault}
+          disabled={isDisabled}
+          onChange={(event) => patchAll(context, { isDefault: event.target.checked })}
+        />
+        {!isDefault && (
+          <ConnectorFields
+            operation={operation}
+            data={data}
+            variables={variables}
+            isDisabled={isDisabled}
+            onChange={(next) => patchAll(context, next)}
+          />
+        )}
+      </>
+    );
+  }
+
+  const kind = blockKindOf(categoryOf(source.businessObject), sourceData.fc);
+  const exits = kind ? exitsOf(kind, sourceData) : [];
+  if (exits.length <= 1) return <p className="flow-details__hint">This arrow leads on to the next block.</p>;
+  return (
+    <Select
+      label="Leaves by"
+      value={typeof data.exit === 'string' && data.exit !== '' ? data.exit : 'next'}
+      disabled={isDisabled}
+      options={exits.map((exit) => ({ value: exit.id, label: exit.label }))}
+      onChange={(event) =>
+        patchAll(context, { exit: event.target.value === 'next' ? '' : event.target.value })
+      }
+    />
+  );
+}

@@ -1,0 +1,229 @@
+import type { BlockField, EntityCheck, KeyValue, ReplaceRule } from '@parley/flows/blocks';
+import { useId } from 'react';
+import { Button, Checkbox, Select, TextField } from '../../../../ui';
+
+interface FieldInputProps {
+  field: BlockField;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  isDisabled: boolean;
+  /** Entities a multiple entity check may ask for. */
+  entityNames?: readonly string[];
+}
+
+const asText = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+const asList = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+/** Rows of an editable list of records: one input per column, add and remove. */
+function RecordRows<T extends Record<string, string>>({
+  label,
+  rows,
+  columns,
+  empty,
+  maxItems,
+  isDisabled,
+  onChange,
+  choices,
+}: {
+  label: string;
+  rows: T[];
+  columns: ReadonlyArray<{ key: keyof T & string; label: string }>;
+  empty: T;
+  maxItems?: number | undefined;
+  isDisabled: boolean;
+  onChange: (rows: T[]) => void;
+  choices?: Partial<Record<keyof T & string, readonly string[]>>;
+}) {
+  const update = (index: number, key: keyof T, text: string) =>
+    onChange(rows.map((row, at) => (at === index ? { ...row, [key]: text } : row)));
+  return (
+    <fieldset className="flow-details__rows">
+      <legend>{label}</legend>
+      {rows.map((row, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+        <div key={index} className="flow-details__row">
+          {columns.map((column) => {
+            const options = choices?.[column.key];
+            const name = `${column.label} ${index + 1}`;
+            return options ? (
+              <select
+                key={column.key}
+                aria-label={name}
+                value={row[column.key]}
+                disabled={isDisabled}
+                onChange={(event) => update(index, column.key, event.target.value)}
+              >
+                <option value="">{column.label}</option>
+                {options.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                key={column.key}
+                aria-label={name}
+                placeholder={column.label}
+                value={row[column.key]}
+                disabled={isDisabled}
+                onChange={(event) => update(index, column.key, event.target.value)}
+              />
+            );
+          })}
+          <button
+            type="button"
+            className="flow-details__remove"
+            aria-label={`Remove ${label} ${index + 1}`}
+            disabled={isDisabled}
+            onClick={() => onChange(rows.filter((_, at) => at !== index))}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={isDisabled || (maxItems !== undefined && rows.length >= maxItems)}
+        onClick={() => onChange([...rows, { ...empty }])}
+      >
+        Add
+      </Button>
+    </fieldset>
+  );
+}
+
+/**
+ * One declared block field (packages/flows block-fields.ts), drawn by its kind: the details
+ * panel has one input per kind, so a new block kind needs no new form code.
+ */
+export function FieldInput({ field, value, onChange, isDisabled, entityNames = [] }: FieldInputProps) {
+  const id = useId();
+  switch (field.kind) {
+    case 'boolean':
+      return (
+        <Checkbox
+          label={field.label}
+          checked={value === true || value === 'true'}
+          disabled={isDisabled}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+      );
+    case 'choice':
+      return (
+        <Select
+          label={field.label}
+          value={asText(value)}
+          disabled={isDisabled}
+          options={(field.options ?? []).map((option) => ({ value: option, label: option }))}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+    case 'number':
+      return (
+        <TextField
+          label={field.unit ? `${field.label} (${field.unit})` : field.label}
+          type="number"
+          value={asText(value)}
+          min={field.min}
+          max={field.max}
+          disabled={isDisabled}
+          onChange={(event) => onChange(event.target.value === '' ? '' : Number(event.target.value))}
+        />
+      );
+    case 'richText':
+      return (
+        <div className="field">
+          <label className="field__label" htmlFor={id}>
+            {field.label}
+          </label>
+          <textarea
+            id={id}
+            className="flow-details__textarea"
+            value={asText(value)}
+            disabled={isDisabled}
+            rows={3}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        </div>
+      );
+    case 'list':
+      return (
+        <RecordRows
+          label={field.label}
+          rows={asList<unknown>(value).map((entry) => ({ value: asText(entry) }))}
+          columns={[{ key: 'value', label: field.itemName ?? 'Entry' }]}
+          empty={{ value: '' }}
+          maxItems={field.maxItems}
+          isDisabled={isDisabled}
+          onChange={(rows) => onChange(rows.map((row) => row.value))}
+        />
+      );
+    case 'keyValueList':
+      return (
+        <RecordRows<{ key: string; value: string }>
+          label={field.label}
+          rows={asList<KeyValue>(value).map((entry) => ({
+            key: asText(entry.key),
+            value: asText(entry.value),
+          }))}
+          columns={[
+            { key: 'key', label: 'Key' },
+            { key: 'value', label: 'Value' },
+          ]}
+          empty={{ key: '', value: '' }}
+          isDisabled={isDisabled}
+          onChange={onChange}
+        />
+      );
+    case 'entityList':
+      return (
+        <RecordRows<{ entity: string; message: string }>
+          label={field.label}
+          rows={asList<EntityCheck>(value).map((entry) => ({
+            entity: asText(entry.entity),
+            message: asText(entry.message),
+          }))}
+          columns={[
+            { key: 'entity', label: 'Entity' },
+            { key: 'message', label: 'Message when missing' },
+          ]}
+          choices={{ entity: entityNames }}
+          empty={{ entity: '', message: '' }}
+          maxItems={Math.min(field.maxItems ?? Number.POSITIVE_INFINITY, entityNames.length)}
+          isDisabled={isDisabled}
+          onChange={onChange}
+        />
+      );
+    case 'replaceRules':
+      return (
+        <RecordRows<{ find: string; replace: string }>
+          label={field.label}
+          rows={asList<ReplaceRule>(value).map((entry) => ({
+            find: asText(entry.find),
+            replace: asText(entry.replace),
+          }))}
+          columns={[
+            { key: 'find', label: 'Find' },
+            { key: 'replace', label: 'Replace with' },
+          ]}
+          empty={{ find: '', replace: '' }}
+          isDisabled={isDisabled}
+          onChange={onChange}
+        />
+      );
+    case 'connector':
+      // A validation block's nested connector is edited by ConnectorFields (ValidationDetails).
+      return null;
+    default:
+      return (
+        <TextField
+          label={field.label}
+          value={asText(value)}
+          disabled={isDisabled}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+  }
+}

@@ -1,0 +1,246 @@
+import { FUNCTION_TYPE_CATALOGUE, type FunctionType } from '@parley/contracts';
+import {
+  categoryOf,
+  isSubFlowBlock,
+  kindData,
+  kindsOfCategory,
+  newOutputNames,
+  SUB_FLOW_TYPE,
+} from '@parley/editor';
+import {
+  type BlockField,
+  blockKindOf,
+  DECISION_OPERATIONS,
+  decisionOperation,
+  functionInputKey,
+  LLM_BLOCK_KIND,
+} from '@parley/flows/blocks';
+import { Select, TextField } from '../../../../ui';
+import { ConnectorFields } from './ConnectorFields';
+import { type DetailsContext, dataOf, patchAll, patchLanguage, replaceAll } from './details-context';
+import { FieldInput } from './FieldInput';
+
+/** The function types a Function block offers (spec 03 section 2.6), in the spec's order. */
+const FUNCTION_BLOCK_TYPES: readonly FunctionType[] = [
+  'rest',
+  'sql',
+  'adaptiveCard',
+  'code',
+  'captureStorage',
+  'sendEvent',
+];
+const functionTypeLabel = (type: FunctionType) =>
+  type === 'code'
+    ? 'CODE'
+    : ['captureStorage', 'sendEvent'].includes(type)
+      ? `${FUNCTION_TYPE_CATALOGUE[type].label} (BETA)`
+      : FUNCTION_TYPE_CATALOGUE[type].label;
+
+/** Texts are kept per language; what a block does is the same in every language. */
+const isPerLanguage = (field: BlockField) =>
+  field.kind === 'text' || field.kind === 'richText' || field.kind === 'list';
+
+function usedOutputs(context: DetailsContext): Set<string> {
+  const used = new Set<string>();
+  for (const block of context.canvas.blocks()) {
+    if (block.id === context.elementId) continue;
+    for (const data of Object.values(block.customData)) {
+      const outputs = data['fc-output'];
+      if (Array.isArray(outputs)) for (const name of outputs) used.add(String(name));
+    }
+  }
+  return used;
+}
+
+/** A task block: its name, what it does (kind, function, sub flow or LLM), its fields and outputs. */
+export function TaskDetails({ context }: { context: DetailsContext }) {
+  const element = context.canvas.element(context.elementId);
+  if (!element) return null;
+  const category = categoryOf(element.businessObject);
+  const all = dataOf(context);
+  const shown = all[context.language] ?? Object.values(all)[0] ?? {};
+  const canConfigure = context.rights.canEditTexts;
+  const fc = typeof shown.fc === 'string' ? shown.fc : '';
+  const outputs = Array.isArray(shown['fc-output']) ? shown['fc-output'].map(String) : [];
+  const isSubFlow = isSubFlowBlock(element);
+
+  const chooseKind = (nextFc: string) => {
+    const kind = blockKindOf(category, nextFc);
+    if (!kind) return;
+    replaceAll(context, kindData(kind, usedOutputs(context)));
+    context.canvas.setName(context.elementId, kind.displayName);
+  };
+  const chooseFunction = (name: string, type: FunctionType) => {
+    const fn = context.functions.find((candidate) => candidate.name === name);
+    replaceAll(context, {
+      fc: name,
+      'fc-output-default': [type],
+      // Outputs are new for a new function (spec 03 section 3.2), named after its type.
+      'fc-output': fn && type !== SUB_FLOW_TYPE ? newOutputNames([type], usedOutputs(context)) : [],
+      ...Object.fromEntries(
+        (fn?.inputs ?? []).map((input) => [functionInputKey(input.name), input.defaultValue]),
+      ),
+    });
+    context.canvas.setName(context.elementId, name || (isSubFlow ? 'Sub flow' : 'Function'));
+  };
+
+  const kind = category === 'llm' ? LLM_BLOCK_KIND : blockKindOf(category, fc);
+  const functionType = (
+    Array.isArray(shown['fc-output-default']) ? shown['fc-output-default'][0] : undefined
+  ) as FunctionType | undefined;
+  const chosenFunction = context.functions.find((candidate) => candidate.name === fc);
+
+  const fieldInput = (field: BlockField) => {
+    if (field.key === 'condition' && kind?.fc === 'validationBlock')
+      return (
+        <Select
+          key={field.key}
+          label={field.label}
+          value={String(shown.condition ?? '')}
+          placeholder="Choose a variable"
+          disabled={!canConfigure}
+          options={context.variables.map((name) => ({ value: name, label: name }))}
+          onChange={(event) => patchAll(context, { condition: event.target.value })}
+        />
+      );
+    if (field.key === 'operation' && kind?.fc === 'validationBlock')
+      return (
+        <Select
+          key={field.key}
+          label={field.label}
+          value={shown.operation === undefined || shown.operation === null ? '' : String(shown.operation)}
+          placeholder="Choose an operation"
+          disabled={!canConfigure}
+          options={DECISION_OPERATIONS.map((operation) => ({
+            value: String(operation.id),
+            label: operation.name,
+          }))}
+          onChange={(event) => patchAll(context, { operation: Number(event.target.value), connector: {} })}
+        />
+      );
+    if (field.kind === 'connector') {
+      const operation = decisionOperation(shown.operation);
+      return operation ? (
+        <fieldset key={field.key} className="flow-details__group">
+          <legend>{field.label}</legend>
+          <ConnectorFields
+            operation={operation}
+            data={(shown.connector ?? {}) as Record<string, unknown>}
+            variables={context.variables.filter((name) => name !== shown.condition)}
+            isDisabled={!canConfigure}
+            onChange={(connector) => patchAll(context, { connector })}
+          />
+        </fieldset>
+      ) : null;
+    }
+    if (field.key === 'llmId') {
+      return (
+        <Select
+          key={field.key}
+          label="LLM"
+          value={String(shown.llmId ?? '')}
+          placeholder={context.llms.length === 0 ? 'No LLMs are available yet' : 'Choose an LLM'}
+          disabled={!context.rights.canManageLlms}
+          options={context.llms.map((llm) => ({
+            value: llm.llmId,
+            label: `${llm.llmDisplayName} (${llm.model || 'Default model'})`,
+          }))}
+          onChange={(event) => {
+            const llm = context.llms.find((candidate) => candidate.llmId === event.target.value);
+            // The function name of an LLM block is the LLM's display name (spec 03 section 2.6).
+            patchAll(context, { llmId: event.target.value, fc: llm?.llmDisplayName ?? '' });
+            if (llm) context.canvas.setName(context.elementId, llm.llmDisplayName);
+          }}
+        />
+      );
+    }
+    const perLanguage = isPerLanguage(field);
+    const isDisabled = category === 'llm' ? !context.rights.canManageLlms : !canConfigure;
+    return (
+      <FieldInput
+        key={field.key}
+        field={field}
+        value={shown[field.key]}
+        isDisabled={isDisabled}
+        entityNames={context.entityNames}
+        onChange={(value) => (perLanguage ? patchLanguage : patchAll)(context, { [field.key]: value })}
+      />
+    );
+  };
+
+  return (
+    <>
+      <TextField
+        label="Name"
+        value={element.businessObject.name ?? ''}
+        disabled={!canConfigure}
+        onChange={(event) => context.canvas.setName(context.elementId, event.target.value)}
+      />
+      {category === 'custom' ? (
+        <>
+          {!isSubFlow && (
+            <Select
+              label="Function type"
+              value={functionType ?? ''}
+              placeholder="Choose a type"
+              disabled={!canConfigure}
+              options={FUNCTION_BLOCK_TYPES.map((type) => ({ value: type, label: functionTypeLabel(type) }))}
+              onChange={(event) => chooseFunction('', event.target.value as FunctionType)}
+            />
+          )}
+          <Select
+            label={isSubFlow ? 'Sub flow' : 'Function'}
+            value={fc}
+            placeholder={isSubFlow ? 'Choose a sub flow' : 'Choose a function'}
+            disabled={!canConfigure || (!isSubFlow && !functionType)}
+            options={context.functions
+              .filter((fn) => fn.type === (isSubFlow ? SUB_FLOW_TYPE : functionType))
+              .map((fn) => ({ value: fn.name, label: fn.name }))}
+            onChange={(event) =>
+              chooseFunction(event.target.value, isSubFlow ? SUB_FLOW_TYPE : (functionType ?? 'rest'))
+            }
+          />
+          {chosenFunction?.inputs.map((input) => (
+            <TextField
+              key={input.name}
+              label={input.name}
+              value={String(shown[functionInputKey(input.name)] ?? '')}
+              disabled={!canConfigure}
+              onChange={(event) =>
+                patchLanguage(context, { [functionInputKey(input.name)]: event.target.value })
+              }
+            />
+          ))}
+        </>
+      ) : category !== 'llm' ? (
+        <Select
+          label="Block"
+          value={kind ? kind.fc : ''}
+          placeholder="Choose what this block does"
+          disabled={!canConfigure}
+          options={kindsOfCategory(category, context.isWelcomeIntent).map((candidate) => ({
+            value: candidate.fc,
+            label: candidate.displayName,
+          }))}
+          onChange={(event) => chooseKind(event.target.value)}
+        />
+      ) : null}
+      {kind?.palette.help && <p className="flow-details__hint">{kind.palette.help}</p>}
+      {kind?.fields
+        .filter((field) => !['fileId', 'fileExtension', 'contentType', 'file'].includes(field.key))
+        .map(fieldInput)}
+      {outputs.length > 0 && (
+        <section className="flow-details__outputs" aria-label="Output variables">
+          <h4>Output variables</h4>
+          <ul>
+            {outputs.map((name) => (
+              <li key={name}>
+                <code>{name}</code>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
