@@ -1,6 +1,6 @@
 /**
- * Files Parley keeps outside the database: NLU models today; attachments, uploads and RAG
- * documents next. Keys are paths of plain segments, always under a tenant
+ * Files Parley keeps outside the database: NLU models, bot avatars and the files blocks send;
+ * RAG documents next. Keys are paths of plain segments, always under a tenant
  * (`tenants/{tenantId}/bots/{botId}/...`), so deleting a bot or a tenant deletes its prefix.
  */
 export interface StoredBlob {
