@@ -13,6 +13,8 @@ export interface BotPageSuite {
   page: Page;
   /** Tina's API calls. */
   tina: ApiCall;
+  /** The tenant of Tina and the bot. */
+  tenantId: string;
   /** The bot's page, or one of its tabs: `${app.baseUrl}/bots/{bot}/{path}`. */
   botUrl(path?: string): string;
 }
@@ -29,7 +31,7 @@ export function botPageSuite(botName: string, prepare?: (tina: ApiCall) => Promi
   } as BotPageSuite;
   beforeAll(async () => {
     suite.app = await startAppServer();
-    suite.tina = (await contentWorld(suite.app.server, botName)).tina;
+    ({ tina: suite.tina, tenantId: suite.tenantId } = await contentWorld(suite.app.server, botName));
     await prepare?.(suite.tina);
     suite.browser = await launchBrowser();
     suite.page = await suite.browser.newPage();

@@ -20,16 +20,16 @@ export interface PaletteItem {
 }
 
 const SYMBOLS: Record<string, string> = {
-  dialog: '💬',
+  dialog: '✉',
   action: '⚙',
   condition: '◇',
   function: 'ƒ',
   llm: '✦',
-  subs: '⧉',
+  subs: '⊞',
   start: '○',
   end: '◉',
-  system: '🎫',
-  foodl: '🧺',
+  system: '#',
+  foodl: '+',
 };
 
 const firstKind = (kinds: readonly BlockKind[], fc: string) =>

@@ -78,7 +78,7 @@ export class ParleyPaletteProvider {
           {
             group: 'blocks',
             title: `Add ${item.group.label}`,
-            html: `<div class="parley-palette-entry" data-group="${item.group.id}"><span aria-hidden="true">${item.symbol}</span><span>${escapeHtml(item.group.label)}</span></div>`,
+            html: `<div class="entry parley-palette-entry" draggable="true" data-group="${item.group.id}"><span aria-hidden="true">${item.symbol}</span><span>${escapeHtml(item.group.label)}</span></div>`,
             action: { click: start, dragstart: start },
           },
         ];
