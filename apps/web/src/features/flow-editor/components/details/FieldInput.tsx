@@ -1,4 +1,4 @@
-import type { BlockField, EntityCheck, KeyValue, ReplaceRule } from '@parley/flows/blocks';
+import type { BlockField, EntityCheck, FieldKind, KeyValue, ReplaceRule } from '@parley/flows/blocks';
 import { useId } from 'react';
 import { Button, Checkbox, Select, TextField } from '../../../../ui';
 
@@ -94,136 +94,135 @@ function RecordRows<T extends Record<string, string>>({
   );
 }
 
+type FieldInputFor = (props: FieldInputProps & { id: string }) => React.ReactNode;
+
 /**
- * One declared block field (packages/flows block-fields.ts), drawn by its kind: the details
- * panel has one input per kind, so a new block kind needs no new form code.
+ * One input per field kind (packages/flows block-fields.ts), so a new block kind needs no form
+ * code: a field kind without an input does not compile.
  */
-export function FieldInput({ field, value, onChange, isDisabled, entityNames = [] }: FieldInputProps) {
+export const FIELD_INPUTS = {
+  boolean: ({ field, value, onChange, isDisabled }) => (
+    <Checkbox
+      label={field.label}
+      checked={value === true || value === 'true'}
+      disabled={isDisabled}
+      onChange={(event) => onChange(event.target.checked)}
+    />
+  ),
+  choice: ({ field, value, onChange, isDisabled }) => (
+    <Select
+      label={field.label}
+      value={asText(value)}
+      disabled={isDisabled}
+      options={(field.options ?? []).map((option) => ({ value: option, label: option }))}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  ),
+  number: ({ field, value, onChange, isDisabled }) => (
+    <TextField
+      label={field.unit ? `${field.label} (${field.unit})` : field.label}
+      type="number"
+      value={asText(value)}
+      min={field.min}
+      max={field.max}
+      disabled={isDisabled}
+      onChange={(event) => onChange(event.target.value === '' ? '' : Number(event.target.value))}
+    />
+  ),
+  richText: ({ field, value, onChange, isDisabled, id }) => (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {field.label}
+      </label>
+      <textarea
+        id={id}
+        className="flow-details__textarea"
+        value={asText(value)}
+        disabled={isDisabled}
+        rows={3}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  ),
+  text: ({ field, value, onChange, isDisabled }) => (
+    <TextField
+      label={field.label}
+      value={asText(value)}
+      disabled={isDisabled}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  ),
+  list: ({ field, value, onChange, isDisabled }) => (
+    <RecordRows
+      label={field.label}
+      rows={asList<unknown>(value).map((entry) => ({ value: asText(entry) }))}
+      columns={[{ key: 'value', label: field.itemName ?? 'Entry' }]}
+      empty={{ value: '' }}
+      maxItems={field.maxItems}
+      isDisabled={isDisabled}
+      onChange={(rows) => onChange(rows.map((row) => row.value))}
+    />
+  ),
+  keyValueList: ({ field, value, onChange, isDisabled }) => (
+    <RecordRows<{ key: string; value: string }>
+      label={field.label}
+      rows={asList<KeyValue>(value).map((entry) => ({ key: asText(entry.key), value: asText(entry.value) }))}
+      columns={[
+        { key: 'key', label: 'Key' },
+        { key: 'value', label: 'Value' },
+      ]}
+      empty={{ key: '', value: '' }}
+      isDisabled={isDisabled}
+      onChange={onChange}
+    />
+  ),
+  entityList: ({ field, value, onChange, isDisabled, entityNames = [] }) => (
+    <RecordRows<{ entity: string; message: string }>
+      label={field.label}
+      rows={asList<EntityCheck>(value).map((entry) => ({
+        entity: asText(entry.entity),
+        message: asText(entry.message),
+      }))}
+      columns={[
+        { key: 'entity', label: 'Entity' },
+        { key: 'message', label: 'Message when missing' },
+      ]}
+      choices={{ entity: entityNames }}
+      empty={{ entity: '', message: '' }}
+      maxItems={Math.min(field.maxItems ?? Number.POSITIVE_INFINITY, entityNames.length)}
+      isDisabled={isDisabled}
+      onChange={onChange}
+    />
+  ),
+  replaceRules: ({ field, value, onChange, isDisabled }) => (
+    <RecordRows<{ find: string; replace: string }>
+      label={field.label}
+      rows={asList<ReplaceRule>(value).map((entry) => ({
+        find: asText(entry.find),
+        replace: asText(entry.replace),
+      }))}
+      columns={[
+        { key: 'find', label: 'Find' },
+        { key: 'replace', label: 'Replace with' },
+      ]}
+      empty={{ find: '', replace: '' }}
+      isDisabled={isDisabled}
+      onChange={onChange}
+    />
+  ),
+  // An uploaded file: set by the upload, shown by its name.
+  file: ({ field, value }) => (
+    <p className="flow-details__hint">
+      {field.label}: {asText(value) || 'none yet'}
+    </p>
+  ),
+  // A validation block's nested connector is edited with its operation (TaskDetails).
+  connector: () => null,
+} satisfies Record<FieldKind, FieldInputFor>;
+
+/** One declared block field, drawn by its kind. */
+export function FieldInput(props: FieldInputProps) {
   const id = useId();
-  switch (field.kind) {
-    case 'boolean':
-      return (
-        <Checkbox
-          label={field.label}
-          checked={value === true || value === 'true'}
-          disabled={isDisabled}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-      );
-    case 'choice':
-      return (
-        <Select
-          label={field.label}
-          value={asText(value)}
-          disabled={isDisabled}
-          options={(field.options ?? []).map((option) => ({ value: option, label: option }))}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      );
-    case 'number':
-      return (
-        <TextField
-          label={field.unit ? `${field.label} (${field.unit})` : field.label}
-          type="number"
-          value={asText(value)}
-          min={field.min}
-          max={field.max}
-          disabled={isDisabled}
-          onChange={(event) => onChange(event.target.value === '' ? '' : Number(event.target.value))}
-        />
-      );
-    case 'richText':
-      return (
-        <div className="field">
-          <label className="field__label" htmlFor={id}>
-            {field.label}
-          </label>
-          <textarea
-            id={id}
-            className="flow-details__textarea"
-            value={asText(value)}
-            disabled={isDisabled}
-            rows={3}
-            onChange={(event) => onChange(event.target.value)}
-          />
-        </div>
-      );
-    case 'list':
-      return (
-        <RecordRows
-          label={field.label}
-          rows={asList<unknown>(value).map((entry) => ({ value: asText(entry) }))}
-          columns={[{ key: 'value', label: field.itemName ?? 'Entry' }]}
-          empty={{ value: '' }}
-          maxItems={field.maxItems}
-          isDisabled={isDisabled}
-          onChange={(rows) => onChange(rows.map((row) => row.value))}
-        />
-      );
-    case 'keyValueList':
-      return (
-        <RecordRows<{ key: string; value: string }>
-          label={field.label}
-          rows={asList<KeyValue>(value).map((entry) => ({
-            key: asText(entry.key),
-            value: asText(entry.value),
-          }))}
-          columns={[
-            { key: 'key', label: 'Key' },
-            { key: 'value', label: 'Value' },
-          ]}
-          empty={{ key: '', value: '' }}
-          isDisabled={isDisabled}
-          onChange={onChange}
-        />
-      );
-    case 'entityList':
-      return (
-        <RecordRows<{ entity: string; message: string }>
-          label={field.label}
-          rows={asList<EntityCheck>(value).map((entry) => ({
-            entity: asText(entry.entity),
-            message: asText(entry.message),
-          }))}
-          columns={[
-            { key: 'entity', label: 'Entity' },
-            { key: 'message', label: 'Message when missing' },
-          ]}
-          choices={{ entity: entityNames }}
-          empty={{ entity: '', message: '' }}
-          maxItems={Math.min(field.maxItems ?? Number.POSITIVE_INFINITY, entityNames.length)}
-          isDisabled={isDisabled}
-          onChange={onChange}
-        />
-      );
-    case 'replaceRules':
-      return (
-        <RecordRows<{ find: string; replace: string }>
-          label={field.label}
-          rows={asList<ReplaceRule>(value).map((entry) => ({
-            find: asText(entry.find),
-            replace: asText(entry.replace),
-          }))}
-          columns={[
-            { key: 'find', label: 'Find' },
-            { key: 'replace', label: 'Replace with' },
-          ]}
-          empty={{ find: '', replace: '' }}
-          isDisabled={isDisabled}
-          onChange={onChange}
-        />
-      );
-    case 'connector':
-      // A validation block's nested connector is edited by ConnectorFields (ValidationDetails).
-      return null;
-    default:
-      return (
-        <TextField
-          label={field.label}
-          value={asText(value)}
-          disabled={isDisabled}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      );
-  }
+  const Input: FieldInputFor = FIELD_INPUTS[props.field.kind];
+  return <Input {...props} id={id} />;
 }
