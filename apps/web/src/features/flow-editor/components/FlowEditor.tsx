@@ -173,9 +173,11 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
     [canvas],
   );
 
+  const isFaqSelected = itemName !== undefined && faqNames.includes(itemName);
+
   // Loads the chosen flow: its newest version, then validates it (spec 03 section 4.3).
   useEffect(() => {
-    if (!canvas || !itemName) return;
+    if (!canvas || !itemName || isFaqSelected) return;
     const current: FlowOwner = { mode, botName, name: itemName };
     let isActive = true;
     setLoadError(null);
@@ -205,7 +207,7 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
     return () => {
       isActive = false;
     };
-  }, [canvas, itemName, mode, botName, openXml, showProblems]);
+  }, [canvas, itemName, isFaqSelected, mode, botName, openXml, showProblems]);
 
   // Edits: compare with the snapshot taken at load or save.
   useEffect(() => {
@@ -396,8 +398,6 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
   // Read at each render: every canvas change renders the editor again (the revision).
   const variables = canvas ? flowVariables(canvas) : [];
 
-  const isFaqSelected = itemName !== undefined && faqNames.includes(itemName);
-
   return (
     <div className="flow-editor">
       <TopBar
@@ -414,7 +414,7 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
         onClose={() => void close()}
       />
       {isFaqSelected && <p className="flow-editor__notice">{M.faqNoFlow}</p>}
-      {owner && (
+      {owner && !isFaqSelected && (
         <FunctionsBar
           owner={owner}
           content={content}

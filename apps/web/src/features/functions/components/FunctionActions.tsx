@@ -10,12 +10,14 @@ interface FunctionActionsProps {
   onShowUsage?: () => void;
   /** Saved sub flows, for someone who may use the test chat: opens it on the sub flow. */
   onTestSubFlow?: () => void;
+  /** Saved sub flows, for someone who may open the Dialog Manager: opens it on the sub flow. */
+  onEditSubFlow?: () => void;
 }
 
 /**
  * Run Function (not for sub flows or adaptive cards), Show Adaptive Card (adaptive cards) and
  * Show usage (spec 02 section 2.4), Test Sub Flow (the test chat on the sub flow's latest saved
- * version). Edit Sub Flow comes with the flow editor.
+ * version) and Edit Sub Flow (the Dialog Manager on the sub flow).
  */
 export function FunctionActions({
   draft,
@@ -23,6 +25,7 @@ export function FunctionActions({
   onShowCard,
   onShowUsage,
   onTestSubFlow,
+  onEditSubFlow,
 }: FunctionActionsProps) {
   const { canRun } = FUNCTION_TYPE_CATALOGUE[draft.type];
   // LLM functions run with the LLM settings; their runner is not here yet.
@@ -37,6 +40,11 @@ export function FunctionActions({
       {draft.type === 'adaptiveCard' && (
         <Button variant="secondary" onClick={onShowCard}>
           Show Adaptive Card
+        </Button>
+      )}
+      {onEditSubFlow && (
+        <Button variant="secondary" onClick={onEditSubFlow}>
+          Edit Sub Flow
         </Button>
       )}
       {onTestSubFlow && (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Banner, Button, DownloadIcon, popup, Toggle, TrashIcon } from '../../../ui';
 import { EditableText } from '../../bot-content/components/EditableText';
 import { savingWith, showFailure } from '../../bot-content/server-error';
+import { useDialogManagerOpener } from '../../flow-editor/dialog-manager-opener';
 import { useTestChatOpener } from '../../test-chat';
 import {
   deleteFunction,
@@ -39,6 +40,7 @@ export function FunctionPane({ botName, fn, rights, onRenamed, onSaved }: Functi
   const refresh = useFunctionsRefresh();
   const output = useOutputWindow(botName);
   const openTestChat = useTestChatOpener();
+  const openDialogManager = useDialogManagerOpener();
   const [saved, setSaved] = useState(() => draftOf(fn));
   const [draft, setDraft] = useState<FunctionDraft>(saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -189,6 +191,9 @@ export function FunctionPane({ botName, fn, rights, onRenamed, onSaved }: Functi
         onShowUsage={() => setIsUsageOpen(true)}
         {...(openTestChat && isSubFlowType(fn.type)
           ? { onTestSubFlow: () => openTestChat({ subFlow: fn.name }) }
+          : {})}
+        {...(openDialogManager && isSubFlowType(fn.type)
+          ? { onEditSubFlow: () => openDialogManager({ mode: 'functions', item: fn.name }) }
           : {})}
       />
       <footer className="function-pane__footer">

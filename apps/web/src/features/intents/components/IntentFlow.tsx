@@ -1,7 +1,9 @@
 import type { FlowTargetName } from '@parley/contracts';
+import { Button } from '../../../ui';
 import { intentFlowPath } from '../../bot-content/api/flow-api';
 import { type FlowTarget, FlowVersions } from '../../bot-content/components/FlowVersions';
 import { CONTENT_KEYS } from '../../bot-content/hooks/content-query-keys';
+import { useDialogManagerOpener } from '../../flow-editor/dialog-manager-opener';
 
 /** Intents mode: a version goes to the test channel first, then to every channel (spec 03 section 4.2). */
 const INTENT_TARGETS: readonly FlowTarget[] = [
@@ -17,12 +19,24 @@ interface IntentFlowProps {
 
 /** The selected intent's dialog flow on the Intents tab. */
 export function IntentFlow({ botName, intent, canActivate }: IntentFlowProps) {
+  const openDialogManager = useDialogManagerOpener();
   return (
-    <FlowVersions
-      flowPath={intentFlowPath(botName, intent)}
-      queryKey={CONTENT_KEYS.intentFlow(botName, intent)}
-      targets={INTENT_TARGETS}
-      canActivate={canActivate}
-    />
+    <>
+      <FlowVersions
+        flowPath={intentFlowPath(botName, intent)}
+        queryKey={CONTENT_KEYS.intentFlow(botName, intent)}
+        targets={INTENT_TARGETS}
+        canActivate={canActivate}
+      />
+      {openDialogManager && (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => openDialogManager({ mode: 'intents', item: intent })}
+        >
+          Edit in the Dialog Manager
+        </Button>
+      )}
+    </>
   );
 }

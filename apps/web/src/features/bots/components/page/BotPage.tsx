@@ -6,6 +6,10 @@ import { handleApiError } from '../../../../api/error-reactions';
 import { lazyNamed } from '../../../../app/lazy-named';
 import { PageLoader } from '../../../../app/PageLoader';
 import { Button, buttonClassName, popup, Tabs } from '../../../../ui';
+import {
+  DialogManagerOpenerProvider,
+  type DialogManagerTarget,
+} from '../../../flow-editor/dialog-manager-opener';
 import { PublishingPanel } from '../../../publishing';
 import { TestChat, TestChatOpenerProvider, type TestChatTarget } from '../../../test-chat';
 import { useBot, useBotPermissionIds } from '../../hooks/use-bots';
@@ -50,7 +54,7 @@ export function BotPage() {
   const permissions = useBotPermissionIds(botName);
   // The test chat beside the page: the bot's flows ({}), or a sub flow's (Test Sub Flow); null: closed.
   const [chatTarget, setChatTarget] = useState<TestChatTarget | null>(null);
-  const [isDialogManagerOpen, setIsDialogManagerOpen] = useState(false);
+  const [dialogTarget, setDialogTarget] = useState<DialogManagerTarget | null>(null);
   const error = bot.error ?? permissions.error;
 
   useEffect(() => {
@@ -76,6 +80,7 @@ export function BotPage() {
   if (route.kind === 'not-found') return <Navigate to="/404" replace />;
   if (route.kind === 'unknown') return <Navigate to={botTabPath(botName, DEFAULT_BOT_TAB)} replace />;
   const { tab: current, listTab, dialog } = route;
+  const canOpenDialogManager = FLOW_EDITOR_RIGHTS.some((right) => permissions.data.includes(right));
   const { Panel } = current;
 
   return (
@@ -92,8 +97,18 @@ export function BotPage() {
                 Conversation log
               </Link>
             )}
-            {FLOW_EDITOR_RIGHTS.some((right) => permissions.data.includes(right)) && (
-              <Button variant="secondary" onClick={() => setIsDialogManagerOpen(true)}>
+            {canOpenDialogManager && (
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  setDialogTarget({
+                    mode: current.id === 'subs' ? 'functions' : 'intents',
+                    ...(element && (current.id === 'intents' || current.id === 'subs')
+                      ? { item: element }
+                      : {}),
+                  })
+                }
+              >
                 Dialog Manager
               </Button>
             )}
@@ -118,14 +133,14 @@ export function BotPage() {
           onClose={() => setChatTarget(null)}
         />
       )}
-      {isDialogManagerOpen && (
+      {dialogTarget && (
         <Suspense fallback={<PageLoader label="Opening the Dialog Manager" />}>
           <DialogManager
             bot={bot.data}
             permissions={permissions.data}
-            mode={current.id === 'subs' ? 'functions' : 'intents'}
-            initialItem={current.id === 'intents' || current.id === 'subs' ? element : undefined}
-            onClose={() => setIsDialogManagerOpen(false)}
+            mode={dialogTarget.mode}
+            initialItem={dialogTarget.item}
+            onClose={() => setDialogTarget(null)}
           />
         </Suspense>
       )}
@@ -144,13 +159,15 @@ export function BotPage() {
         <TestChatOpenerProvider
           open={permissions.data.includes(Permission.TestBot) ? setChatTarget : undefined}
         >
-          <Panel
-            bot={bot.data}
-            permissions={permissions.data}
-            element={element}
-            listTab={listTab}
-            dialog={dialog}
-          />
+          <DialogManagerOpenerProvider open={canOpenDialogManager ? setDialogTarget : undefined}>
+            <Panel
+              bot={bot.data}
+              permissions={permissions.data}
+              element={element}
+              listTab={listTab}
+              dialog={dialog}
+            />
+          </DialogManagerOpenerProvider>
         </TestChatOpenerProvider>
       </Tabs>
     </div>
