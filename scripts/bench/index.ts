@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { benchContent } from './content';
+import { benchFlowEditor } from './flow-editor';
 import { benchFoundation } from './foundation';
 import { benchRuntime } from './runtime';
 
@@ -13,6 +14,7 @@ const BENCHMARKS: Record<string, (options: { seconds: number }) => Promise<objec
   foundation: benchFoundation,
   content: benchContent,
   runtime: benchRuntime,
+  'flow-editor': benchFlowEditor,
 };
 
 const args = process.argv.slice(2);
