@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { parseFlow } from '@parley/flows';
 import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { logInThroughUi } from './support/accounts';
@@ -9,6 +11,10 @@ import { preparePizzaBot } from './support/pizza-bot-setup';
 import { screenshot } from './support/screenshots';
 
 const BOT = 'Table Bot';
+
+/** The shapes bpmn-js draws for a flow: its blocks but not its arrows. */
+const shapesIn = async (xml: string) =>
+  (await parseFlow(xml)).blocks.filter((block) => block.type !== 'bpmn:SequenceFlow').length;
 const SECOND = { email: 'sam@example.com', password: 'Second-Admin-1!', name: 'Sam Second' };
 
 /**
@@ -21,6 +27,8 @@ describe('the Dialog Manager', () => {
   const editor = () => s.page.getByRole('dialog', { name: 'Dialog Manager' });
   const details = () => editor().getByRole('complementary', { name: 'Details' });
   const canvas = () => editor().getByTestId('flow-canvas');
+  /** The drawn blocks, without the arrows' labels. */
+  const blockShapes = () => canvas().locator('.djs-shape:not([data-element-id$="_label"])');
   const padEntry = (label: string) => s.page.locator(`.djs-context-pad [aria-label="${label}"]`);
   /** Selects a block by clicking its shape on the canvas. */
   const selectBlock = async (id: string) => {
@@ -33,7 +41,7 @@ describe('the Dialog Manager', () => {
 
   test('opens on the bot page with its lock, the Welcome intent first and the flow drawn', async () => {
     await s.page.goto(s.botUrl('intents'));
-    await s.page.getByRole('button', { name: 'Dialog Manager' }).click();
+    await s.page.getByRole('button', { name: 'Dialog Manager', exact: true }).click();
     await expectVisible(editor().getByText('Select an element'));
     const items = editor().getByLabel('Intent', { exact: true });
     await expect
@@ -145,12 +153,108 @@ describe('the Dialog Manager', () => {
     await screenshot(s.page, 'flow-editor-test-chat');
     await chat.getByRole('button', { name: 'Close' }).first().click();
 
-    await s.page.getByRole('button', { name: 'Dialog Manager' }).click();
+    await s.page.getByRole('button', { name: 'Dialog Manager', exact: true }).click();
     await editor().getByLabel('Intent', { exact: true }).selectOption('Opening');
     await expect.poll(versions).toEqual(['v2 · test', 'v1 (has errors)']);
     await editor().getByRole('switch', { name: 'Statistics' }).click();
     await expectVisible(editor().getByText('Started 1 time'));
     await expect.poll(() => canvas().locator('.parley-hits').count()).toBeGreaterThan(2);
     await screenshot(s.page, 'flow-editor-statistics');
+  });
+
+  test('exports the flow and imports it into another intent; another file type is refused', async () => {
+    const [download] = await Promise.all([
+      s.page.waitForEvent('download'),
+      editor().getByRole('button', { name: 'Export Flow' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${BOT}-Opening-flow.json`);
+    const text = await readFile(await download.path(), 'utf8');
+    const exported = JSON.parse(text) as {
+      format: string;
+      name: string;
+      xml: string;
+    };
+    expect(exported).toMatchObject({ format: 'parley-flow', name: 'Opening' });
+
+    await editor().getByLabel('Intent', { exact: true }).selectOption('None');
+    const versions = () => editor().getByLabel('Version', { exact: true }).locator('option').allInnerTexts();
+    await expect.poll(versions).toEqual(['Not saved yet']);
+    const fileInput = editor().getByLabel('Flow file');
+    await fileInput.setInputFiles({ name: 'flow.xml', mimeType: 'text/xml', buffer: Buffer.from('<xml/>') });
+    await expectVisible(
+      s.page
+        .getByRole('alertdialog')
+        .getByText('File has invalid extension .xml allowed extensions are: .json'),
+    );
+    await s.page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+    await fileInput.setInputFiles({
+      name: download.suggestedFilename(),
+      mimeType: 'application/json',
+      buffer: Buffer.from(text),
+    });
+    await expectVisible(
+      canvas()
+        .getByText('Would you like to book a table?', { exact: false })
+        .or(canvas().getByText('Ask Question')),
+    );
+    await expect.poll(() => blockShapes().count()).toBe(await shapesIn(exported.xml));
+    await editor().getByRole('button', { name: /^Save/ }).click();
+    await expectVisible(s.page.getByRole('alertdialog').getByText('Flow saved!'));
+    await s.page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+    await expect.poll(versions).toEqual(['v1']);
+    await screenshot(s.page, 'flow-editor-imported');
+  });
+
+  test('copies a block with the keyboard, pastes it into another flow, and undoes the paste', async () => {
+    await editor().getByLabel('Intent', { exact: true }).selectOption('Opening');
+    // None's flow was saved but not activated: the editor offers it on the way out.
+    const prompt = s.page.getByRole('alertdialog');
+    await expectVisible(
+      prompt.getByText('Your latest intent flow is saved, but you have not activated it to channels yet.'),
+    );
+    await prompt.getByRole('button', { name: 'Do later' }).click();
+    await expect.poll(() => blockShapes().count()).toBeGreaterThan(5);
+    await canvas().getByText('Message', { exact: true }).click({ force: true });
+    await s.page.keyboard.press('Control+c');
+    expect(await s.page.evaluate(() => localStorage.getItem('parley.flow-clipboard'))).toContain(
+      'Great, your table',
+    );
+
+    await editor().getByLabel('Intent', { exact: true }).selectOption('OrderPizza');
+    // OrderPizza: start, question, options, message, end.
+    await expect.poll(() => blockShapes().count()).toBe(5);
+    const before = 5;
+    const messagesBefore = await canvas()
+      .locator('.djs-shape', {
+        has: s.page.locator('text.parley-task-caption', { hasText: 'Dialog · Message' }),
+      })
+      .evaluateAll((shapes) => shapes.map((shape) => shape.getAttribute('data-element-id')));
+    const box = (await canvas().boundingBox())!;
+    await s.page.mouse.click(box.x + 300, box.y + 420);
+    await s.page.keyboard.press('Control+v');
+    // The pasted block follows the pointer until a click drops it.
+    await s.page.mouse.move(box.x + 330, box.y + 450, { steps: 5 });
+    await screenshot(s.page, 'flow-editor-pasting');
+    await s.page.mouse.click(box.x + 330, box.y + 450);
+    await expect.poll(() => blockShapes().count()).toBe(before + 1);
+    await expect
+      .poll(() => canvas().locator('text.parley-task-caption', { hasText: 'Dialog · Message' }).count())
+      .toBe(2);
+    const messages = canvas().locator('.djs-shape', {
+      has: s.page.locator('text.parley-task-caption', { hasText: 'Dialog · Message' }),
+    });
+    const ids = await messages.evaluateAll((shapes) =>
+      shapes.map((shape) => shape.getAttribute('data-element-id')),
+    );
+    const pastedId = ids.find((id) => !messagesBefore.includes(id))!;
+    // The click that drops the block also reaches the canvas and clears the selection.
+    await s.page.mouse.click(box.x + 700, box.y + 150);
+    await selectBlock(pastedId);
+    await expect
+      .poll(() => details().getByLabel('Message', { exact: true }).inputValue())
+      .toBe('Great, your table is booked.');
+    await screenshot(s.page, 'flow-editor-pasted');
+    await s.page.keyboard.press('Control+z');
+    await expect.poll(() => blockShapes().count()).toBe(before);
   });
 });

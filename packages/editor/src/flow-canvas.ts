@@ -47,6 +47,18 @@ interface Modeling {
   updateProperties(element: CanvasElement, properties: Record<string, unknown>): void;
   updateLabel(element: CanvasElement, text: string): void;
 }
+interface CommandStack {
+  register(
+    command: string,
+    handler: { preExecute(context: BatchContext): void; execute(): unknown[]; revert(): unknown[] },
+  ): void;
+  execute(command: string, context: BatchContext): void;
+}
+interface BatchContext {
+  updates: Array<{ element: CanvasElement; customData: string }>;
+}
+/** One command for changes of several elements' data: one step to undo (a variable renamed through the flow). */
+const UPDATE_MANY_COMMAND = 'parley.customData.updateMany';
 interface Canvas {
   zoom(level?: number | 'fit-viewport', center?: 'auto'): number;
 }
@@ -71,6 +83,7 @@ const isBlockElement = (element: CanvasElement) =>
 export class FlowCanvas {
   private readonly modeler: Modeler;
   private readonly config: ParleyEditorConfig;
+  private hasBatchCommand = false;
 
   constructor(container: HTMLElement, config: Partial<ParleyEditorConfig>) {
     this.config = { ...DEFAULT_CONFIG, ...config };
@@ -129,6 +142,32 @@ export class FlowCanvas {
     });
   }
 
+  /** Replaces the data of several elements at once, as one undoable command. Unknown ids are skipped. */
+  setCustomDataOfMany(changes: Readonly<Record<string, CustomData>>): void {
+    const updates = Object.entries(changes).flatMap(([id, customData]) => {
+      const element = this.element(id);
+      return element
+        ? [{ element, customData: JSON.stringify(withLanguages(customData, this.config.languages)) }]
+        : [];
+    });
+    if (updates.length === 0) return;
+    const commandStack = this.service<CommandStack>('commandStack');
+    if (!this.hasBatchCommand) {
+      const modeling = this.service<Modeling>('modeling');
+      // Commands run in preExecute join this one: undo and redo take them all.
+      commandStack.register(UPDATE_MANY_COMMAND, {
+        preExecute: (context) => {
+          for (const update of context.updates)
+            modeling.updateProperties(update.element, { [CUSTOM_DATA_ATTR]: update.customData });
+        },
+        execute: () => [],
+        revert: () => [],
+      });
+      this.hasBatchCommand = true;
+    }
+    commandStack.execute(UPDATE_MANY_COMMAND, { updates });
+  }
+
   setCategory(id: string, category: string): void {
     const element = this.element(id);
     if (element) this.service<Modeling>('modeling').updateProperties(element, { [CATEGORY_ATTR]: category });
@@ -147,9 +186,10 @@ export class FlowCanvas {
   onSelect(callback: (id: string | null) => void): () => void {
     const bus = this.service<EventBus>('eventBus');
     const listener = (event: { newSelection?: CanvasElement[] }) => {
-      const selected = event.newSelection ?? [];
-      const only = selected.length === 1 ? selected[0] : undefined;
-      callback(only && isBlockElement(only) ? only.id : (only?.labelTarget?.id ?? null));
+      // A label stands for its element; a paste selects the pasted elements with their labels.
+      const ids = new Set((event.newSelection ?? []).map((element) => element.labelTarget?.id ?? element.id));
+      const only = ids.size === 1 ? this.element([...ids][0]!) : undefined;
+      callback(only && isBlockElement(only) ? only.id : null);
     };
     bus.on('selection.changed', listener);
     return () => bus.off('selection.changed', listener);
