@@ -12,6 +12,8 @@ export interface EditorRights {
   canActivateToTest: boolean;
   canActivateToProduction: boolean;
   canManageLlms: boolean;
+  /** Downloading a block's uploaded file needs ManageFlows itself (spec 03 section 6). */
+  canDownloadFiles: boolean;
 }
 
 export function editorRights(permissions: readonly number[], mode: EditorMode): EditorRights {
@@ -29,5 +31,6 @@ export function editorRights(permissions: readonly number[], mode: EditorMode): 
     canActivateToTest: mode === 'intents' && has(Permission.PublishFlowsToTest),
     canActivateToProduction: has(Permission.PublishFlowsToProduction),
     canManageLlms: has(Permission.ManageBotLlms),
+    canDownloadFiles: has(Permission.ManageFlows),
   };
 }

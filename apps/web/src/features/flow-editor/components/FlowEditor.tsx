@@ -31,6 +31,7 @@ import { editorRights } from '../editor-rights';
 import { type EditorMode, type FlowOwner, isWelcomeIntent } from '../flow-owner';
 import { useFlowItems } from '../hooks/use-flow-items';
 import { useIdle } from '../hooks/use-idle';
+import { savedOutputsOfSnapshot } from '../saved-outputs';
 import { CanvasHost } from './CanvasHost';
 import { DetailsPanel } from './details/DetailsPanel';
 import { EditorFooter } from './EditorFooter';
@@ -485,6 +486,9 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
               .filter((entity) => entity.type !== 'entities')
               .map((entity) => entity.name)}
             isWelcomeIntent={isWelcome}
+            botName={botName}
+            settings={bot.settings}
+            savedOutputs={savedOutputsOfSnapshot(baseline.current)}
           />
         )}
       </div>

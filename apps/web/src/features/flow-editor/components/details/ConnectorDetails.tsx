@@ -1,6 +1,7 @@
 import { categoryOf, firstLanguageData } from '@parley/editor';
 import { blockKindOf, decisionOperation, exitsOf } from '@parley/flows/blocks';
 import { Checkbox, Select } from '../../../../ui';
+import { channelChoices } from '../../connector-choices';
 import { ConnectorFields } from './ConnectorFields';
 import { type DetailsContext, dataOf, patchAll } from './details-context';
 
@@ -22,6 +23,11 @@ export function ConnectorDetails({ context }: { context: DetailsContext }) {
     const isDefault = data.isDefault === true || data.isDefault === 'true';
     if (!operation) return <p className="flow-details__hint">Choose the condition's operation first.</p>;
     const variables = context.variables.filter((name) => name !== sourceData.condition);
+    // Which channel: each channel is named by one arrow of the condition (spec 03 section 5).
+    const siblingChannels = (source.outgoing ?? [])
+      .filter((arrow) => arrow.id !== connector.id)
+      .map((arrow) => firstLanguageData(arrow.businessObject).channelId)
+      .filter((id) => typeof id === 'string' && id !== '');
     return (
       <>
         <p className="flow-details__hint">
@@ -38,6 +44,8 @@ export function ConnectorDetails({ context }: { context: DetailsContext }) {
             operation={operation}
             data={data}
             variables={variables}
+            channels={channelChoices(siblingChannels, data.channelId)}
+            closedListEntityNames={context.closedListEntityNames}
             isDisabled={isDisabled}
             onChange={(next) => patchAll(context, next)}
           />

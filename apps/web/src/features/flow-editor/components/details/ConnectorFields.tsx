@@ -1,5 +1,12 @@
-import type { BlockData, DecisionOperation } from '@parley/flows/blocks';
+import {
+  type BlockData,
+  type DecisionOperation,
+  SIMILARITY_DEFAULT,
+  SIMILARITY_MAX,
+  SIMILARITY_MIN,
+} from '@parley/flows/blocks';
 import { Select, TextField } from '../../../../ui';
+import { type ChannelChoice, CONDITION_CHANNELS, clampSimilarity } from '../../connector-choices';
 import { operatorFieldView } from './operator-fields';
 
 interface ConnectorFieldsProps {
@@ -9,13 +16,30 @@ interface ConnectorFieldsProps {
   isDisabled: boolean;
   /** Variables to compare with; the condition's own variable is left out (spec 03 section 5). */
   variables: readonly string[];
+  /** Which channel: the channels this arrow may name (sibling arrows' ones left out). */
+  channels?: readonly ChannelChoice[];
+  /** Is canonical: closed-list entities only (spec 03 section 5). */
+  closedListEntityNames?: readonly string[];
 }
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
 /** The decision operation's fields of one connector (or of a validation block's nested one). */
-export function ConnectorFields({ operation, data, onChange, isDisabled, variables }: ConnectorFieldsProps) {
+export function ConnectorFields({
+  operation,
+  data,
+  onChange,
+  isDisabled,
+  variables,
+  channels = CONDITION_CHANNELS,
+  closedListEntityNames = [],
+}: ConnectorFieldsProps) {
   const set = (key: string, value: unknown) => onChange({ ...data, [key]: value });
+  /** A stored value no longer offered stays shown, so the choice does not silently change. */
+  const withCurrent = (options: Array<{ value: string; label: string }>, current: string) =>
+    current === '' || options.some((option) => option.value === current)
+      ? options
+      : [...options, { value: current, label: `${current} (not available)` }];
   return (
     <>
       {operation.fields.map((key) => {
@@ -33,6 +57,47 @@ export function ConnectorFields({ operation, data, onChange, isDisabled, variabl
                 onChange={(event) => set(key, event.target.value === 'null' ? null : event.target.value)}
               />
             );
+          case 'hidden':
+            return null;
+          case 'channel': {
+            const current = text(data.channelId);
+            return (
+              <Select
+                key={key}
+                label={view.label}
+                value={current}
+                placeholder="Choose a channel"
+                disabled={isDisabled}
+                options={withCurrent(
+                  channels.map((channel) => ({ value: channel.id, label: channel.name })),
+                  current,
+                )}
+                onChange={(event) => {
+                  const channel = CONDITION_CHANNELS.find((entry) => entry.id === event.target.value);
+                  onChange({ ...data, channelId: event.target.value, channelName: channel?.name ?? '' });
+                }}
+              />
+            );
+          }
+          case 'closedListEntity': {
+            const current = text(data[key]);
+            return (
+              <Select
+                key={key}
+                label={view.label}
+                value={current}
+                placeholder={
+                  closedListEntityNames.length === 0 ? 'This bot has no closed lists' : 'Choose an entity'
+                }
+                disabled={isDisabled}
+                options={withCurrent(
+                  closedListEntityNames.map((name) => ({ value: name, label: name })),
+                  current,
+                )}
+                onChange={(event) => set(key, event.target.value)}
+              />
+            );
+          }
           case 'variable':
             return (
               <Select
@@ -54,21 +119,30 @@ export function ConnectorFields({ operation, data, onChange, isDisabled, variabl
                 {rows.map((row, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
                   <div key={index} className="flow-details__row">
-                    {view.columns.map((column) => (
-                      <input
-                        key={column}
-                        aria-label={`${column} ${index + 1}`}
-                        placeholder={column}
-                        list={view.choices?.[column] ? `${key}-${column}` : undefined}
-                        value={text(row[column])}
-                        disabled={isDisabled}
-                        onChange={(event) =>
-                          update(
-                            rows.map((r, at) => (at === index ? { ...r, [column]: event.target.value } : r)),
-                          )
-                        }
-                      />
-                    ))}
+                    {view.columns.map((column) => {
+                      const isSimilarity = column === view.similarityColumn;
+                      const setCell = (value: unknown) =>
+                        update(rows.map((r, at) => (at === index ? { ...r, [column]: value } : r)));
+                      return (
+                        <input
+                          key={column}
+                          aria-label={`${column} ${index + 1}`}
+                          placeholder={column}
+                          list={view.choices?.[column] ? `${key}-${column}` : undefined}
+                          value={text(row[column])}
+                          disabled={isDisabled}
+                          {...(isSimilarity
+                            ? { type: 'number', min: SIMILARITY_MIN, max: SIMILARITY_MAX, step: 1 }
+                            : {})}
+                          onChange={(event) => setCell(event.target.value)}
+                          // A similarity is kept within 20-100 once typed (typing '5' on the way to '50' is fine).
+                          onBlur={(event) => {
+                            const clamped = clampSimilarity(event.target.value);
+                            if (isSimilarity && row[column] !== clamped) setCell(clamped);
+                          }}
+                        />
+                      );
+                    })}
                     <button
                       type="button"
                       className="flow-details__remove"
@@ -91,7 +165,14 @@ export function ConnectorFields({ operation, data, onChange, isDisabled, variabl
                   type="button"
                   className="flow-details__add"
                   disabled={isDisabled}
-                  onClick={() => update([...rows, Object.fromEntries(view.columns.map((c) => [c, '']))])}
+                  onClick={() =>
+                    update([
+                      ...rows,
+                      Object.fromEntries(
+                        view.columns.map((c) => [c, c === view.similarityColumn ? SIMILARITY_DEFAULT : '']),
+                      ),
+                    ])
+                  }
                 >
                   Add
                 </button>

@@ -1,6 +1,8 @@
-import type { BlockField, EntityCheck, FieldKind, KeyValue, ReplaceRule } from '@parley/flows/blocks';
+import type { BlockField, FieldKind, KeyValue, ReplaceRule } from '@parley/flows/blocks';
 import { useId } from 'react';
 import { Button, Checkbox, Select, TextField } from '../../../../ui';
+import { EntityChecks } from './EntityChecks';
+import { RichTextInput } from './RichTextInput';
 
 interface FieldInputProps {
   field: BlockField;
@@ -9,6 +11,13 @@ interface FieldInputProps {
   isDisabled: boolean;
   /** Entities a multiple entity check may ask for. */
   entityNames?: readonly string[];
+  /** Variables rich texts suggest after '['. */
+  variables?: readonly string[];
+  /**
+   * Draws a file field's upload (the caller knows the block and the bot); without it, the file is
+   * only named. Passed in so this registry stays free of API code.
+   */
+  renderFile?: (label: string, isDisabled: boolean) => React.ReactNode;
 }
 
 const asText = (value: unknown) => (value === undefined || value === null ? '' : String(value));
@@ -129,20 +138,15 @@ export const FIELD_INPUTS = {
       onChange={(event) => onChange(event.target.value === '' ? '' : Number(event.target.value))}
     />
   ),
-  richText: ({ field, value, onChange, isDisabled, id }) => (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {field.label}
-      </label>
-      <textarea
-        id={id}
-        className="flow-details__textarea"
-        value={asText(value)}
-        disabled={isDisabled}
-        rows={3}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
+  richText: ({ field, value, onChange, isDisabled, id, variables = [] }) => (
+    <RichTextInput
+      id={id}
+      label={field.label}
+      value={asText(value)}
+      variables={variables}
+      isDisabled={isDisabled}
+      onChange={onChange}
+    />
   ),
   text: ({ field, value, onChange, isDisabled }) => (
     <TextField
@@ -177,19 +181,10 @@ export const FIELD_INPUTS = {
     />
   ),
   entityList: ({ field, value, onChange, isDisabled, entityNames = [] }) => (
-    <RecordRows<{ entity: string; message: string }>
+    <EntityChecks
       label={field.label}
-      rows={asList<EntityCheck>(value).map((entry) => ({
-        entity: asText(entry.entity),
-        message: asText(entry.message),
-      }))}
-      columns={[
-        { key: 'entity', label: 'Entity' },
-        { key: 'message', label: 'Message when missing' },
-      ]}
-      choices={{ entity: entityNames }}
-      empty={{ entity: '', message: '' }}
-      maxItems={Math.min(field.maxItems ?? Number.POSITIVE_INFINITY, entityNames.length)}
+      value={value}
+      entityNames={entityNames}
       isDisabled={isDisabled}
       onChange={onChange}
     />
@@ -210,12 +205,15 @@ export const FIELD_INPUTS = {
       onChange={onChange}
     />
   ),
-  // An uploaded file: set by the upload, shown by its name.
-  file: ({ field, value }) => (
-    <p className="flow-details__hint">
-      {field.label}: {asText(value) || 'none yet'}
-    </p>
-  ),
+  // An uploaded file: uploaded where the block says how; otherwise shown by its name.
+  file: ({ field, value, isDisabled, renderFile }) =>
+    renderFile ? (
+      renderFile(field.label, isDisabled)
+    ) : (
+      <p className="flow-details__hint">
+        {field.label}: {asText(value) || 'none yet'}
+      </p>
+    ),
   // A validation block's nested connector is edited with its operation (TaskDetails).
   connector: () => null,
 } satisfies Record<FieldKind, FieldInputFor>;

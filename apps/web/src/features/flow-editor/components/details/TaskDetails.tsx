@@ -8,6 +8,7 @@ import {
   SUB_FLOW_TYPE,
 } from '@parley/editor';
 import {
+  type BlockData,
   type BlockField,
   blockKindOf,
   DECISION_OPERATIONS,
@@ -15,10 +16,16 @@ import {
   functionInputKey,
   LLM_BLOCK_KIND,
 } from '@parley/flows/blocks';
-import { Select, TextField } from '../../../../ui';
+import { useState } from 'react';
+import { Checkbox, Select, TextField } from '../../../../ui';
+import { engineLabel } from '../../engine-provider';
+import { BlockFileInput } from './BlockFileInput';
 import { ConnectorFields } from './ConnectorFields';
 import { type DetailsContext, dataOf, patchAll, patchLanguage, replaceAll } from './details-context';
+import { EquationInput } from './EquationInput';
+import { ExtensionChoices } from './ExtensionChoices';
 import { FieldInput } from './FieldInput';
+import { OutputVariables } from './OutputVariables';
 
 /** The function types a Function block offers (spec 03 section 2.6), in the spec's order. */
 const FUNCTION_BLOCK_TYPES: readonly FunctionType[] = [
@@ -35,6 +42,9 @@ const functionTypeLabel = (type: FunctionType) =>
     : ['captureStorage', 'sendEvent'].includes(type)
       ? `${FUNCTION_TYPE_CATALOGUE[type].label} (BETA)`
       : FUNCTION_TYPE_CATALOGUE[type].label;
+
+/** Set by an upload with the file field, never typed. */
+const UPLOAD_KEYS = ['fileId', 'fileExtension', 'contentType'];
 
 /** Texts are kept per language; what a block does is the same in every language. */
 const isPerLanguage = (field: BlockField) =>
@@ -54,6 +64,11 @@ function usedOutputs(context: DetailsContext): Set<string> {
 
 /** A task block: its name, what it does (kind, function, sub flow or LLM), its fields and outputs. */
 export function TaskDetails({ context }: { context: DetailsContext }) {
+  // Drawn again for each element (the panel keys editors by element), so this starts from its data.
+  const [isFunctionPerLanguage, setIsFunctionPerLanguage] = useState(() => {
+    const data = Object.values(dataOf(context));
+    return new Set(data.map((values) => values.fc)).size > 1;
+  });
   const element = context.canvas.element(context.elementId);
   if (!element) return null;
   const category = categoryOf(element.businessObject);
@@ -63,6 +78,13 @@ export function TaskDetails({ context }: { context: DetailsContext }) {
   const fc = typeof shown.fc === 'string' ? shown.fc : '';
   const outputs = Array.isArray(shown['fc-output']) ? shown['fc-output'].map(String) : [];
   const isSubFlow = isSubFlowBlock(element);
+  const fcOf = (language: string) => {
+    const value = all[language]?.fc;
+    return typeof value === 'string' ? value : '';
+  };
+  // A custom function may differ per language (spec 03 section 2.6); the runtime reads each language's fc.
+  const hasFunctionPerLanguage = new Set(context.languages.map(fcOf)).size > 1;
+  const canChooseFunctionPerLanguage = category === 'custom' && !isSubFlow && context.languages.length > 1;
 
   const chooseKind = (nextFc: string) => {
     const kind = blockKindOf(category, nextFc);
@@ -70,7 +92,41 @@ export function TaskDetails({ context }: { context: DetailsContext }) {
     replaceAll(context, kindData(kind, usedOutputs(context)));
     context.canvas.setName(context.elementId, kind.displayName);
   };
+  /** One language's function, the others keep theirs; the outputs, named after the type, are shared. */
+  const chooseLanguageFunction = (name: string, type: FunctionType) => {
+    const fn = context.functions.find((candidate) => candidate.name === name);
+    const sharedOutputs =
+      outputs.length > 0 ? outputs : fn ? newOutputNames([type], usedOutputs(context)) : [];
+    const inputs = Object.fromEntries(
+      (fn?.inputs ?? []).map((input) => [functionInputKey(input.name), input.defaultValue]),
+    );
+    context.canvas.setCustomData(
+      context.elementId,
+      Object.fromEntries(
+        Object.entries(all).map(([language, values]): [string, BlockData] => [
+          language,
+          language === context.language
+            ? { ...values, ...inputs, fc: name, 'fc-output': sharedOutputs }
+            : { ...values, 'fc-output': sharedOutputs },
+        ]),
+      ),
+    );
+    if (context.language === context.languages[0])
+      context.canvas.setName(context.elementId, name || 'Function');
+  };
+  const setFunctionPerLanguage = (isOn: boolean) => {
+    setIsFunctionPerLanguage(isOn);
+    // Back to one function: the shown language's, everywhere.
+    if (!isOn && hasFunctionPerLanguage) {
+      patchAll(context, { fc });
+      context.canvas.setName(context.elementId, fc || 'Function');
+    }
+  };
   const chooseFunction = (name: string, type: FunctionType) => {
+    if (isFunctionPerLanguage && canChooseFunctionPerLanguage && name !== '' && type === functionType) {
+      chooseLanguageFunction(name, type);
+      return;
+    }
     const fn = context.functions.find((candidate) => candidate.name === name);
     replaceAll(context, {
       fc: name,
@@ -89,6 +145,7 @@ export function TaskDetails({ context }: { context: DetailsContext }) {
     Array.isArray(shown['fc-output-default']) ? shown['fc-output-default'][0] : undefined
   ) as FunctionType | undefined;
   const chosenFunction = context.functions.find((candidate) => candidate.name === fc);
+  const engine = kind ? engineLabel(kind.fc, context.settings) : null;
 
   const fieldInput = (field: BlockField) => {
     if (field.key === 'condition' && kind?.fc === 'validationBlock')
@@ -127,6 +184,7 @@ export function TaskDetails({ context }: { context: DetailsContext }) {
             operation={operation}
             data={(shown.connector ?? {}) as Record<string, unknown>}
             variables={context.variables.filter((name) => name !== shown.condition)}
+            closedListEntityNames={context.closedListEntityNames}
             isDisabled={!canConfigure}
             onChange={(connector) => patchAll(context, { connector })}
           />
@@ -156,6 +214,31 @@ export function TaskDetails({ context }: { context: DetailsContext }) {
     }
     const perLanguage = isPerLanguage(field);
     const isDisabled = category === 'llm' ? !context.rights.canManageLlms : !canConfigure;
+    const change = (value: unknown) =>
+      (perLanguage ? patchLanguage : patchAll)(context, { [field.key]: value });
+    if (field.key === 'field-possible-extensions')
+      return (
+        <ExtensionChoices
+          key={field.key}
+          label={field.label}
+          value={shown[field.key]}
+          isDisabled={!canConfigure}
+          // Which files the block takes is the same in every language.
+          onChange={(extensions) => patchAll(context, { [field.key]: extensions })}
+        />
+      );
+    if (kind?.fc === 'simpleCalculationBlock' && field.key === 'field-equation')
+      return (
+        <EquationInput
+          key={field.key}
+          id={`${context.elementId}-equation`}
+          label={field.label}
+          value={typeof shown[field.key] === 'string' ? String(shown[field.key]) : ''}
+          variables={context.variables}
+          isDisabled={isDisabled}
+          onChange={change}
+        />
+      );
     return (
       <FieldInput
         key={field.key}
@@ -163,7 +246,15 @@ export function TaskDetails({ context }: { context: DetailsContext }) {
         value={shown[field.key]}
         isDisabled={isDisabled}
         entityNames={context.entityNames}
-        onChange={(value) => (perLanguage ? patchLanguage : patchAll)(context, { [field.key]: value })}
+        variables={context.variables}
+        {...(field.kind === 'file' && kind
+          ? {
+              renderFile: (label: string, isFileDisabled: boolean) => (
+                <BlockFileInput context={context} fc={kind.fc} label={label} isDisabled={isFileDisabled} />
+              ),
+            }
+          : {})}
+        onChange={change}
       />
     );
   };
@@ -188,8 +279,22 @@ export function TaskDetails({ context }: { context: DetailsContext }) {
               onChange={(event) => chooseFunction('', event.target.value as FunctionType)}
             />
           )}
+          {canChooseFunctionPerLanguage && functionType && (
+            <Checkbox
+              label="A different function per language"
+              checked={isFunctionPerLanguage}
+              disabled={!canConfigure}
+              onChange={(event) => setFunctionPerLanguage(event.target.checked)}
+            />
+          )}
           <Select
-            label={isSubFlow ? 'Sub flow' : 'Function'}
+            label={
+              isSubFlow
+                ? 'Sub flow'
+                : isFunctionPerLanguage && canChooseFunctionPerLanguage
+                  ? `Function (${context.language})`
+                  : 'Function'
+            }
             value={fc}
             placeholder={isSubFlow ? 'Choose a sub flow' : 'Choose a function'}
             disabled={!canConfigure || (!isSubFlow && !functionType)}
@@ -226,21 +331,9 @@ export function TaskDetails({ context }: { context: DetailsContext }) {
         />
       ) : null}
       {kind?.palette.help && <p className="flow-details__hint">{kind.palette.help}</p>}
-      {kind?.fields
-        .filter((field) => !['fileId', 'fileExtension', 'contentType', 'file'].includes(field.key))
-        .map(fieldInput)}
-      {outputs.length > 0 && (
-        <section className="flow-details__outputs" aria-label="Output variables">
-          <h4>Output variables</h4>
-          <ul>
-            {outputs.map((name) => (
-              <li key={name}>
-                <code>{name}</code>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {engine && <p className="flow-details__engine">{engine}</p>}
+      {kind?.fields.filter((field) => !UPLOAD_KEYS.includes(field.key)).map(fieldInput)}
+      {outputs.length > 0 && <OutputVariables context={context} outputs={outputs} />}
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { FunctionView } from '@parley/contracts';
 import type { CustomData, FlowCanvas } from '@parley/editor';
 import type { BlockData } from '@parley/flows/blocks';
 import type { EditorRights } from '../../editor-rights';
+import type { SavedOutputs } from '../../saved-outputs';
 
 /** What every details editor reads: the canvas, the selected element and the bot's lists. */
 export interface DetailsContext {
@@ -15,8 +16,18 @@ export interface DetailsContext {
   llms: ReadonlyArray<{ llmId: string; llmDisplayName: string; model?: string | null }>;
   /** Variables a condition may check: the flow's outputs and the bot's variables. */
   variables: readonly string[];
+  /** The bot's own variables and objects (not the flow's outputs): names a rename may not take. */
+  botVariables: readonly string[];
+  /** Entities a multiple entity check may ask for (not simple ones). */
   entityNames: readonly string[];
+  /** Closed-list entities: what Is canonical offers (spec 03 section 5). */
+  closedListEntityNames: readonly string[];
   isWelcomeIntent: boolean;
+  botName: string;
+  /** The bot's settings: the engine label names their providers (spec 03 section 2.5). */
+  settings: Readonly<Record<string, unknown>>;
+  /** Each block's outputs as loaded or last saved: only newer ones may be renamed. */
+  savedOutputs: SavedOutputs;
 }
 
 /** The element's data per language, with every editor language present. */

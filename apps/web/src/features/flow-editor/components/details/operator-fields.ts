@@ -4,9 +4,21 @@
  */
 export type OperatorFieldView =
   | { kind: 'choice'; label: string; options: ReadonlyArray<{ value: string; label: string }> }
-  | { kind: 'rows'; label: string; columns: readonly string[]; choices?: Record<string, readonly string[]> }
+  | {
+      kind: 'rows';
+      label: string;
+      columns: readonly string[];
+      choices?: Record<string, readonly string[]>;
+      /** A column holding a similarity: a number from 20 to 100, 70 in a new row (spec 03 section 5). */
+      similarityColumn?: string;
+    }
   | { kind: 'text'; label: string }
-  | { kind: 'variable'; label: string };
+  | { kind: 'variable'; label: string }
+  /** Which channel: one choice sets channelId and channelName together. */
+  | { kind: 'channel'; label: string }
+  /** Written with another field (channelName with channelId). */
+  | { kind: 'hidden' }
+  | { kind: 'closedListEntity'; label: string };
 
 const choice = (label: string, ...options: Array<[string, string]>): OperatorFieldView => ({
   kind: 'choice',
@@ -30,16 +42,17 @@ export const OPERATOR_FIELD_VIEWS: Record<string, OperatorFieldView> = {
   whichEntity: { kind: 'text', label: 'Entity' },
   exampleOrCanonical: choice('Match', ['example', 'any example'], ['canonical', 'a canonical value']),
   canonicalUtt: { kind: 'text', label: 'Canonical value' },
-  isCanonicalEntity: { kind: 'text', label: 'Closed-list entity' },
+  isCanonicalEntity: { kind: 'closedListEntity', label: 'Closed-list entity' },
   isCanonical: { kind: 'text', label: 'Canonical form' },
   similarsSet: {
     kind: 'rows',
     label: 'Similar to',
     columns: ['type', 'value', 'similarity'],
     choices: { type: ['raw', 'var'] },
+    similarityColumn: 'similarity',
   },
-  channelId: { kind: 'text', label: 'Channel' },
-  channelName: { kind: 'text', label: 'Channel name' },
+  channelId: { kind: 'channel', label: 'Channel' },
+  channelName: { kind: 'hidden' },
   exists: choice('The user', ['null', 'is not present'], ['true', 'exists'], ['false', 'is new']),
   regex: { kind: 'text', label: 'Regular expression' },
   flags: { kind: 'text', label: 'Flags' },
