@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { parseFlow } from '@parley/flows';
+import { buildFlowXml, parseFlow } from '@parley/flows';
 import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { logInThroughUi } from './support/accounts';
 import { createAccountAdmin } from './support/administration';
+import type { ApiCall } from './support/bot-content';
 import { botPageSuite } from './support/bot-page-suite';
 import { launchBrowser } from './support/browser';
 import { expectVisible } from './support/expect-page';
@@ -11,6 +12,22 @@ import { preparePizzaBot } from './support/pizza-bot-setup';
 import { screenshot } from './support/screenshots';
 
 const BOT = 'Table Bot';
+const intentPath = (intent: string) =>
+  `/api/${encodeURIComponent(BOT)}/intents/${encodeURIComponent(intent)}`;
+
+/** The pizza bot, a Welcome intent, and Hours with a flow of its own activated to test (for export and copy). */
+async function prepareBot(tina: ApiCall): Promise<void> {
+  await preparePizzaBot(tina, BOT);
+  const intents = `/api/${encodeURIComponent(BOT)}/intents`;
+  await tina('POST', intents, { name: 'Welcome', utterances: ['hello there', 'good morning'] });
+  await tina('POST', intents, { name: 'Hours', utterances: ['when do you open', 'what are your hours'] });
+  await tina('POST', intents, { name: 'HoursCopy', utterances: ['hours again please', 'tell me the hours'] });
+  const hours = await buildFlowXml(
+    [{ block: 'message', fields: { message: 'We open at noon.' } }, { end: 'endFlow' }],
+    { languages: ['en'] },
+  );
+  await tina('PUT', `${intentPath('Hours')}/test-version`, { xml: hours });
+}
 
 /** The shapes bpmn-js draws for a flow: its blocks but not its arrows. */
 const shapesIn = async (xml: string) =>
@@ -20,10 +37,11 @@ const SECOND = { email: 'sam@example.com', password: 'Second-Admin-1!', name: 'S
 /**
  * The Dialog Manager as a new designer meets it (issue 11's walk): draw a flow on an empty canvas,
  * see a validation error on a block and fix it, save, activate to test, talk to it, see the
- * statistics on the blocks; a second user meanwhile finds the editor locked.
+ * statistics on the blocks; a second user finds the editor locked; export and import, copy and
+ * paste. Each test opens the editor itself and works on intents of its own, so any one runs alone.
  */
 describe('the Dialog Manager', () => {
-  const s = botPageSuite(BOT, (tina) => preparePizzaBot(tina, BOT));
+  const s = botPageSuite(BOT, prepareBot);
   const editor = () => s.page.getByRole('dialog', { name: 'Dialog Manager' });
   const details = () => editor().getByRole('complementary', { name: 'Details' });
   const canvas = () => editor().getByTestId('flow-canvas');
@@ -38,21 +56,43 @@ describe('the Dialog Manager', () => {
     s.page.locator('.djs-element.selected').first().getAttribute('data-element-id') as Promise<string>;
   const choose = (scope: Locator, label: string, option: string) =>
     scope.getByLabel(label, { exact: true }).selectOption({ label: option });
-
-  test('opens on the bot page with its lock, the Welcome intent first and the flow drawn', async () => {
+  const versions = () => editor().getByLabel('Version', { exact: true }).locator('option').allInnerTexts();
+  /** The bot's Intents tab, then the Dialog Manager, on `intent` when given. */
+  const openDialogManager = async (intent?: string) => {
     await s.page.goto(s.botUrl('intents'));
     await s.page.getByRole('button', { name: 'Dialog Manager', exact: true }).click();
     await expectVisible(editor().getByText('Select an element'));
+    if (intent) {
+      await expect
+        .poll(() => editor().getByLabel('Intent', { exact: true }).locator('option').allInnerTexts())
+        .toContain(intent);
+      await editor().getByLabel('Intent', { exact: true }).selectOption(intent);
+    }
+  };
+  const closePopup = async (text: string) => {
+    await expectVisible(s.page.getByRole('alertdialog').getByText(text));
+    await s.page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+  };
+
+  test('opens on the bot page with its lock, the Welcome intent first and the flow drawn', async () => {
+    await openDialogManager();
     const items = editor().getByLabel('Intent', { exact: true });
     await expect
       .poll(() => items.locator('option').allInnerTexts())
-      .toEqual(['App', 'Opening', 'OrderPizza', 'None']);
+      .toEqual(['Welcome Intent', 'App', 'Hours', 'HoursCopy', 'Opening', 'OrderPizza', 'None']);
+    // The welcome intent has no examples to show; the others do.
+    await items.selectOption('Welcome');
+    await expect.poll(() => editor().getByRole('switch', { name: 'Examples' }).count()).toBe(0);
+    await items.selectOption('Opening');
+    await editor().getByRole('switch', { name: 'Examples' }).click();
+    await expectVisible(editor().getByRole('region', { name: 'Examples' }).getByText('are you open today'));
     await items.selectOption('OrderPizza');
     await expectVisible(canvas().locator('.djs-element[data-element-id]').first());
     await screenshot(s.page, 'flow-editor-opened');
   });
 
   test('a second user finds the editor locked and goes back', async () => {
+    await openDialogManager();
     await createAccountAdmin(s.app.server, { ...SECOND, tenantId: s.tenantId });
     const other = await launchBrowser();
     try {
@@ -73,9 +113,8 @@ describe('the Dialog Manager', () => {
     }
   });
 
-  test('draws the Opening flow from an empty canvas: question, condition with two arrows and a default, end', async () => {
-    await editor().getByLabel('Intent', { exact: true }).selectOption('Opening');
-    const versions = () => editor().getByLabel('Version', { exact: true }).locator('option').allInnerTexts();
+  test('a first flow: drawn on an empty canvas, an error fixed, saved, activated, talked to, its block hits shown', async () => {
+    await openDialogManager('Opening');
     await expect.poll(versions).toEqual(['Not saved yet']);
     // Start, from the palette, dropped on the canvas.
     await s.page.locator('.djs-palette [aria-label="Add Start"]').click();
@@ -131,14 +170,11 @@ describe('the Dialog Manager', () => {
     await expect.poll(versions).toEqual(['v2', 'v1 (has errors)']);
     void question;
     void yes;
-  });
 
-  test('activates the flow to test, talks to it, and sees the block hits', async () => {
+    // Activated to test, then talked to in the test chat.
     await editor().getByRole('button', { name: 'Activate ▾' }).click();
     await editor().getByRole('menuitem', { name: 'Activate this intent flow to test' }).click();
-    await expectVisible(s.page.getByRole('alertdialog').getByText('Flow Opening activated!'));
-    await s.page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
-    const versions = () => editor().getByLabel('Version', { exact: true }).locator('option').allInnerTexts();
+    await closePopup('Flow Opening activated!');
     await expect.poll(versions).toEqual(['v2 · test', 'v1 (has errors)']);
     await editor().getByRole('button', { name: 'Close' }).click();
 
@@ -162,22 +198,23 @@ describe('the Dialog Manager', () => {
     await screenshot(s.page, 'flow-editor-statistics');
   });
 
-  test('exports the flow and imports it into another intent; another file type is refused', async () => {
+  test('exports a flow and imports it into another intent; another file type is refused', async () => {
+    await openDialogManager('Hours');
+    await expect.poll(versions).toEqual(['v1 · test']);
     const [download] = await Promise.all([
       s.page.waitForEvent('download'),
       editor().getByRole('button', { name: 'Export Flow' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe(`${BOT}-Opening-flow.json`);
+    expect(download.suggestedFilename()).toBe(`${BOT}-Hours-flow.json`);
     const text = await readFile(await download.path(), 'utf8');
     const exported = JSON.parse(text) as {
       format: string;
       name: string;
       xml: string;
     };
-    expect(exported).toMatchObject({ format: 'parley-flow', name: 'Opening' });
+    expect(exported).toMatchObject({ format: 'parley-flow', name: 'Hours' });
 
-    await editor().getByLabel('Intent', { exact: true }).selectOption('None');
-    const versions = () => editor().getByLabel('Version', { exact: true }).locator('option').allInnerTexts();
+    await editor().getByLabel('Intent', { exact: true }).selectOption('HoursCopy');
     await expect.poll(versions).toEqual(['Not saved yet']);
     const fileInput = editor().getByLabel('Flow file');
     await fileInput.setInputFiles({ name: 'flow.xml', mimeType: 'text/xml', buffer: Buffer.from('<xml/>') });
@@ -192,32 +229,25 @@ describe('the Dialog Manager', () => {
       mimeType: 'application/json',
       buffer: Buffer.from(text),
     });
-    await expectVisible(
-      canvas()
-        .getByText('Would you like to book a table?', { exact: false })
-        .or(canvas().getByText('Ask Question')),
-    );
     await expect.poll(() => blockShapes().count()).toBe(await shapesIn(exported.xml));
     await editor().getByRole('button', { name: /^Save/ }).click();
     await expectVisible(s.page.getByRole('alertdialog').getByText('Flow saved!'));
     await s.page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
     await expect.poll(versions).toEqual(['v1']);
+    const saved = (await s.tina('GET', `${intentPath('HoursCopy')}/content`)) as { xml: string };
+    expect((await parseFlow(saved.xml)).blocks.map((block) => block.customData)).toEqual(
+      (await parseFlow(exported.xml)).blocks.map((block) => block.customData),
+    );
     await screenshot(s.page, 'flow-editor-imported');
   });
 
   test('copies a block with the keyboard, pastes it into another flow, and undoes the paste', async () => {
-    await editor().getByLabel('Intent', { exact: true }).selectOption('Opening');
-    // None's flow was saved but not activated: the editor offers it on the way out.
-    const prompt = s.page.getByRole('alertdialog');
-    await expectVisible(
-      prompt.getByText('Your latest intent flow is saved, but you have not activated it to channels yet.'),
-    );
-    await prompt.getByRole('button', { name: 'Do later' }).click();
-    await expect.poll(() => blockShapes().count()).toBeGreaterThan(5);
+    await openDialogManager('Hours');
+    await expect.poll(() => blockShapes().count()).toBe(3);
     await canvas().getByText('Message', { exact: true }).click({ force: true });
     await s.page.keyboard.press('Control+c');
     expect(await s.page.evaluate(() => localStorage.getItem('parley.flow-clipboard'))).toContain(
-      'Great, your table',
+      'We open at noon.',
     );
 
     await editor().getByLabel('Intent', { exact: true }).selectOption('OrderPizza');
@@ -252,7 +282,7 @@ describe('the Dialog Manager', () => {
     await selectBlock(pastedId);
     await expect
       .poll(() => details().getByLabel('Message', { exact: true }).inputValue())
-      .toBe('Great, your table is booked.');
+      .toBe('We open at noon.');
     await screenshot(s.page, 'flow-editor-pasted');
     await s.page.keyboard.press('Control+z');
     await expect.poll(() => blockShapes().count()).toBe(before);
