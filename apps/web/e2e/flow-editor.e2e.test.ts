@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { buildFlowXml, parseFlow } from '@parley/flows';
 import type { Locator } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { logInThroughUi } from './support/accounts';
 import { createAccountAdmin } from './support/administration';
 import type { ApiCall } from './support/bot-content';
@@ -15,9 +17,24 @@ const BOT = 'Table Bot';
 const intentPath = (intent: string) =>
   `/api/${encodeURIComponent(BOT)}/intents/${encodeURIComponent(intent)}`;
 
-/** The pizza bot, a Welcome intent, and Hours with a flow of its own activated to test (for export and copy). */
+/** The restaurant's booking API the REST function calls: how many tables are free. */
+let tablesApi: Server;
+const tablesApiUrl = () => `http://127.0.0.1:${(tablesApi.address() as AddressInfo).port}`;
+let tableRequests = 0;
+
+/**
+ * The pizza bot, a Welcome intent, Hours with a flow of its own activated to test (for export
+ * and copy), and a REST function asking the booking API for free tables.
+ */
 async function prepareBot(tina: ApiCall): Promise<void> {
   await preparePizzaBot(tina, BOT);
+  await tina('POST', `/api/bots/${encodeURIComponent(BOT)}/functions`, {
+    type: 'rest',
+    name: 'FreeTables',
+    url: `${tablesApiUrl()}/tables?day={{day}}`,
+    inputs: [{ name: 'day', defaultValue: 'today' }],
+    outputs: [{ variableName: 'tables', propertyPath: 'data.free' }],
+  });
   const intents = `/api/${encodeURIComponent(BOT)}/intents`;
   await tina('POST', intents, { name: 'Welcome', utterances: ['hello there', 'good morning'] });
   await tina('POST', intents, { name: 'Hours', utterances: ['when do you open', 'what are your hours'] });
@@ -41,7 +58,18 @@ const SECOND = { email: 'sam@example.com', password: 'Second-Admin-1!', name: 'S
  * paste. Each test opens the editor itself and works on intents of its own, so any one runs alone.
  */
 describe('the Dialog Manager', () => {
-  const s = botPageSuite(BOT, prepareBot);
+  beforeAll(async () => {
+    tablesApi = createServer((request, response) => {
+      tableRequests++;
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({ day: new URL(request.url ?? '/', 'http://x').searchParams.get('day'), free: 4 }),
+      );
+    });
+    await new Promise<void>((resolve) => tablesApi.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => tablesApi.close(() => resolve())));
+  const s = botPageSuite(BOT, prepareBot, { env: () => ({ FUNCTIONS_ALLOW_PRIVATE_NETWORKS: 'true' }) });
   const editor = () => s.page.getByRole('dialog', { name: 'Dialog Manager' });
   const details = () => editor().getByRole('complementary', { name: 'Details' });
   const canvas = () => editor().getByTestId('flow-canvas');
@@ -130,10 +158,16 @@ describe('the Dialog Manager', () => {
     const condition = await selectedId();
     await choose(details(), 'Variable', 'Answer');
     await choose(details(), 'Operation', 'Equals');
-    // Yes: a message. The arrow starts as 'Not Defined'.
-    await padEntry('Append Dialog').click();
+    // Yes: the booking API asked for free tables, then a message. The arrow starts as 'Not Defined'.
+    await padEntry('Append Function').click();
     const yes = await selectedId();
-    await details().getByLabel('Message', { exact: true }).fill('Great, your table is booked.');
+    await choose(details(), 'Function type', 'REST');
+    await choose(details(), 'Function', 'FreeTables');
+    await details().getByLabel('day', { exact: true }).fill('[Answer] today');
+    await padEntry('Append Dialog').click();
+    await details()
+      .getByLabel('Message', { exact: true })
+      .fill('Great, your table is booked. [tables] tables are free.');
     await padEntry('Append End').click();
     await canvas().getByText('Not Defined').first().click({ force: true });
     await choose(details(), 'Compare with', 'A value');
@@ -185,7 +219,8 @@ describe('the Dialog Manager', () => {
     await expectVisible(chat.getByText('Would you like to book a table?'));
     await chat.getByLabel('Message').fill('yes');
     await chat.getByRole('button', { name: 'Send' }).click();
-    await expectVisible(chat.getByText('Great, your table is booked.'));
+    await expectVisible(chat.getByText('Great, your table is booked. 4 tables are free.'));
+    expect(tableRequests).toBe(1);
     await screenshot(s.page, 'flow-editor-test-chat');
     await chat.getByRole('button', { name: 'Close' }).first().click();
 

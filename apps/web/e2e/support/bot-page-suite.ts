@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { logInThroughUi } from './accounts';
-import { type AppServer, startAppServer } from './app-server';
+import { type AppServer, type AppServerOptions, startAppServer } from './app-server';
 import { type ApiCall, contentWorld, TINA } from './bot-content';
 import { type Browser, launchBrowser } from './browser';
 import { screenshotFailures } from './screenshots';
@@ -24,13 +24,17 @@ export interface BotPageSuite {
  * `contentWorld` with the bot, `prepare` (content made through the API), and Tina signed in
  * in Chromium. The hooks are registered here; the fields are filled before the first test.
  */
-export function botPageSuite(botName: string, prepare?: (tina: ApiCall) => Promise<void>): BotPageSuite {
+export function botPageSuite(
+  botName: string,
+  prepare?: (tina: ApiCall) => Promise<void>,
+  options: AppServerOptions = {},
+): BotPageSuite {
   const suite = {
     botUrl: (path = '') =>
       `${suite.app.baseUrl}/bots/${encodeURIComponent(botName)}${path ? `/${path}` : ''}`,
   } as BotPageSuite;
   beforeAll(async () => {
-    suite.app = await startAppServer();
+    suite.app = await startAppServer(options);
     ({ tina: suite.tina, tenantId: suite.tenantId } = await contentWorld(suite.app.server, botName));
     await prepare?.(suite.tina);
     suite.browser = await launchBrowser();

@@ -38,7 +38,7 @@ export function TopBar(props: TopBarProps) {
   const { botName, mode, items, itemName, isWelcome } = props;
   const [showExamples, setShowExamples] = useState(false);
   const [showVariables, setShowVariables] = useState(false);
-  const isEmpty = items !== undefined && items.every((item) => item.isHeader);
+  const isEmpty = items?.every((item) => item.isHeader) ?? false;
   return (
     <div className="flow-editor__topbar">
       <div className="flow-editor__topbar-row">

@@ -1,4 +1,4 @@
-import { FUNCTION_TYPE_CATALOGUE, type FunctionType } from '@parley/contracts';
+import { FUNCTION_TYPE_CATALOGUE, type FunctionType, type FunctionView } from '@parley/contracts';
 import {
   categoryOf,
   isSubFlowBlock,
@@ -45,6 +45,17 @@ const functionTypeLabel = (type: FunctionType) =>
 
 /** Set by an upload with the file field, never typed. */
 const UPLOAD_KEYS = ['fileId', 'fileExtension', 'contentType'];
+
+/**
+ * The block's names for a function's outputs, in the function's order: the runtime sets output i
+ * under fc-output[i]. Each starts as the function's own variable name, with a counter when another
+ * block of the flow already sets it (spec 03 section 5).
+ */
+const functionOutputNames = (fn: FunctionView, used: ReadonlySet<string>) =>
+  newOutputNames(
+    fn.outputs.map((output) => output.variableName).filter((name) => name.trim() !== ''),
+    used,
+  );
 
 /** Texts are kept per language; what a block does is the same in every language. */
 const isPerLanguage = (field: BlockField) =>
@@ -96,7 +107,7 @@ export function TaskDetails({ context }: { context: DetailsContext }) {
   const chooseLanguageFunction = (name: string, type: FunctionType) => {
     const fn = context.functions.find((candidate) => candidate.name === name);
     const sharedOutputs =
-      outputs.length > 0 ? outputs : fn ? newOutputNames([type], usedOutputs(context)) : [];
+      outputs.length > 0 ? outputs : fn ? functionOutputNames(fn, usedOutputs(context)) : [];
     const inputs = Object.fromEntries(
       (fn?.inputs ?? []).map((input) => [functionInputKey(input.name), input.defaultValue]),
     );
@@ -131,8 +142,8 @@ export function TaskDetails({ context }: { context: DetailsContext }) {
     replaceAll(context, {
       fc: name,
       'fc-output-default': [type],
-      // Outputs are new for a new function (spec 03 section 3.2), named after its type.
-      'fc-output': fn && type !== SUB_FLOW_TYPE ? newOutputNames([type], usedOutputs(context)) : [],
+      // Outputs are new for a new function (spec 03 section 3.2): its own, made unique in the flow.
+      'fc-output': fn ? functionOutputNames(fn, usedOutputs(context)) : [],
       ...Object.fromEntries(
         (fn?.inputs ?? []).map((input) => [functionInputKey(input.name), input.defaultValue]),
       ),
