@@ -228,7 +228,7 @@ describe('the Dialog Manager', () => {
     await editor().getByLabel('Intent', { exact: true }).selectOption('Opening');
     await expect.poll(versions).toEqual(['v2 · test', 'v1 (has errors)']);
     await editor().getByRole('switch', { name: 'Statistics' }).click();
-    await expectVisible(editor().getByText('Started 1 time'));
+    await expectVisible(editor().getByText('Started 1 time', { exact: true }));
     await expect.poll(() => canvas().locator('.parley-hits').count()).toBeGreaterThan(2);
     await screenshot(s.page, 'flow-editor-statistics');
   });

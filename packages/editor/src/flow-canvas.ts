@@ -14,6 +14,8 @@ import type { FlowMarkers } from './markers/flow-markers';
 import { parleyModule } from './parley-module';
 
 export const ZOOM_STEP = 0.2;
+/** The palette's width and a margin: where a freshly opened flow begins. */
+const PALETTE_CLEARANCE_PX = 150;
 
 /** An empty diagram: what Clear loads (spec 03 section 4.2). */
 export const EMPTY_FLOW_XML = `<?xml version="1.0" encoding="UTF-8"?>
@@ -61,6 +63,13 @@ interface BatchContext {
 const UPDATE_MANY_COMMAND = 'parley.customData.updateMany';
 interface Canvas {
   zoom(level?: number | 'fit-viewport', center?: 'auto'): number;
+  viewbox(): {
+    x: number;
+    y: number;
+    scale: number;
+    inner: { x: number; y: number; width: number; height: number };
+  };
+  scroll(delta: { dx: number; dy: number }): void;
 }
 interface ElementRegistry {
   get(id: string): CanvasElement | undefined;
@@ -102,8 +111,14 @@ export class FlowCanvas {
   /** Shows a flow; refuses XML bpmn-js cannot read. Returns bpmn-js's import warnings. */
   async open(xml: string): Promise<string[]> {
     const result = await this.modeler.importXML(xml);
-    this.service<Canvas>('canvas').zoom('fit-viewport', 'auto');
-    if (this.service<Canvas>('canvas').zoom() > 1) this.service<Canvas>('canvas').zoom(1);
+    const canvas = this.service<Canvas>('canvas');
+    canvas.zoom('fit-viewport', 'auto');
+    if (canvas.zoom() > 1) canvas.zoom(1);
+    // Keep the flow's first blocks out from under the palette.
+    const { x, scale, inner } = canvas.viewbox();
+    const left = (inner.x - x) * scale;
+    if (inner.width > 0 && left < PALETTE_CLEARANCE_PX)
+      canvas.scroll({ dx: PALETTE_CLEARANCE_PX - left, dy: 0 });
     return result.warnings.map((warning) => (warning as { message?: string }).message ?? String(warning));
   }
 

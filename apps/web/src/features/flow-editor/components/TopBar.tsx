@@ -71,7 +71,8 @@ export function TopBar(props: TopBarProps) {
             </button>
             {props.flowTriggers !== null && (
               <span className="flow-editor__muted">
-                Started {props.flowTriggers.toLocaleString('en')} times
+                Started {props.flowTriggers.toLocaleString('en')}{' '}
+                {props.flowTriggers === 1 ? 'time' : 'times'}
               </span>
             )}
           </>
