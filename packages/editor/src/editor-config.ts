@@ -9,6 +9,8 @@ export interface ParleyEditorConfig {
   categories: readonly string[];
   /** Whether the flow is the welcome intent's: kinds hidden there leave the palette. */
   isWelcomeIntent: boolean;
+  /** Whether the bot's function of this name is a sub flow (blocks made outside the palette carry no marker). */
+  isSubFlow?: (functionName: string) => boolean;
   /** The plus on a Subs block (spec 03 section 2.4): open that sub flow. */
   onOpenSubFlow?: (functionName: string) => void;
   /** Where the cross-flow clipboard lives (spec 03 section 2.4: local browser storage). */

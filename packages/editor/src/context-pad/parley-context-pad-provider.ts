@@ -1,4 +1,4 @@
-import { type CanvasElement, firstLanguageData } from '../block-data';
+import { type CanvasElement, categoryOf, firstLanguageData } from '../block-data';
 import type { BlockFactory } from '../block-factory';
 import { DEFAULT_CONFIG, type ParleyEditorConfig } from '../editor-config';
 import { paletteItems, SUB_FLOW_TYPE } from '../palette/palette-entries';
@@ -92,12 +92,12 @@ export class ParleyContextPadProvider {
       };
     }
     const subFlow = firstLanguageData(element.businessObject).fc;
-    if (
-      isSubFlowBlock(element) &&
+    const isSubFlow =
       typeof subFlow === 'string' &&
       subFlow !== '' &&
-      this.config.onOpenSubFlow
-    ) {
+      (isSubFlowBlock(element) ||
+        (categoryOf(element.businessObject) === 'custom' && (this.config.isSubFlow?.(subFlow) ?? false)));
+    if (isSubFlow && this.config.onOpenSubFlow) {
       const open = this.config.onOpenSubFlow;
       entries['open-sub-flow'] = {
         group: 'edit',

@@ -101,6 +101,11 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
   });
 
   const [canvas, setCanvas] = useState<FlowCanvas | null>(null);
+  // Read by the canvas's context pad, made once: a ref keeps it current.
+  const subFlowNames = useRef(new Set<string>());
+  subFlowNames.current = new Set(
+    (functions.data ?? []).filter((fn) => fn.type === 'flow').map((fn) => fn.name),
+  );
   const [itemName, setItemName] = useState<string | undefined>(initialItem);
   const [content, setContent] = useState<FlowContentView | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -256,17 +261,23 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
     return loaded;
   };
 
-  const activate = async (target: FlowTargetName, versionName: string, isAutomatic = false) => {
-    if (!owner) return;
+  /** Activates a version; answers the message to show, or null when it failed (already shown). */
+  const activate = async (target: FlowTargetName, versionName: string, isQuiet = false) => {
+    if (!owner) return null;
     try {
       const result = await activateFlowVersion(owner, target, versionName);
       setContent(result.content);
-      if (!isAutomatic || result.activated)
-        void popup.info({ title: result.activated ? M.activated(owner.name) : M.alreadyActive });
+      const message = result.activated ? M.activated(owner.name) : M.alreadyActive;
+      if (!isQuiet) void popup.info({ title: message });
+      return message;
     } catch (error) {
-      if (isApiError(error) && error.is('permission_error')) return handleApiError(error);
+      if (isApiError(error) && error.is('permission_error')) {
+        handleApiError(error);
+        return null;
+      }
       const message = isApiError(error) ? error.message : '';
       void popup.error({ title: message || M.activationFailed });
+      return null;
     }
   };
 
@@ -304,11 +315,15 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
       if (blockError) {
         void popup.warning({ title: M.saved, text: blockError.message });
       } else {
-        void popup.info({ title: M.saved });
         // Auto-publish: to test in intents mode, live in functions mode (spec 03 section 4.2).
         const target: FlowTargetName = mode === 'intents' ? 'test' : 'production';
         const mayPublish = target === 'test' ? rights.canActivateToTest : rights.canActivateToProduction;
-        if (autoPublish && mayPublish && loaded.xmlArray[0]) await activate(target, saved.versionName, true);
+        const published =
+          autoPublish && mayPublish && loaded.xmlArray[0]
+            ? await activate(target, saved.versionName, true)
+            : null;
+        // One pop-up for both: saved, and where it went.
+        void popup.info({ title: M.saved, ...(published ? { text: published } : {}) });
       }
       return true;
     } catch (error) {
@@ -467,6 +482,7 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
               languages,
               categories: paletteCategories(bot),
               isWelcomeIntent: isWelcome,
+              isSubFlow: (name) => subFlowNames.current.has(name),
               ...(onOpenSubFlow ? { onOpenSubFlow } : {}),
             }}
             onReady={setCanvas}

@@ -1,5 +1,5 @@
 import { BOT_MESSAGES, MESSAGES, Permission } from '@parley/contracts';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, startTransition, useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../../api/api-error';
 import { handleApiError } from '../../../../api/error-reactions';
@@ -20,7 +20,8 @@ import { availableBotTabs, DEFAULT_BOT_TAB } from './bot-tabs';
 import './bot-page.css';
 
 // bpmn-js is most of the editor's weight: the bot page loads it only when the Dialog Manager opens.
-const DialogManager = lazyNamed(() => import('../../../flow-editor'), 'DialogManager');
+const loadFlowEditor = () => import('../../../flow-editor');
+const DialogManager = lazyNamed(loadFlowEditor, 'DialogManager');
 
 /** Whoever may change or activate flows opens the Dialog Manager (spec 03 sections 1 and 6). */
 const FLOW_EDITOR_RIGHTS = [
@@ -55,6 +56,12 @@ export function BotPage() {
   // The test chat beside the page: the bot's flows ({}), or a sub flow's (Test Sub Flow); null: closed.
   const [chatTarget, setChatTarget] = useState<TestChatTarget | null>(null);
   const [dialogTarget, setDialogTarget] = useState<DialogManagerTarget | null>(null);
+  // A transition keeps the page on screen while the editor's chunk loads, instead of a fallback
+  // that React shows for at least 300 ms.
+  const openDialogManager = useCallback(
+    (target: DialogManagerTarget) => startTransition(() => setDialogTarget(target)),
+    [],
+  );
   const error = bot.error ?? permissions.error;
 
   useEffect(() => {
@@ -100,8 +107,11 @@ export function BotPage() {
             {canOpenDialogManager && (
               <Button
                 variant="secondary"
+                // The editor's chunk starts loading when the pointer or focus reaches the button.
+                onPointerEnter={() => void loadFlowEditor()}
+                onFocus={() => void loadFlowEditor()}
                 onClick={() =>
-                  setDialogTarget({
+                  openDialogManager({
                     mode: current.id === 'subs' ? 'functions' : 'intents',
                     ...(element && (current.id === 'intents' || current.id === 'subs')
                       ? { item: element }
@@ -159,7 +169,7 @@ export function BotPage() {
         <TestChatOpenerProvider
           open={permissions.data.includes(Permission.TestBot) ? setChatTarget : undefined}
         >
-          <DialogManagerOpenerProvider open={canOpenDialogManager ? setDialogTarget : undefined}>
+          <DialogManagerOpenerProvider open={canOpenDialogManager ? openDialogManager : undefined}>
             <Panel
               bot={bot.data}
               permissions={permissions.data}
