@@ -119,7 +119,7 @@ describe('the Dialog Manager', () => {
     await screenshot(s.page, 'flow-editor-opened');
   });
 
-  test('a second user finds the editor locked and goes back', async () => {
+  test('a second user finds the editor locked, goes back, and gets it once the first closes it', async () => {
     await openDialogManager();
     await createAccountAdmin(s.app.server, { ...SECOND, tenantId: s.tenantId });
     const other = await launchBrowser();
@@ -136,6 +136,14 @@ describe('the Dialog Manager', () => {
       await screenshot(page, 'flow-editor-locked');
       await locked.getByRole('button', { name: 'Go back' }).click();
       await expect.poll(() => page.url()).toContain(`/bots/${encodeURIComponent(BOT)}/intents`);
+      // Tina closes her editor: the lock is free at once, and Sam's editor opens.
+      await editor().getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => editor().count()).toBe(0);
+      await page.getByRole('button', { name: 'Dialog Manager', exact: true }).click();
+      const samsEditor = page.getByRole('dialog', { name: 'Dialog Manager' });
+      await expectVisible(samsEditor.getByText('Select an element'));
+      expect(await samsEditor.getByRole('alertdialog', { name: 'Locked' }).count()).toBe(0);
+      await samsEditor.getByRole('button', { name: 'Close' }).click();
     } finally {
       await other.close();
     }

@@ -355,7 +355,7 @@ describe('the Functions and Subs tabs', () => {
     expect(await listed()).toEqual(['Order status', 'Greeting card', 'Greeting card copy']);
   });
 
-  test('the Subs tab: sub flows only, no Run Function and no Edit Sub Flow yet; Test Sub Flow', async () => {
+  test('the Subs tab: sub flows only, no Run Function; Test Sub Flow and Edit Sub Flow', async () => {
     await page.getByRole('tab', { name: 'Subs' }).click();
     await page.waitForURL(tabUrl('subs'));
     await expectVisible(page.getByRole('heading', { name: M.startBuilding }).first());
@@ -368,9 +368,7 @@ describe('the Functions and Subs tabs', () => {
     await modal.getByLabel('Input 1 name').fill('cart');
     await modal.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(tabUrl('subs', 'Checkout steps'));
-    for (const label of ['Run Function', 'Edit Sub Flow']) {
-      expect(await pane().getByRole('button', { name: label }).count()).toBe(0);
-    }
+    expect(await pane().getByRole('button', { name: 'Run Function' }).count()).toBe(0);
     // The test chat on the sub flow (the test chat's own test talks to one).
     await expectVisible(pane().getByRole('button', { name: 'Test Sub Flow' }));
     await expectVisible(pane().getByRole('button', { name: 'Show usage' }));
@@ -390,6 +388,17 @@ describe('the Functions and Subs tabs', () => {
     await expectVisible(v1.getByText('Live'));
     expect(await v1.getByRole('button', { name: 'Activate to test' }).count()).toBe(0);
     await screenshot(page, 'functions-subs');
+    // Edit Sub Flow: the Dialog Manager in functions mode, on this sub flow.
+    await pane().getByRole('button', { name: 'Edit Sub Flow' }).click();
+    const editor = page.getByRole('dialog', { name: 'Dialog Manager' });
+    await expect
+      .poll(() => editor.getByLabel('Sub flow', { exact: true }).inputValue())
+      .toBe('Checkout steps');
+    await expect
+      .poll(() => editor.getByLabel('Version', { exact: true }).locator('option').allInnerTexts())
+      .toEqual(['v1 · live']);
+    await editor.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => editor.count()).toBe(0);
   });
 
   test('a Designer edits functions but has no Export and no Global toggle; global inputs stay read-only', async () => {

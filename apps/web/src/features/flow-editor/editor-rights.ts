@@ -26,7 +26,8 @@ export function editorRights(permissions: readonly number[], mode: EditorMode): 
   return {
     canManageIntents,
     canEditTexts,
-    canSave: canManageIntents || canEditTexts,
+    // The server's rule: an intent's flow with ManageIntents or ManageFlows, a sub flow with ManageSubflows.
+    canSave: mode === 'intents' ? canManageIntents || canEditTexts : has(Permission.ManageSubflows),
     canImportExport: has(Permission.ImportExportFlows),
     canActivateToTest: mode === 'intents' && has(Permission.PublishFlowsToTest),
     canActivateToProduction: has(Permission.PublishFlowsToProduction),

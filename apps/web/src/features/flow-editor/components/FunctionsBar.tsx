@@ -90,6 +90,34 @@ export function FunctionsBar(props: FunctionsBarProps) {
     }${version.version === liveVersion ? ' · live' : ''}`;
 
   const canActivate = rights.canActivateToTest || rights.canActivateToProduction;
+  const cannotActivateShown = !shown || shown.status === 'faulty-flow';
+  /** The activation menu (spec 03 section 4.2): this flow or all, to test or to every channel. */
+  const activationItems = [
+    ...(rights.canActivateToTest
+      ? [
+          {
+            label: 'Activate this intent flow to test',
+            isDisabled: cannotActivateShown,
+            run: () => props.onActivate('test'),
+          },
+          { label: 'Activate all flows to test', isDisabled: false, run: () => props.onActivateAll('test') },
+        ]
+      : []),
+    ...(rights.canActivateToProduction
+      ? [
+          {
+            label: isIntents ? 'Activate this intent flow to all channels' : 'Publish to live',
+            isDisabled: cannotActivateShown,
+            run: () => props.onActivate('production'),
+          },
+          {
+            label: isIntents ? 'Activate all flows to all channels' : 'Publish all to live',
+            isDisabled: false,
+            run: () => props.onActivateAll('production'),
+          },
+        ]
+      : []),
+  ];
   return (
     <div className="flow-editor__bar" role="toolbar" aria-label="Flow actions">
       <label className="flow-editor__version">
@@ -185,56 +213,20 @@ export function FunctionsBar(props: FunctionsBarProps) {
           </Button>
           {isActivationOpen && (
             <div className="flow-editor__menu" role="menu">
-              {rights.canActivateToTest && (
-                <>
-                  <button
-                    type="button"
-                    role="menuitem"
-                    disabled={!shown || shown.status === 'faulty-flow'}
-                    onClick={() => {
-                      setIsActivationOpen(false);
-                      props.onActivate('test');
-                    }}
-                  >
-                    Activate this intent flow to test
-                  </button>
-                  <button
-                    type="button"
-                    role="menuitem"
-                    onClick={() => {
-                      setIsActivationOpen(false);
-                      props.onActivateAll('test');
-                    }}
-                  >
-                    Activate all flows to test
-                  </button>
-                </>
-              )}
-              {rights.canActivateToProduction && (
-                <>
-                  <button
-                    type="button"
-                    role="menuitem"
-                    disabled={!shown || shown.status === 'faulty-flow'}
-                    onClick={() => {
-                      setIsActivationOpen(false);
-                      props.onActivate('production');
-                    }}
-                  >
-                    {isIntents ? 'Activate this intent flow to all channels' : 'Publish to live'}
-                  </button>
-                  <button
-                    type="button"
-                    role="menuitem"
-                    onClick={() => {
-                      setIsActivationOpen(false);
-                      props.onActivateAll('production');
-                    }}
-                  >
-                    {isIntents ? 'Activate all flows to all channels' : 'Publish all to live'}
-                  </button>
-                </>
-              )}
+              {activationItems.map((item) => (
+                <button
+                  key={item.label}
+                  type="button"
+                  role="menuitem"
+                  disabled={item.isDisabled}
+                  onClick={() => {
+                    setIsActivationOpen(false);
+                    item.run();
+                  }}
+                >
+                  {item.label}
+                </button>
+              ))}
             </div>
           )}
         </div>

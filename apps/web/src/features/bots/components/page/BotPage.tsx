@@ -1,5 +1,5 @@
 import { BOT_MESSAGES, MESSAGES, Permission } from '@parley/contracts';
-import { Suspense, startTransition, useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../../api/api-error';
 import { handleApiError } from '../../../../api/error-reactions';
@@ -143,16 +143,15 @@ export function BotPage() {
           onClose={() => setChatTarget(null)}
         />
       )}
+      {/* Opened in a transition: the page stays until the editor's chunk is there (no fallback). */}
       {dialogTarget && (
-        <Suspense fallback={<PageLoader label="Opening the Dialog Manager" />}>
-          <DialogManager
-            bot={bot.data}
-            permissions={permissions.data}
-            mode={dialogTarget.mode}
-            initialItem={dialogTarget.item}
-            onClose={() => setDialogTarget(null)}
-          />
-        </Suspense>
+        <DialogManager
+          bot={bot.data}
+          permissions={permissions.data}
+          mode={dialogTarget.mode}
+          initialItem={dialogTarget.item}
+          onClose={() => setDialogTarget(null)}
+        />
       )}
       <BotBanners bot={bot.data} />
       <PublishingPanel
