@@ -44,6 +44,10 @@ async function prepareBot(tina: ApiCall): Promise<void> {
     { languages: ['en'] },
   );
   await tina('PUT', `${intentPath('Hours')}/test-version`, { xml: hours });
+  for (const name of ['Unsaved', 'Limits']) {
+    await tina('POST', intents, { name, utterances: [`${name} one`, `${name} two`] });
+    await tina('PUT', `${intentPath(name)}/test-version`, { xml: hours });
+  }
 }
 
 /** The shapes bpmn-js draws for a flow: its blocks but not its arrows. */
@@ -107,7 +111,17 @@ describe('the Dialog Manager', () => {
     const items = editor().getByLabel('Intent', { exact: true });
     await expect
       .poll(() => items.locator('option').allInnerTexts())
-      .toEqual(['Welcome Intent', 'App', 'Hours', 'HoursCopy', 'Opening', 'OrderPizza', 'None']);
+      .toEqual([
+        'Welcome Intent',
+        'App',
+        'Hours',
+        'HoursCopy',
+        'Limits',
+        'Opening',
+        'OrderPizza',
+        'Unsaved',
+        'None',
+      ]);
     // The welcome intent has no examples to show; the others do.
     await items.selectOption('Welcome');
     await expect.poll(() => editor().getByRole('switch', { name: 'Examples' }).count()).toBe(0);
@@ -329,5 +343,88 @@ describe('the Dialog Manager', () => {
     await screenshot(s.page, 'flow-editor-pasted');
     await s.page.keyboard.press('Control+z');
     await expect.poll(() => blockShapes().count()).toBe(before);
+  });
+
+  /** The transform scale of the canvas's viewport. */
+  const zoomLevel = async () => {
+    const transform = await canvas().locator('.viewport').first().getAttribute('transform');
+    return Number(/matrix\(\s*([-\d.e]+)/.exec(transform ?? '')?.[1]);
+  };
+
+  test('zoom buttons step by 0.2; a conditional arrow is not edited by double-clicking it', async () => {
+    await openDialogManager('Hours');
+    await expect.poll(() => blockShapes().count()).toBe(3);
+    const before = await zoomLevel();
+    await editor().getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(async () => Math.round(((await zoomLevel()) - before) * 100) / 100).toBe(0.2);
+    await editor().getByRole('button', { name: 'Zoom out' }).click();
+    await editor().getByRole('button', { name: 'Zoom out' }).click();
+    await expect.poll(async () => Math.round(((await zoomLevel()) - before) * 100) / 100).toBe(-0.2);
+
+    // A condition with an arrow: its label is derived, so double-clicking it opens no text editor.
+    await canvas().getByText('Message', { exact: true }).click({ force: true });
+    await padEntry('Append Condition').click();
+    await padEntry('Append End').click();
+    const label = canvas().getByText('Not Defined').first();
+    await label.dblclick({ force: true });
+    expect(await s.page.locator('.djs-direct-editing-parent:visible').count()).toBe(0);
+    // A plain block's name is still edited in place.
+    await canvas().getByText('Message', { exact: true }).dblclick({ force: true });
+    await expectVisible(s.page.locator('.djs-direct-editing-parent'));
+    await s.page.keyboard.press('Escape');
+    // Undone back to the saved flow (focus back on the canvas first), so nothing is left unsaved.
+    const box = (await canvas().boundingBox())!;
+    await s.page.mouse.click(box.x + box.width - 60, box.y + box.height - 60);
+    for (let tries = 0; tries < 6 && (await blockShapes().count()) > 3; tries++) {
+      await s.page.keyboard.press('Control+z');
+    }
+    await expect.poll(() => blockShapes().count()).toBe(3);
+    await expectVisible(editor().getByRole('button', { name: 'Save', exact: true }));
+  });
+
+  test('unsaved changes: switching flows and closing ask first', async () => {
+    await openDialogManager('Unsaved');
+    await expect.poll(() => blockShapes().count()).toBe(3);
+    await canvas().getByText('Message', { exact: true }).click({ force: true });
+    await details().getByLabel('Message', { exact: true }).fill('We open at one.');
+    await expectVisible(editor().getByRole('button', { name: 'Save *' }));
+    // Switching: Discard drops the change.
+    await editor().getByLabel('Intent', { exact: true }).selectOption('Hours');
+    const prompt = s.page.getByRole('alertdialog');
+    await expectVisible(prompt.getByText('You have unsaved changes!'));
+    await prompt.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => editor().getByLabel('Intent', { exact: true }).inputValue()).toBe('Hours');
+    // Closing: Save keeps it.
+    await editor().getByLabel('Intent', { exact: true }).selectOption('Unsaved');
+    await expect.poll(versions).toEqual(['v1 · test']);
+    await canvas().getByText('Message', { exact: true }).click({ force: true });
+    await details().getByLabel('Message', { exact: true }).fill('We open at two.');
+    await editor().getByRole('button', { name: 'Close' }).click();
+    await expectVisible(prompt.getByText('You have unsaved changes!'));
+    await prompt.getByRole('button', { name: 'Save' }).click();
+    await closePopup('Flow saved!');
+    await expect.poll(() => editor().count()).toBe(0);
+    const content = (await s.tina('GET', `${intentPath('Unsaved')}/content`)) as {
+      xmlArray: Array<{ xml: string }>;
+    };
+    expect(content.xmlArray).toHaveLength(2);
+    expect(content.xmlArray[0]!.xml).toContain('We open at two.');
+  });
+
+  test('the channel check names what a channel cannot take', async () => {
+    await openDialogManager('Limits');
+    await expect.poll(() => blockShapes().count()).toBe(3);
+    await expectVisible(editor().getByText('Works on all channels'));
+    await canvas().getByText('Message', { exact: true }).click({ force: true });
+    await details().getByLabel('Message', { exact: true }).fill('x'.repeat(1600));
+    const restrictions = editor().locator('details', { hasText: 'Channel restrictions' });
+    await restrictions.locator('summary').click();
+    await expectVisible(restrictions.getByText('Twilio SMS'));
+    await expectVisible(
+      restrictions.getByText("A text of 1600 characters reaches Twilio SMS's limit of 1600."),
+    );
+    await screenshot(s.page, 'flow-editor-channel-restrictions');
+    await details().getByLabel('Message', { exact: true }).fill('We open at noon.');
+    await expectVisible(editor().getByText('Works on all channels'));
   });
 });
