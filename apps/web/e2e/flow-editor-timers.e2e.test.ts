@@ -125,6 +125,21 @@ describe('the Dialog Manager over time', () => {
       };
       expect(content.xmlArray[0]).toMatchObject({ status: 'auto-saved' });
       expect(content.xmlArray[0]!.xml).toContain('Hello, renamed');
+      // The designer comes back, touches nothing, and leaves again: no second copy. The lock's next poll, sent after
+      // the idle callback has run, is the barrier.
+      const autoSaves: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/auto-save')) autoSaves.push(request.url());
+      });
+      await page.mouse.move(40, 40);
+      await page.mouse.move(60, 60);
+      await page.clock.fastForward('05:05');
+      await Promise.all([
+        page.waitForRequest((request) => request.url().endsWith('/editor')),
+        page.clock.runFor(3_000),
+      ]);
+      expect(autoSaves).toEqual([]);
+      expect(await versionsOf(page)).toEqual(['v2*', 'v1 · test']);
     } finally {
       await page.close();
     }

@@ -245,11 +245,18 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
   }, [isEdited, rights.canSave]);
 
   // Five idle minutes with changes: an automatic copy (an auto-saved version).
+  // A flow left alone again after a copy, unchanged, is not copied twice.
+  const lastIdleCopy = useRef('');
   useIdle(() => {
     if (!canvas || !owner || !isEdited || !rights.canSave) return;
+    const snapshot = snapshotOf(canvas);
+    if (snapshot === lastIdleCopy.current) return;
     void canvas.xml().then((xml) =>
       autoSaveFlow(owner, xml).then(
-        (saved) => setContent((old) => (old ? { ...old, xmlArray: [saved, ...old.xmlArray] } : old)),
+        (saved) => {
+          lastIdleCopy.current = snapshot;
+          setContent((old) => (old ? { ...old, xmlArray: [saved, ...old.xmlArray] } : old));
+        },
         () => {},
       ),
     );
