@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Permission } from '@parley/contracts';
 import { buildFlowXml, parseFlow } from '@parley/flows';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -426,5 +427,46 @@ describe('the Dialog Manager', () => {
     await screenshot(s.page, 'flow-editor-channel-restrictions');
     await details().getByLabel('Message', { exact: true }).fill('We open at noon.');
     await expectVisible(editor().getByText('Works on all channels'));
+  });
+
+  test('rights: with Manage intents only, the flow can be reset and saved but not configured, exported or activated', async () => {
+    // Tina leaves any editor she has open, so hers is not the lock Ines meets.
+    await s.page.goto(s.botUrl('intents'));
+    const intentsOnly = { email: 'ines@example.com', password: 'Intents-Only-1!', name: 'Ines Intents' };
+    await createAccountAdmin(s.app.server, { ...intentsOnly, tenantId: s.tenantId });
+    // An account administrator has every right; Ines is made a plain member with one bot role.
+    await s.app.server.ctx.repos.forTenant(s.tenantId).members.set(intentsOnly.email, 'user');
+    const role = (await s.tina('POST', '/api/tenant/roles', { roleName: 'Intent editor' })) as {
+      roleId: number;
+    };
+    await s.tina('POST', `/api/tenant/roles/${role.roleId}/permissions`, {
+      roleId: role.roleId,
+      permissionId: Permission.ManageIntents,
+    });
+    await s.tina('POST', '/api/user/role', { userEmail: intentsOnly.email, botName: BOT, role: role.roleId });
+    const other = await launchBrowser();
+    try {
+      const page = await other.newPage();
+      await logInThroughUi(page, s.app.baseUrl, intentsOnly.email, intentsOnly.password);
+      await page.goto(`${s.app.baseUrl}/bots/${encodeURIComponent(BOT)}/flow?item=Limits`);
+      const inesEditor = page.getByRole('dialog', { name: 'Dialog Manager' });
+      await expect.poll(() => inesEditor.getByLabel('Intent', { exact: true }).inputValue()).toBe('Limits');
+      for (const name of ['Reset flow', 'Clear', 'Save'])
+        await expectVisible(inesEditor.getByRole('button', { name }));
+      for (const name of ['Export Flow', 'Import Flow', 'Activate ▾']) {
+        expect(await inesEditor.getByRole('button', { name }).count(), name).toBe(0);
+      }
+      await inesEditor
+        .getByTestId('flow-canvas')
+        .getByText('Message', { exact: true })
+        .click({ force: true });
+      const inesDetails = inesEditor.getByRole('complementary', { name: 'Details' });
+      await expect.poll(() => inesDetails.getByLabel('Block', { exact: true }).isDisabled()).toBe(true);
+      expect(await inesDetails.getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
+      await screenshot(page, 'flow-editor-intents-only');
+      await inesEditor.getByRole('button', { name: 'Close' }).click();
+    } finally {
+      await other.close();
+    }
   });
 });
