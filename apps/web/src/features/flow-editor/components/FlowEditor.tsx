@@ -6,7 +6,7 @@ import {
   FLOW_MESSAGES as M,
 } from '@parley/contracts';
 import { EMPTY_FLOW_XML, type FlowCanvas, ZOOM_STEP } from '@parley/editor';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../../api/api-error';
 import { api } from '../../../api/client';
@@ -17,18 +17,15 @@ import { useFunctions } from '../../functions/hooks/use-functions';
 import {
   activateFlowVersion,
   autoSaveFlow,
-  fetchAutoPublish,
-  fetchAutoValidation,
   fetchFlowContent,
   fetchFlowStatistics,
-  saveAutoPublish,
-  saveAutoValidation,
   saveFlowVersion,
   validateFlowXml,
 } from '../api/flow-editor-api';
 import { editorLanguages, paletteCategories } from '../bot-languages';
 import { editorRights } from '../editor-rights';
 import { type EditorMode, type FlowOwner, isWelcomeIntent } from '../flow-owner';
+import { useEditorPreferences } from '../hooks/use-editor-preferences';
 import { useFlowItems } from '../hooks/use-flow-items';
 import { useIdle } from '../hooks/use-idle';
 import { savedOutputsOfSnapshot } from '../saved-outputs';
@@ -89,7 +86,6 @@ const errorsByBlock = (problems: readonly FlowProblemView[]) => {
  */
 export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpenSubFlow }: FlowEditorProps) {
   const botName = bot.botName;
-  const queryClient = useQueryClient();
   const rights = useMemo(() => editorRights(permissions, mode), [permissions, mode]);
   const languages = useMemo(() => editorLanguages(bot), [bot]);
   const { items, faqNames } = useFlowItems(botName, mode);
@@ -119,20 +115,7 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
   const [flowTriggers, setFlowTriggers] = useState<number | null>(null);
   const baseline = useRef('');
 
-  const prefs = useQuery({
-    queryKey: ['flow-editor-preferences'],
-    queryFn: async () => ({
-      autoPublish: (await fetchAutoPublish()).autoPublish,
-      autoValidation: (await fetchAutoValidation()).autoValidation,
-    }),
-  });
-  const [autoPublish, setAutoPublish] = useState(false);
-  const [autoValidation, setAutoValidation] = useState(false);
-  useEffect(() => {
-    if (!prefs.data) return;
-    setAutoPublish(prefs.data.autoPublish);
-    setAutoValidation(prefs.data.autoValidation);
-  }, [prefs.data]);
+  const [{ autoPublish, autoValidation }, changePreference] = useEditorPreferences();
 
   const owner = useMemo<FlowOwner | null>(
     () => (itemName ? { mode, botName, name: itemName } : null),
@@ -402,22 +385,6 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
     }
   };
 
-  const togglePreference = async (name: 'autoPublish' | 'autoValidation', value: boolean) => {
-    const set = name === 'autoPublish' ? setAutoPublish : setAutoValidation;
-    set(value);
-    try {
-      await (name === 'autoPublish' ? saveAutoPublish(value) : saveAutoValidation(value));
-      queryClient.setQueryData(['flow-editor-preferences'], (old: object | undefined) => ({
-        ...old,
-        [name]: value,
-      }));
-    } catch (error) {
-      // A failed change reverts the toggle (spec 03 section 2.4b).
-      set(!value);
-      handleApiError(error);
-    }
-  };
-
   // Read at each render: every canvas change renders the editor again (the revision).
   const variables = canvas ? flowVariables(canvas) : [];
 
@@ -446,7 +413,7 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
           isBusy={isBusy}
           isEdited={isEdited}
           autoPublish={autoPublish}
-          onToggleAutoPublish={(value) => void togglePreference('autoPublish', value)}
+          onToggleAutoPublish={(value) => void changePreference('autoPublish', value)}
           canvas={canvas}
           languages={languages}
           functionNames={(functions.data ?? []).map((fn) => fn.name)}
@@ -520,9 +487,9 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
         zoomStep={ZOOM_STEP}
         problems={problems}
         autoValidation={autoValidation}
-        onToggleAutoValidation={(value) => void togglePreference('autoValidation', value)}
+        onToggleAutoValidation={(value) => void changePreference('autoValidation', value)}
         autoPublish={autoPublish}
-        onToggleAutoPublish={(value) => void togglePreference('autoPublish', value)}
+        onToggleAutoPublish={(value) => void changePreference('autoPublish', value)}
       />
     </div>
   );

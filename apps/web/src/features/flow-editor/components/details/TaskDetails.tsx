@@ -103,8 +103,8 @@ export function TaskDetails({ context }: { context: DetailsContext }) {
     replaceAll(context, kindData(kind, usedOutputs(context)));
     context.canvas.setName(context.elementId, kind.displayName);
   };
-  /** One language's function, the others keep theirs; the outputs, named after the type, are shared. */
-  const chooseLanguageFunction = (name: string, type: FunctionType) => {
+  /** One language's function, the others keep theirs; the outputs, the first function's, are shared. */
+  const chooseLanguageFunction = (name: string) => {
     const fn = context.functions.find((candidate) => candidate.name === name);
     const sharedOutputs =
       outputs.length > 0 ? outputs : fn ? functionOutputNames(fn, usedOutputs(context)) : [];
@@ -135,7 +135,7 @@ export function TaskDetails({ context }: { context: DetailsContext }) {
   };
   const chooseFunction = (name: string, type: FunctionType) => {
     if (isFunctionPerLanguage && canChooseFunctionPerLanguage && name !== '' && type === functionType) {
-      chooseLanguageFunction(name, type);
+      chooseLanguageFunction(name);
       return;
     }
     const fn = context.functions.find((candidate) => candidate.name === name);
