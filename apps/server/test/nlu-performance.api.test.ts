@@ -354,6 +354,58 @@ describe.each(testDatabases())('NLU performance on %s', (kind) => {
     ).toBe('intentDetectionMeasuring');
   });
 
+  test("the bot's thresholds apply as in a conversation: out-of-scope sentences labelled None score as None hits, an unsure in-scope one is a miss", async () => {
+    const scopeBot = 'Scope Bot';
+    await createBot(w.admin, scopeBot);
+    for (const intent of INTENTS) await createIntent(w.admin, scopeBot, intent);
+    const dataset = [
+      'utterance,intent',
+      'hello there,Greeting',
+      'see you later,Goodbye',
+      // In scope, but the engine is unsure (its best guess is Greeting, under the bot's 70 %).
+      'how are you today,Greeting',
+      // Out of scope: the engine's best guess is Weather at two thirds, which a conversation would not act on.
+      'is it true that cats can swim,None',
+      'what is the capital of peru,none',
+      'tell me a joke,None',
+    ].join('\r\n');
+    expectStatus(await upload(w.world.tenantAdmin.token, 'scope.csv', dataset, scopeBot), 200);
+    const run = async () => {
+      expectStatus(await w.admin('POST', `${base(scopeBot)}/nlu-test`), 202);
+      await untilFinished(scopeBot);
+      const results = expectStatus(
+        await w.admin('GET', `${base(scopeBot)}/nlu-results`),
+        200,
+      ).json() as NluTestResults;
+      return results.recognizers[0]!;
+    };
+
+    const honest = await run();
+    expect(honest).toMatchObject({ correct: 5, total: 6 });
+    const byIntent = Object.fromEntries(honest.intents.map((i) => [i.intent, i]));
+    // None ('none' in the file is None) is reported like any intent.
+    expect(Object.keys(byIntent)).toEqual(['Goodbye', 'Greeting', 'None']);
+    expect(byIntent.None).toEqual({ intent: 'None', support: 3, precision: 0.75, recall: 1, f1: 3 / 3.5 });
+    expect(byIntent.Greeting).toMatchObject({ support: 2, precision: 1, recall: 0.5 });
+    expect(honest.misclassified).toEqual([
+      expect.objectContaining({ utterance: 'how are you today', expected: 'Greeting', predicted: 'None' }),
+    ]);
+    const unsure = honest.misclassified[0]!.confidence;
+    expect(unsure).toBeGreaterThan(0.3);
+    expect(unsure).toBeLessThan(0.7);
+
+    // Thresholds low enough for a conversation to act on every guess: the unsure sentence is a
+    // hit, and the cats question counts as the intent the engine guessed.
+    const scope = server.ctx.repos.forTenant(w.world.tenantB);
+    const stored = (await scope.bots.get(scopeBot))!;
+    await scope.bots.update(stored.id, {
+      settings: { ...stored.settings, confidence: 0.2, lowConfidence: 0.2 },
+    });
+    const loose = await run();
+    expect(loose.misclassified.map((m) => m.utterance)).toEqual(['is it true that cats can swim']);
+    expect(loose.misclassified[0]!.predicted).not.toBe('None');
+  });
+
   test("automate: without a dataset it cross-validates the bot's utterances and keeps or picks the best", async () => {
     expect(expectStatus(await w.admin('POST', `${base(bot)}/nlu-automate`), 409).json().message).toBe(
       M.automateOff,

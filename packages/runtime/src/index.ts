@@ -8,6 +8,7 @@ export {
 } from './conversation-state';
 export type { DecisionContext } from './decide';
 export { evaluateEquation, formatResult, MathError } from './math-expression';
+export { type ConfidenceThresholds, recognitionDecision, understoodIntent } from './recognition-decision';
 export {
   type BlockHit,
   type BotForTurn,

@@ -5,6 +5,7 @@ import { callFunction, type FunctionStep } from './call-function';
 import type { ConversationState } from './conversation-state';
 import { conditionHolds, decide } from './decide';
 import { endOfFlow } from './end-of-flow';
+import { recognitionDecision, understoodIntent } from './recognition-decision';
 import { runnerOf } from './runners';
 import type { BlockStep, BlockTurn } from './runners/block-runner';
 import { flowOfKey, type RuntimeFlow, type RuntimeNode } from './runtime-flow';
@@ -116,11 +117,12 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
       const recognition = await bot.services.recognize(userText);
       trace.recognition = recognition;
       for (const entity of recognition.entities) setEntity(entity.entity, entity.value ?? entity.text);
-      if (recognition.intent === null || recognition.score < bot.lowConfidence) {
+      const decision = recognitionDecision(recognition, bot);
+      if (decision === 'belowThreshold' || recognition.intent === null) {
         activities.push({ type: 'text', text: fillVariables(bot.messageBelowThreshold, state.variables) });
         return { activities, state, trace };
       }
-      if (recognition.score < bot.confidence) {
+      if (decision === 'betweenThresholds') {
         activities.push({ type: 'text', text: fillVariables(bot.messageBetweenThreshold, state.variables) });
         return { activities, state, trace };
       }
@@ -300,8 +302,8 @@ async function digression(
   text: string,
 ): Promise<(({ flow: RuntimeFlow } | { answer: string }) & { recognition: Recognition }) | undefined> {
   const recognition = await bot.services.recognize(text);
-  const intent = recognition.intent;
-  if (intent === null || recognition.score < bot.confidence) return undefined;
+  const intent = understoodIntent(recognition, bot);
+  if (intent === null) return undefined;
   if (current.owner === 'intent' && current.name === intent) return undefined;
   const flow = await bot.flowOf(intent);
   if (flow?.startId) return { flow, recognition };

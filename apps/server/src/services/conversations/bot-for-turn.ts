@@ -1,9 +1,10 @@
 import { type FlowTargetName, readBotSettings, systemMessagesIn } from '@parley/contracts';
 import type { Bot, TenantScope, VariableRecord } from '@parley/db';
-import { NluModelMissing, NONE } from '@parley/nlu';
+import { NluModelMissing } from '@parley/nlu';
 import type { BotForTurn, Recognition } from '@parley/runtime';
 import type { AppContext } from '../../context';
 import { botRefOf } from '../../nlu/bot-ref';
+import { recognitionOf } from '../../nlu/recognition';
 import { activeFlowOf } from './runtime-flows';
 import { runtimeFunctionOf } from './runtime-functions';
 import { TEST_CHAT_CHANNELS } from './test-channels';
@@ -68,8 +69,7 @@ export function botForTurn(
           // The runtime answers with the published model, test chats included: what users would get.
           const prediction = await provider.predict(botRefOf(bot), 'published', text);
           return {
-            intent: prediction.topIntent === NONE ? null : prediction.topIntent,
-            score: prediction.confidence,
+            ...recognitionOf(prediction),
             entities: prediction.entities.map((e) => ({ entity: e.entity, text: e.text, value: e.value })),
             intents: prediction.intents,
           };

@@ -10,6 +10,7 @@ import {
 } from '@parley/contracts';
 import { type Bot, isoIn, nowIso } from '@parley/db';
 import type { NluTrainingData } from '@parley/nlu';
+import type { ConfidenceThresholds } from '@parley/runtime';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botRefOf } from '../../nlu/bot-ref';
@@ -57,7 +58,12 @@ export function crossValidationFolds(data: NluTrainingData, k: number) {
   }).filter((f) => f.rows.length > 0);
 }
 
-async function crossValidate(ctx: AppContext, recognizer: string, data: NluTrainingData) {
+async function crossValidate(
+  ctx: AppContext,
+  recognizer: string,
+  data: NluTrainingData,
+  thresholds: ConfidenceThresholds,
+) {
   const engine = ctx.nluProviders.get(recognizer);
   const folds = crossValidationFolds(data, AUTOMATE_FOLDS);
   const rows: NluDatasetRowView[] = [];
@@ -71,7 +77,7 @@ async function crossValidate(ctx: AppContext, recognizer: string, data: NluTrain
     rows.push(...fold.rows);
     predictions.push(...answers);
   }
-  return { result: scoreRecognizer(recognizer, rows, predictions), folds: folds.length };
+  return { result: scoreRecognizer(recognizer, rows, predictions, thresholds), folds: folds.length };
 }
 
 /** Best accuracy wins; a tie keeps the current recognizer, else the catalogue's order decides. */
@@ -83,7 +89,8 @@ function choose(scores: NluAutomateDecision['scores'], current: string | null): 
 
 async function decide(ctx: AppContext, bot: Bot): Promise<NluAutomateDecision> {
   const scope = ctx.repos.forTenant(bot.tenantId);
-  const previous = readBotSettings(bot.settings).intentRecognizerProvider;
+  const settings = readBotSettings(bot.settings);
+  const previous = settings.intentRecognizerProvider;
   const candidates = await candidatesFor(ctx, bot);
   const data = await botTrainingData(scope, bot);
   const dataset = await scope.nluDatasets(bot.id).get();
@@ -92,7 +99,7 @@ async function decide(ctx: AppContext, bot: Bot): Promise<NluAutomateDecision> {
   let folds = 0;
   let scores: NluAutomateDecision['scores'] = [];
   if (dataset) {
-    const results = await measureOnRows(ctx, candidates, data, alignIntents(dataset.rows, data));
+    const results = await measureOnRows(ctx, candidates, data, alignIntents(dataset.rows, data), settings);
     scores = results.map(({ recognizer, accuracy, correct, total }) => ({
       recognizer,
       accuracy,
@@ -102,7 +109,7 @@ async function decide(ctx: AppContext, bot: Bot): Promise<NluAutomateDecision> {
   } else {
     method = 'cross-validation';
     for (const recognizer of candidates) {
-      const cv = await crossValidate(ctx, recognizer, data);
+      const cv = await crossValidate(ctx, recognizer, data, settings);
       folds = cv.folds;
       if (cv.folds > 0) {
         const { accuracy, correct, total } = cv.result;

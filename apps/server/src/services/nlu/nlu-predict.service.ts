@@ -7,18 +7,23 @@ import {
   readBotSettings,
   SYNC_MESSAGES,
 } from '@parley/contracts';
-import { NluModelMissing, NONE } from '@parley/nlu';
+import { NluModelMissing } from '@parley/nlu';
+import { recognitionDecision } from '@parley/runtime';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botRefOf } from '../../nlu/bot-ref';
+import { recognitionOf } from '../../nlu/recognition';
 import { botNamed } from '../bots/bot-access.service';
 
-/** The bot's thresholds decide what the runtime would do with the answer (spec 04 section 3: confidence, lowConfidence). */
+/**
+ * The bot's thresholds decide what the runtime would do with the answer (spec 04 section 3:
+ * confidence, lowConfidence), by the runtime's own rule: the engine's None is no intent.
+ */
 export function decisionOf(topIntent: string, confidence: number, high: number, low: number): NluDecision {
-  if (topIntent === NONE) return 'belowThreshold';
-  if (confidence >= high) return 'answer';
-  if (confidence >= low) return 'betweenThresholds';
-  return 'belowThreshold';
+  return recognitionDecision(recognitionOf({ topIntent, confidence }), {
+    confidence: high,
+    lowConfidence: low,
+  });
 }
 
 /** POST /api/{bot}/nlu/predict: the bot's recognizer answers with its published (or draft) model. */

@@ -1,5 +1,7 @@
 import type { IntentScoreRow, NluDatasetRowView, RecognizerResult } from '@parley/contracts';
 import type { NluPrediction } from '@parley/nlu';
+import type { ConfidenceThresholds } from '@parley/runtime';
+import { understoodAs } from '../../nlu/recognition';
 
 /** How many misclassified utterances a result keeps (the rest only count). */
 export const MAX_MISCLASSIFIED = 500;
@@ -9,13 +11,20 @@ const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
 /**
  * Scores one recognizer's answers against the expected intents: accuracy, per-intent precision,
  * recall and F1 (an intent never predicted has precision 0), the confusion matrix over every
- * expected or predicted intent, and the misclassified rows.
+ * expected or predicted intent, and the misclassified rows. An answer counts as the runtime
+ * reads it under the bot's thresholds: one the bot would not act on (between or below them) is
+ * None, and None is scored like any intent (docs/decisions.md 'NLU performance').
  */
 export function scoreRecognizer(
   recognizer: string,
   rows: readonly NluDatasetRowView[],
-  predictions: readonly Pick<NluPrediction, 'topIntent' | 'confidence'>[],
+  answers: readonly Pick<NluPrediction, 'topIntent' | 'confidence'>[],
+  thresholds: ConfidenceThresholds,
 ): RecognizerResult {
+  const predictions = answers.map((a) => ({
+    topIntent: understoodAs(a, thresholds),
+    confidence: a.confidence,
+  }));
   const labels = [...new Set([...rows.map((r) => r.intent), ...predictions.map((p) => p.topIntent)])].sort();
   const at = new Map(labels.map((l, i) => [l, i]));
   const confusion = labels.map(() => labels.map(() => 0));

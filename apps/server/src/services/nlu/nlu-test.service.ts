@@ -6,9 +6,11 @@ import {
   type NluTestStatus,
   notFound,
   type RecognizerResult,
+  readBotSettings,
 } from '@parley/contracts';
 import { type Bot, isoIn, nowIso, type TenantScope } from '@parley/db';
-import type { NluTrainingData } from '@parley/nlu';
+import { type NluTrainingData, NONE } from '@parley/nlu';
+import type { ConfidenceThresholds } from '@parley/runtime';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botTrainingData } from '../../nlu/training-data';
@@ -24,20 +26,25 @@ export const INTERRUPTED = 'The run was interrupted (the server restarted).';
 const KEEP_RUNS = 10;
 
 /**
- * Expected intents spelled as the bot spells them (names ignore case); unknown intents stay as
- * written and can only be counted wrong (docs/decisions.md 'NLU performance').
+ * Expected intents spelled as the bot spells them (names ignore case; 'none' is None, the
+ * out-of-scope label, whether the bot has a None intent or not); unknown intents stay as written
+ * and can only be counted wrong (docs/decisions.md 'NLU performance').
  */
 export function alignIntents(rows: readonly NluDatasetRowView[], data: NluTrainingData): NluDatasetRowView[] {
-  const names = new Map(data.intents.map((i) => [i.name.toLowerCase(), i.name]));
+  const names = new Map([
+    ...data.intents.map((i): [string, string] => [i.name.toLowerCase(), i.name]),
+    [NONE.toLowerCase(), NONE],
+  ]);
   return rows.map((r) => ({ utterance: r.utterance, intent: names.get(r.intent.toLowerCase()) ?? r.intent }));
 }
 
-/** Trains each recognizer on the bot's content and scores it on the rows. */
+/** Trains each recognizer on the bot's content and scores it on the rows under the bot's thresholds. */
 export async function measureOnRows(
   ctx: AppContext,
   recognizers: readonly string[],
   data: NluTrainingData,
   rows: readonly NluDatasetRowView[],
+  thresholds: ConfidenceThresholds,
 ): Promise<RecognizerResult[]> {
   const results: RecognizerResult[] = [];
   for (const id of recognizers) {
@@ -47,7 +54,7 @@ export async function measureOnRows(
       data,
       rows.map((r) => r.utterance),
     );
-    results.push(scoreRecognizer(id, rows, predictions));
+    results.push(scoreRecognizer(id, rows, predictions, thresholds));
   }
   return results;
 }
@@ -67,7 +74,13 @@ async function runTest(
     const startedAt = nowIso();
     const data = await botTrainingData(scope, bot);
     const recognizers = await recognizersToMeasure(ctx, bot);
-    const measured = await measureOnRows(ctx, recognizers, data, alignIntents(rows, data));
+    const measured = await measureOnRows(
+      ctx,
+      recognizers,
+      data,
+      alignIntents(rows, data),
+      readBotSettings(bot.settings),
+    );
     const results: NluTestResults = {
       startedAt,
       finishedAt: nowIso(),
