@@ -31,3 +31,18 @@ export const PUBLISHED_NOTES: Record<string, string> = {
   banking77:
     "No commercial result on this split; the paper's best full-data encoders are about 0.93 accuracy.",
 };
+
+/**
+ * Published few-shot results for a dataset's 10-shot cut (train_10shot.json), as quoted in
+ * issue 12: Casanueva et al. 2020, 'Efficient Intent Detection with Dual Sentence Encoders',
+ * Banking77 with 10 examples per intent (their sample, not this file's: indicative only).
+ */
+export const PUBLISHED_10_SHOT: Record<
+  string,
+  Array<{ engine: string; accuracy: number; source: string }>
+> = {
+  banking77: [
+    { engine: 'USE+ConveRT sentence encoders', accuracy: 0.852, source: 'Casanueva et al. 2020' },
+    { engine: 'BERT (frozen)', accuracy: 0.676, source: 'Casanueva et al. 2020' },
+  ],
+};

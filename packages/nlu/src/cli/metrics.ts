@@ -118,3 +118,35 @@ export function percentile(sorted: readonly number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index] as number;
 }
+
+/** What a bot does with a prediction (apps/server `decisionOf`, packages/runtime `runTurn`). */
+export type RuntimeDecision = 'answer' | 'betweenThresholds' | 'belowThreshold';
+
+/**
+ * The runtime's rule (packages/runtime's turn and apps/server's `decisionOf` on the engine's
+ * answer): the engine's None, or a confidence under `lowConfidence`, says 'I did not understand';
+ * under `confidence` the bot asks to rephrase; otherwise the intent's flow starts. The engine does
+ * not depend on the runtime, so the rule is restated here; the unit test pins it to the server
+ * test's cases.
+ */
+export function runtimeDecision(
+  prediction: { topIntent: string; confidence: number },
+  confidence: number,
+  lowConfidence: number,
+): RuntimeDecision {
+  if (prediction.topIntent === NONE) return 'belowThreshold';
+  if (prediction.confidence >= confidence) return 'answer';
+  if (prediction.confidence >= lowConfidence) return 'betweenThresholds';
+  return 'belowThreshold';
+}
+
+/** Shares of a set of decisions (rounded like the other scores). */
+export function decisionShares(decisions: readonly RuntimeDecision[]): Record<RuntimeDecision, number> {
+  const share = (d: RuntimeDecision) =>
+    round(decisions.length === 0 ? 0 : decisions.filter((x) => x === d).length / decisions.length);
+  return {
+    answer: share('answer'),
+    betweenThresholds: share('betweenThresholds'),
+    belowThreshold: share('belowThreshold'),
+  };
+}
