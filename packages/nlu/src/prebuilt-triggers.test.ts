@@ -68,6 +68,34 @@ describe('the slow recognizers are kept for text that may hold their entity', ()
     expect(recognizerInputs('Date', 'bestelle 3 pizzen', 'de')).not.toEqual([]);
   });
 
+  it('gives the date recognizer no price, decimal number or phone number, but every time and numeric date shape', () => {
+    for (const text of [
+      'the laptop costs €1,299.99',
+      'I was charged $19.99 twice',
+      'it is 0.75 of the total',
+      'the rating is 4.5 stars',
+      'text me on 415-555-2671',
+      'dial 1-800-273-8255',
+      'my number is (555) 123-4567',
+      'my cell is +1-202-555-0173',
+    ]) {
+      expect(recognizerInputs('Date', text, 'en'), text).toEqual([]);
+    }
+    for (const text of [
+      'the flight leaves 7.45',
+      'meeting 14:30',
+      'open 9h30',
+      'deliver it 12/03/2025',
+      'due 2025-07-14',
+      'check-in 5/20',
+      'shirts bought 4/2',
+      'shifts 9-5',
+      'born 12/1990',
+    ]) {
+      expect(recognizerInputs('Date', text, 'en'), text).not.toEqual([]);
+    }
+  });
+
   it('runs a number-with-unit recognizer only where one of its own units is near a number', () => {
     expect(findPrebuilts('book a table for 5 people', 'en', ['Currency', 'Dimension'])).toEqual([]);
     expect(findPrebuilts('send 25 dollars to mum', 'en', ['Currency']).map((e) => e.text)).toEqual([

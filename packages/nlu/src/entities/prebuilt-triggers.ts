@@ -43,12 +43,22 @@ const RELATIVE_ORDINALS: Record<NluLanguage, string> = {
 /**
  * Digits that may be part of a date, in English: a time (5:30, 17h30), a numeric date
  * (1/20/2023, 2023-01-20), an ordinal day (the 5th), a year (1984, 2035) or a number after a
- * time preposition (at 5, until ten). A bare number ('3 pizzas', 'winterstraße 12') is not
+ * time preposition (at 5, until ten); a decimal number, a price or a phone number is none. A bare number ('3 pizzas', 'winterstraße 12') is not
  * worth a date recognizer call, the slowest of all (1 to 3 ms); a number next to a calendar
  * word ('in 3 days') is in that word's window anyway. Other languages keep every digit.
  */
 const DATE_DIGITS: Partial<Record<NluLanguage, string>> = {
-  en: '\\d\\s*[:h.]\\s*\\d\\d|\\d\\s*[/\\\\-]\\s*\\d|\\d(?:st|nd|rd|th)(?![\\p{L}])|(?<!\\d)(?:1[5-9]|20)\\d\\d(?!\\d)|(?:^|[^\\p{L}])(?:at|by|until|till|til|around|before|after)\\s+(?:\\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)',
+  en: [
+    // A time: an hour 0-23, then minutes 00-59; not part of a longer number or a price
+    // ('1,299.99', '$19.99', '0.75').
+    '(?<![\\d,.$€£¥])(?:[01]?\\d|2[0-3])\\s*[:h.]\\s*[0-5]\\d(?![\\d%])',
+    // A numeric date: day, month and year parts of 1-4 digits; not a run of digit groups
+    // ('415-555-2671', '1-800-273-8255'), which is a phone number.
+    '(?<![\\d+])\\d{1,4}\\s*[/\\\\-]\\s*\\d{1,2}(?!\\d)',
+    '\\d(?:st|nd|rd|th)(?![\\p{L}])',
+    '(?<!\\d)(?:1[5-9]|20)\\d\\d(?!\\d)',
+    '(?:^|[^\\p{L}])(?:at|by|until|till|til|around|before|after)\\s+(?:\\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)',
+  ].join('|'),
 };
 
 /** Terms match at the start of a word; a term ending in '$' is a whole word (plural or 's allowed). */
