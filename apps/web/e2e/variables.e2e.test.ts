@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPlainUser, logInThroughUi, popupOf } from './support/accounts';
 import { type AppServer, startAppServer } from './support/app-server';
-import { type ApiCall, contentWorld, TINA, VERA } from './support/bot-content';
+import { type ApiCall, contentWorld, organisationOfItsOwn, TINA, VERA } from './support/bot-content';
 import { type Browser, launchBrowser } from './support/browser';
 import { expectHidden, expectVisible } from './support/expect-page';
 import { screenshot, screenshotFailures } from './support/screenshots';
@@ -35,7 +35,7 @@ describe('the Variables tab', () => {
     await app?.close();
   });
 
-  const url = () => `${app.baseUrl}/bots/${encodeURIComponent(BOT)}/variables`;
+  const url = (bot = BOT) => `${app.baseUrl}/bots/${encodeURIComponent(bot)}/variables`;
   const section = (p: Page, title: string) =>
     p.locator('section.card', { has: p.getByRole('heading', { name: title }) });
   const variables = (p: Page = page) => section(p, M.variablesSection);
@@ -43,59 +43,105 @@ describe('the Variables tab', () => {
   const rowOf = (area: Locator, name: string) =>
     area.getByRole('row').filter({ has: area.page().getByText(name, { exact: true }) });
   const dialog = () => page.getByRole('dialog');
-  const stored = async () =>
-    (await tina('GET', `/api/${encodeURIComponent(BOT)}/variables/all`)) as VariablesAndObjects;
+  const stored = async (bot = BOT, api = tina) =>
+    (await api('GET', `/api/${encodeURIComponent(bot)}/variables/all`)) as VariablesAndObjects;
+  const createBot = (name: string, api = tina) =>
+    api('POST', '/api/bot', { name, region: 'eu-west', language: 'en' });
+  const putVariables = (bot: string, variables: { key: string; value: string; isGlobal?: boolean }[]) =>
+    tina('PUT', `/api/${encodeURIComponent(bot)}/variables`, { variables });
+  const putObject = (bot: string, name: string, properties: Record<string, string>, isGlobal = false) =>
+    tina('PUT', `/api/${encodeURIComponent(bot)}/objects`, {
+      name,
+      properties: {
+        variables: Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, { value }])),
+      },
+      ...(isGlobal ? { isGlobal } : {}),
+    });
+  /**
+   * An organisation of the test's own (none of the other tests' global variables show there)
+   * with a bot, and its administrator signed in in a browser of its own.
+   */
+  const ownOrganisation = async (key: string, bot: string) => {
+    const admin = { email: `${key}@example.com`, password: 'Own-Organisation-1!', name: `Admin ${key}` };
+    const api = await organisationOfItsOwn(app.server, `Organisation ${key}`, admin);
+    await createBot(bot, api);
+    const ownBrowser = await launchBrowser();
+    const ownPage = await ownBrowser.newPage();
+    await logInThroughUi(ownPage, app.baseUrl, admin.email, admin.password);
+    return { api, browser: ownBrowser, page: ownPage };
+  };
   const closePopup = async (p: Page = page) => {
     await popupOf(p).getByRole('button', { name: 'OK' }).click();
     await expectHidden(popupOf(p));
   };
 
   test('a new bot: both sections, empty, with their add forms', async () => {
-    await page.goto(url());
-    await expectVisible(page.getByRole('tab', { name: 'Variables', selected: true }));
-    await expectVisible(variables().getByText('No variables yet'));
-    await expectVisible(objects().getByText('No objects yet'));
-    await expectVisible(variables().getByRole('button', { name: 'Add' }));
-    await expectVisible(objects().getByRole('button', { name: 'Add' }));
-    await screenshot(page, 'variables-empty');
+    const own = await ownOrganisation('empty', 'Empty Bot');
+    try {
+      const p = own.page;
+      await p.goto(url('Empty Bot'));
+      await expectVisible(p.getByRole('tab', { name: 'Variables', selected: true }));
+      await expectVisible(variables(p).getByText('No variables yet'));
+      await expectVisible(objects(p).getByText('No objects yet'));
+      await expectVisible(variables(p).getByRole('button', { name: 'Add' }));
+      await expectVisible(objects(p).getByRole('button', { name: 'Add' }));
+      await screenshot(p, 'variables-empty');
+      expect(own.browser.pageErrors).toEqual([]);
+    } finally {
+      await own.browser.close();
+    }
   });
 
   test('adding a variable checks the name and the value, then lists it', async () => {
-    const form = variables().getByRole('form', { name: 'Add a variable' });
-    await form.getByRole('button', { name: 'Add' }).click();
-    await expectVisible(form.getByText(M.nameRequired));
-    await expectVisible(form.getByText(M.valueRequired));
-    await form.getByLabel('Name').fill('  city ');
-    await form.getByLabel('Value').fill('   ');
-    await form.getByRole('button', { name: 'Add' }).click();
-    await expectVisible(form.getByText(M.valueRequired));
-    await form.getByLabel('Value').fill('Berlin');
-    await form.getByRole('button', { name: 'Add' }).click();
-    await expectVisible(rowOf(variables(), 'city'));
-    expect(await form.getByLabel('Name').inputValue()).toBe('');
-    expect(await variables().getByLabel('Value of city').inputValue()).toBe('Berlin');
-    expect((await stored()).variables).toEqual({ city: 'Berlin' });
+    // Its own organisation: the stored variables are exactly the ones added here.
+    const own = await ownOrganisation('adding', 'Adding Bot');
+    try {
+      const p = own.page;
+      const ownStored = () => stored('Adding Bot', own.api);
+      await p.goto(url('Adding Bot'));
+      const form = variables(p).getByRole('form', { name: 'Add a variable' });
+      await form.getByRole('button', { name: 'Add' }).click();
+      await expectVisible(form.getByText(M.nameRequired));
+      await expectVisible(form.getByText(M.valueRequired));
+      await form.getByLabel('Name').fill('  city ');
+      await form.getByLabel('Value').fill('   ');
+      await form.getByRole('button', { name: 'Add' }).click();
+      await expectVisible(form.getByText(M.valueRequired));
+      await form.getByLabel('Value').fill('Berlin');
+      await form.getByRole('button', { name: 'Add' }).click();
+      await expectVisible(rowOf(variables(p), 'city'));
+      await expect.poll(() => form.getByLabel('Name').inputValue()).toBe('');
+      await expect.poll(() => variables(p).getByLabel('Value of city').inputValue()).toBe('Berlin');
+      expect((await ownStored()).variables).toEqual({ city: 'Berlin' });
 
-    await form.getByLabel('Name').fill('CITY');
-    await form.getByLabel('Value').fill('Rome');
-    await form.getByRole('button', { name: 'Add' }).click();
-    await expectVisible(form.getByText(M.nameTaken('CITY')));
-    // The server's own refusal (a prebuilt entity's name) shows at the field too.
-    await form.getByLabel('Name').fill('Date');
-    await form.getByRole('button', { name: 'Add' }).click();
-    await expectVisible(form.getByText(M.nameUsedElsewhere));
-    expect((await stored()).variables).toEqual({ city: 'Berlin' });
-    await screenshot(page, 'variables-add-refused');
-    await form.getByLabel('Name').fill('greeting');
-    await form.getByLabel('Value').fill('Hello there');
-    await form.getByRole('button', { name: 'Add' }).click();
-    await expectVisible(rowOf(variables(), 'greeting'));
+      await form.getByLabel('Name').fill('CITY');
+      await form.getByLabel('Value').fill('Rome');
+      await form.getByRole('button', { name: 'Add' }).click();
+      await expectVisible(form.getByText(M.nameTaken('CITY')));
+      // The server's own refusal (a prebuilt entity's name) shows at the field too.
+      await form.getByLabel('Name').fill('Date');
+      await form.getByRole('button', { name: 'Add' }).click();
+      await expectVisible(form.getByText(M.nameUsedElsewhere));
+      expect((await ownStored()).variables).toEqual({ city: 'Berlin' });
+      await screenshot(p, 'variables-add-refused');
+      await form.getByLabel('Name').fill('greeting');
+      await form.getByLabel('Value').fill('Hello there');
+      await form.getByRole('button', { name: 'Add' }).click();
+      await expectVisible(rowOf(variables(p), 'greeting'));
+      expect(own.browser.pageErrors).toEqual([]);
+    } finally {
+      await own.browser.close();
+    }
   });
 
   test('Update saves a changed value; a blank one is refused', async () => {
+    const bot = 'Update Bot';
+    await createBot(bot);
+    await putVariables(bot, [{ key: 'city', value: 'Berlin' }]);
+    await page.goto(url(bot));
     const row = rowOf(variables(), 'city');
     const update = row.getByRole('button', { name: 'Update' });
-    expect(await update.isDisabled()).toBe(true);
+    await expect.poll(() => update.isDisabled()).toBe(true);
     await row.getByLabel('Value of city').fill('  ');
     await update.click();
     await expectVisible(popupOf(page).getByText(M.valueRequired));
@@ -104,12 +150,16 @@ describe('the Variables tab', () => {
     await update.click();
     await expectVisible(popupOf(page).getByText('Saved!'));
     await closePopup();
-    expect((await stored()).variables.city).toBe('Paris');
+    expect((await stored(bot)).variables.city).toBe('Paris');
     await page.reload();
-    expect(await variables().getByLabel('Value of city').inputValue()).toBe('Paris');
+    await expect.poll(() => variables().getByLabel('Value of city').inputValue()).toBe('Paris');
   });
 
   test('an object is added through the Edit Object modal, with its rules', async () => {
+    const bot = 'Object Bot';
+    await createBot(bot);
+    await putVariables(bot, [{ key: 'city', value: 'Berlin' }]);
+    await page.goto(url(bot));
     const form = objects().getByRole('form', { name: 'Add an object' });
     await form.getByLabel('Name').fill('city');
     await form.getByRole('button', { name: 'Add' }).click();
@@ -117,10 +167,10 @@ describe('the Variables tab', () => {
     await form.getByLabel('Name').fill('customer');
     await form.getByRole('button', { name: 'Add' }).click();
     // The new object's modal is the overlay pseudo-tab create-object (spec 02 section 2.1).
-    await page.waitForURL(`${app.baseUrl}/bots/${encodeURIComponent(BOT)}/create-object/customer`);
+    await page.waitForURL(`${app.baseUrl}/bots/${encodeURIComponent(bot)}/create-object/customer`);
 
     await expectVisible(dialog().getByRole('heading', { name: M.editObject }));
-    expect(await dialog().getByLabel('Object name').textContent()).toBe('customer');
+    await expect.poll(() => dialog().getByLabel('Object name').textContent()).toBe('customer');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expectVisible(popupOf(page).getByText(M.atLeastOneProperty));
     await closePopup();
@@ -140,17 +190,19 @@ describe('the Variables tab', () => {
     await expectVisible(popupOf(page).getByText('Saved!'));
     await closePopup();
     await expectHidden(dialog());
-    await page.waitForURL(url());
+    await page.waitForURL(url(bot));
     await expectVisible(rowOf(objects(), 'customer').getByText('name, email'));
-    expect((await stored()).objects.customer?.variables).toMatchObject({
+    expect((await stored(bot)).objects.customer?.variables).toMatchObject({
       name: { key: 'name', value: 'Ada', isSystem: false },
       email: { key: 'email', value: 'ada@example.com', isSystem: false },
     });
   });
 
   test('editing an object keeps its name fixed; system properties keep their key and stay', async () => {
+    const bot = 'System Properties Bot';
+    await createBot(bot);
     // An API client marks a property as a system one.
-    await tina('PUT', `/api/${encodeURIComponent(BOT)}/objects`, {
+    await tina('PUT', `/api/${encodeURIComponent(bot)}/objects`, {
       name: 'customer',
       properties: {
         variables: {
@@ -160,12 +212,12 @@ describe('the Variables tab', () => {
         },
       },
     });
-    await page.reload();
+    await page.goto(url(bot));
     await rowOf(objects(), 'customer').getByRole('button', { name: 'Edit customer' }).click();
     await expectVisible(dialog().getByText('System'));
-    expect(await dialog().getByLabel('Key 1').getAttribute('readonly')).not.toBeNull();
-    expect(await dialog().getByRole('button', { name: 'Remove property 1' }).count()).toBe(0);
-    expect(await dialog().getByRole('textbox', { name: 'Object name' }).count()).toBe(0);
+    await expect.poll(() => dialog().getByLabel('Key 1').getAttribute('readonly')).not.toBeNull();
+    await expect.poll(() => dialog().getByRole('button', { name: 'Remove property 1' }).count()).toBe(0);
+    await expect.poll(() => dialog().getByRole('textbox', { name: 'Object name' }).count()).toBe(0);
 
     await dialog().getByLabel('Value 1').fill('c-2');
     await dialog().getByRole('button', { name: 'Remove property 3' }).click();
@@ -173,41 +225,65 @@ describe('the Variables tab', () => {
     await screenshot(page, 'variables-edit-object-system');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await closePopup();
-    const customer = (await stored()).objects.customer;
+    const customer = (await stored(bot)).objects.customer;
     expect(Object.keys(customer?.variables ?? {})).toEqual(['id', 'name']);
     expect(customer?.variables.id).toMatchObject({ value: 'c-2', isSystem: true });
   });
 
   test('the Global toggle asks, then shows the Global badge; the name is the whole account’s', async () => {
-    const row = rowOf(variables(), 'city');
-    await row.getByRole('switch', { name: M.global }).click();
-    await expectVisible(popupOf(page).getByText(M.makeGlobalTitle('city')));
-    await popupOf(page).getByRole('button', { name: 'Cancel' }).click();
-    expect((await stored()).isGlobalVariable.city).toBe(false);
-    await row.getByRole('switch', { name: M.global }).click();
-    await popupOf(page).getByRole('button', { name: 'Make global' }).click();
-    // The toggle's own label reads 'Global' too: the badge is what stays once the toggle is gone.
-    await expectHidden(row.getByRole('switch'));
-    await expectVisible(row.getByText(M.global, { exact: true }));
-    expect((await stored()).isGlobalVariable.city).toBe(true);
+    // Its own organisation: what it makes global shows in every bot of the account.
+    const bot = 'Global Bot';
+    const own = await ownOrganisation('global', bot);
+    try {
+      const p = own.page;
+      const ownStored = () => stored(bot, own.api);
+      await own.api('PUT', `/api/${encodeURIComponent(bot)}/variables`, {
+        variables: [
+          { key: 'city', value: 'Paris' },
+          { key: 'greeting', value: 'Hello there' },
+        ],
+      });
+      await own.api('PUT', `/api/${encodeURIComponent(bot)}/objects`, {
+        name: 'customer',
+        properties: { variables: { name: { value: 'Ada' }, email: { value: 'ada@example.com' } } },
+      });
+      await p.goto(url(bot));
+      const row = rowOf(variables(p), 'city');
+      await row.getByRole('switch', { name: M.global }).click();
+      await expectVisible(popupOf(p).getByText(M.makeGlobalTitle('city')));
+      await popupOf(p).getByRole('button', { name: 'Cancel' }).click();
+      expect((await ownStored()).isGlobalVariable.city).toBe(false);
+      await row.getByRole('switch', { name: M.global }).click();
+      await popupOf(p).getByRole('button', { name: 'Make global' }).click();
+      // The toggle's own label reads 'Global' too: the badge is what stays once the toggle is gone.
+      await expectHidden(row.getByRole('switch'));
+      await expectVisible(row.getByText(M.global, { exact: true }));
+      expect((await ownStored()).isGlobalVariable.city).toBe(true);
 
-    await rowOf(objects(), 'customer').getByRole('switch', { name: M.global }).click();
-    await popupOf(page).getByRole('button', { name: 'Make global' }).click();
-    await expectHidden(rowOf(objects(), 'customer').getByRole('switch'));
-    await expectVisible(rowOf(objects(), 'customer').getByText(M.global, { exact: true }));
-    expect((await stored()).objects.customer?.isGlobal).toBe(true);
-    await screenshot(page, 'variables-global', { fullPage: true });
+      await rowOf(objects(p), 'customer').getByRole('switch', { name: M.global }).click();
+      await popupOf(p).getByRole('button', { name: 'Make global' }).click();
+      await expectHidden(rowOf(objects(p), 'customer').getByRole('switch'));
+      await expectVisible(rowOf(objects(p), 'customer').getByText(M.global, { exact: true }));
+      expect((await ownStored()).objects.customer?.isGlobal).toBe(true);
+      await screenshot(p, 'variables-global', { fullPage: true });
 
-    // Another bot of the account sees them.
-    await tina('POST', '/api/bot', { name: 'Sales Bot', region: 'eu-west', language: 'en' });
-    await page.goto(`${app.baseUrl}/bots/Sales%20Bot/variables`);
-    await expectVisible(rowOf(variables(), 'city').getByText(M.global, { exact: true }));
-    await expectVisible(rowOf(objects(), 'customer'));
-    expect(await rowOf(variables(), 'greeting').count()).toBe(0);
-    await page.goto(url());
+      // Another bot of the account sees them.
+      await createBot('Sales Bot', own.api);
+      await p.goto(url('Sales Bot'));
+      await expectVisible(rowOf(variables(p), 'city').getByText(M.global, { exact: true }));
+      await expectVisible(rowOf(objects(p), 'customer'));
+      await expect.poll(() => rowOf(variables(p), 'greeting').count()).toBe(0);
+      expect(own.browser.pageErrors).toEqual([]);
+    } finally {
+      await own.browser.close();
+    }
   });
 
   test('deleting asks first; Cancel keeps the row', async () => {
+    const bot = 'Deleting Bot';
+    await createBot(bot);
+    await putVariables(bot, [{ key: 'greeting', value: 'Hello there' }]);
+    await page.goto(url(bot));
     const row = rowOf(variables(), 'greeting');
     await row.getByRole('button', { name: 'Delete greeting' }).click();
     await expectVisible(popupOf(page).getByText(M.deleteVariable('greeting')));
@@ -217,9 +293,9 @@ describe('the Variables tab', () => {
     await row.getByRole('button', { name: 'Delete greeting' }).click();
     await popupOf(page).getByRole('button', { name: 'Delete' }).click();
     await expectHidden(rowOf(variables(), 'greeting'));
-    expect((await stored()).variables).not.toHaveProperty('greeting');
+    expect((await stored(bot)).variables).not.toHaveProperty('greeting');
 
-    await tina('PUT', `/api/${encodeURIComponent(BOT)}/objects`, {
+    await tina('PUT', `/api/${encodeURIComponent(bot)}/objects`, {
       name: 'scratch',
       properties: { variables: { a: { value: '1' } } },
     });
@@ -228,13 +304,15 @@ describe('the Variables tab', () => {
     await expectVisible(popupOf(page).getByText(M.deleteObject('scratch')));
     await popupOf(page).getByRole('button', { name: 'Delete' }).click();
     await expectHidden(rowOf(objects(), 'scratch'));
-    expect((await stored()).objects).not.toHaveProperty('scratch');
+    expect((await stored(bot)).objects).not.toHaveProperty('scratch');
   });
 
   test('without MakeGlobal the toggle and changes to global rows warn, and nothing changes', async () => {
-    await tina('PUT', `/api/${encodeURIComponent(BOT)}/variables`, {
-      variables: [{ key: 'tone', value: 'friendly' }],
-    });
+    // Her own names: a global variable of the account and one of the bot.
+    await putVariables(BOT, [
+      { key: 'capital', value: 'Paris', isGlobal: true },
+      { key: 'tone', value: 'friendly' },
+    ]);
     const designer = await launchBrowser();
     try {
       const dPage = await designer.newPage();
@@ -245,12 +323,12 @@ describe('the Variables tab', () => {
       await screenshot(dPage, 'variables-designer-no-make-global');
       await closePopup(dPage);
 
-      const city = rowOf(variables(dPage), 'city');
-      await city.getByLabel('Value of city').fill('Madrid');
-      await city.getByRole('button', { name: 'Update' }).click();
+      const capital = rowOf(variables(dPage), 'capital');
+      await capital.getByLabel('Value of capital').fill('Madrid');
+      await capital.getByRole('button', { name: 'Update' }).click();
       await expectVisible(popupOf(dPage).getByText(MESSAGES.permissionDenied));
       await closePopup(dPage);
-      await city.getByRole('button', { name: 'Delete city' }).click();
+      await capital.getByRole('button', { name: 'Delete capital' }).click();
       await expectVisible(popupOf(dPage).getByText(MESSAGES.permissionDenied));
       await closePopup(dPage);
 
@@ -260,7 +338,7 @@ describe('the Variables tab', () => {
       await tone.getByRole('button', { name: 'Update' }).click();
       await closePopup(dPage);
       const state = await stored();
-      expect(state.variables).toMatchObject({ city: 'Paris', tone: 'formal' });
+      expect(state.variables).toMatchObject({ capital: 'Paris', tone: 'formal' });
       expect(state.isGlobalVariable.tone).toBe(false);
       expect(designer.pageErrors).toEqual([]);
     } finally {
@@ -269,28 +347,34 @@ describe('the Variables tab', () => {
   });
 
   test('without ManageVariablesAndObjects the page is read-only and an edit attempt warns', async () => {
+    // Her own names: a global variable and object of the account, and a variable of the bot.
+    await putVariables(BOT, [
+      { key: 'country', value: 'France', isGlobal: true },
+      { key: 'mood', value: 'calm' },
+    ]);
+    await putObject(BOT, 'client', { name: 'Ada' }, true);
     const viewer = await launchBrowser();
     try {
       const vPage = await viewer.newPage();
       await logInThroughUi(vPage, app.baseUrl, VERA.email, VERA.password);
       await vPage.goto(url());
       await expectVisible(vPage.getByText(M.readOnly));
-      await expectVisible(rowOf(variables(vPage), 'city').getByText(M.global, { exact: true }));
-      for (const name of ['Add', 'Update', 'Delete city', 'Delete customer'])
-        expect(await vPage.getByRole('button', { name, exact: true }).count()).toBe(0);
-      expect(await vPage.getByRole('switch').count()).toBe(0);
-      expect(await vPage.getByRole('form').count()).toBe(0);
-      await vPage.getByLabel('Value of tone').click();
+      await expectVisible(rowOf(variables(vPage), 'country').getByText(M.global, { exact: true }));
+      for (const name of ['Add', 'Update', 'Delete country', 'Delete client'])
+        await expect.poll(() => vPage.getByRole('button', { name, exact: true }).count()).toBe(0);
+      await expect.poll(() => vPage.getByRole('switch').count()).toBe(0);
+      await expect.poll(() => vPage.getByRole('form').count()).toBe(0);
+      await vPage.getByLabel('Value of mood').click();
       await expectVisible(popupOf(vPage).getByText(MESSAGES.permissionDenied));
       await screenshot(vPage, 'variables-read-only', { fullPage: true });
       await closePopup(vPage);
 
-      await rowOf(objects(vPage), 'customer').getByRole('button', { name: 'View customer' }).click();
+      await rowOf(objects(vPage), 'client').getByRole('button', { name: 'View client' }).click();
       const viewDialog = vPage.getByRole('dialog');
       await expectVisible(viewDialog.getByRole('heading', { name: M.editObject }));
-      expect(await viewDialog.getByRole('button', { name: 'Save' }).count()).toBe(0);
-      expect(await viewDialog.getByRole('button', { name: 'Add property' }).count()).toBe(0);
-      expect(await viewDialog.getByLabel('Value 1').getAttribute('readonly')).not.toBeNull();
+      await expect.poll(() => viewDialog.getByRole('button', { name: 'Save' }).count()).toBe(0);
+      await expect.poll(() => viewDialog.getByRole('button', { name: 'Add property' }).count()).toBe(0);
+      await expect.poll(() => viewDialog.getByLabel('Value 1').getAttribute('readonly')).not.toBeNull();
       await viewDialog.getByRole('button', { name: 'Close', exact: true }).last().click();
       await expectHidden(viewDialog);
       expect(viewer.pageErrors).toEqual([]);

@@ -43,3 +43,18 @@ export async function contentWorld(
   await tina('POST', '/api/user/role', { userEmail: VERA.email, botName, role: viewer.roleId });
   return { tina, tenantId: organisation.id };
 }
+
+/**
+ * An organisation of the test's own, with one account administrator, answering the
+ * administrator's API calls: for a test whose data the others must not see, or that must not
+ * see theirs (an account's global variables show in every bot of the account).
+ */
+export async function organisationOfItsOwn(
+  server: TestServer,
+  name: string,
+  admin: { email: string; password: string; name: string },
+): Promise<ApiCall> {
+  const organisation = await createOrganisation(server, name);
+  await createAccountAdmin(server, { ...admin, tenantId: organisation.id });
+  return apiAs(server, (await server.login(admin.email, admin.password)).token);
+}
