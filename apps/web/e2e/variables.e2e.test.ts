@@ -63,7 +63,7 @@ describe('the Variables tab', () => {
    */
   const ownOrganisation = async (key: string, bot: string) => {
     const admin = { email: `${key}@example.com`, password: 'Own-Organisation-1!', name: `Admin ${key}` };
-    const api = await organisationOfItsOwn(app.server, `Organisation ${key}`, admin);
+    const { api } = await organisationOfItsOwn(app.server, `Organisation ${key}`, admin);
     await createBot(bot, api);
     const ownBrowser = await launchBrowser();
     const ownPage = await ownBrowser.newPage();

@@ -46,15 +46,19 @@ export async function contentWorld(
 
 /**
  * An organisation of the test's own, with one account administrator, answering the
- * administrator's API calls: for a test whose data the others must not see, or that must not
- * see theirs (an account's global variables show in every bot of the account).
+ * administrator's API calls and the organisation's id: for a test whose data the others must
+ * not see, or that must not see theirs (an account's global variables and functions show in
+ * every bot of the account).
  */
 export async function organisationOfItsOwn(
   server: TestServer,
   name: string,
   admin: { email: string; password: string; name: string },
-): Promise<ApiCall> {
+): Promise<{ api: ApiCall; tenantId: string }> {
   const organisation = await createOrganisation(server, name);
   await createAccountAdmin(server, { ...admin, tenantId: organisation.id });
-  return apiAs(server, (await server.login(admin.email, admin.password)).token);
+  return {
+    api: apiAs(server, (await server.login(admin.email, admin.password)).token),
+    tenantId: organisation.id,
+  };
 }
