@@ -1,6 +1,12 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { loadRecognizerPackage, patchedPackages, patchSource } from './entities/recognizers-text';
+import {
+  loadRecognizerPackage,
+  MEMOISED_DATE_EXTRACTORS,
+  memoisedDateExtractors,
+  patchedPackages,
+  patchSource,
+} from './entities/recognizers-text';
 
 const require = createRequire(import.meta.url);
 
@@ -40,6 +46,7 @@ describe('recognizers-text, memoised', () => {
       '@microsoft/recognizers-text-number-with-unit',
       '@microsoft/recognizers-text-sequence',
     ]);
+    expect([...memoisedDateExtractors]).toEqual([...MEMOISED_DATE_EXTRACTORS]);
   });
 
   it('leaves a bundle whose anchors are missing or repeated unpatched', () => {
@@ -90,11 +97,14 @@ describe('recognizers-text, memoised', () => {
       new m.NumberRecognizer('en-us').getOrdinalModel(),
     ]);
     for (const [name, original, patched] of pairs) {
-      for (const text of TEXTS) {
-        const expected = original.parse(text, reference);
-        // The second call reads the caches: the results must not have been changed in them.
-        expect(patched.parse(text, reference), `${name}: ${text}`).toEqual(expected);
-        expect(patched.parse(text, reference), `${name}, again: ${text}`).toEqual(expected);
+      // Date extractors keep results per text and reference time: the next day's differ.
+      for (const at of [reference, new Date(reference.getTime() + 86_400_000)]) {
+        for (const text of TEXTS) {
+          const expected = original.parse(text, at);
+          // The second call reads the caches: the results must not have been changed in them.
+          expect(patched.parse(text, at), `${name}: ${text}`).toEqual(expected);
+          expect(patched.parse(text, at), `${name}, again: ${text}`).toEqual(expected);
+        }
       }
     }
   });

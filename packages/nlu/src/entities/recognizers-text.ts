@@ -119,7 +119,66 @@ export function loadRecognizerPackage<T>(name: RecognizerPackage): T {
     wrapper.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
     exports = module.exports;
     patchedPackages.add(name);
+    if (name === '@microsoft/recognizers-text-date-time')
+      memoiseDateExtractors(exports as Record<string, unknown>);
   }
   loaded.set(name, exports);
   return exports as T;
+}
+
+/**
+ * The date model's extractors that its other extractors call again on the same text (on the
+ * Snips test texts, per 860 calls of the model: the date extractor 7,000 times, 970 distinct;
+ * duration 12,000, 980; time 7,000, 920; date-time 1,700, 860).
+ */
+export const MEMOISED_DATE_EXTRACTORS = [
+  'BaseDateExtractor',
+  'BaseTimeExtractor',
+  'BaseDurationExtractor',
+  'BaseDateTimeExtractor',
+] as const;
+export const memoisedDateExtractors = new Set<string>();
+
+interface ExtractResult {
+  data?: unknown;
+  metaData?: unknown;
+}
+const copyResult = (r: ExtractResult): ExtractResult => {
+  const copy = { ...r };
+  if (r.data && typeof r.data === 'object') copy.data = Array.isArray(r.data) ? [...r.data] : { ...r.data };
+  if (r.metaData && typeof r.metaData === 'object') copy.metaData = { ...r.metaData };
+  return copy;
+};
+
+/**
+ * Each extractor keeps its results per text and reference time (their results depend on
+ * nothing else: their configuration is fixed at construction) and hands out copies, so a caller
+ * that adjusts a result does not change the kept one. Calls without a reference time (the
+ * library then reads the clock) are not kept.
+ */
+function memoiseDateExtractors(exports: Record<string, unknown>) {
+  for (const name of MEMOISED_DATE_EXTRACTORS) {
+    const proto = (exports[name] as { prototype?: Record<string, unknown> } | undefined)?.prototype;
+    const original = proto?.extract;
+    if (!proto || typeof original !== 'function') continue;
+    const caches = new WeakMap<object, Map<string, ExtractResult[]>>();
+    proto.extract = function (this: object, source: unknown, reference: unknown) {
+      if (typeof source !== 'string' || !(reference instanceof Date))
+        return original.call(this, source, reference);
+      let cache = caches.get(this);
+      if (!cache) {
+        cache = new Map();
+        caches.set(this, cache);
+      }
+      const key = `${reference.getTime()}|${source}`;
+      let found = cache.get(key);
+      if (!found) {
+        found = original.call(this, source, reference) as ExtractResult[];
+        if (cache.size >= CACHE_LIMIT) cache.clear();
+        cache.set(key, found);
+      }
+      return found.map(copyResult);
+    };
+    memoisedDateExtractors.add(name);
+  }
 }
