@@ -7,7 +7,10 @@ import type { NluEntity } from './types';
 /** A trained model: everything prediction needs, nothing of the training data it does not. */
 export interface NluModel {
   format: 'parley-nlu';
-  /** 3: the nearest-example index of big bots (older models cannot be read: retrain). */
+  /**
+   * 4: the tagger decodes whole sentences (Viterbi) within the entities each intent marks
+   * (older models cannot be read: retrain).
+   */
   version: typeof MODEL_VERSION;
   language: NluLanguage;
   classifier: IntentClassifierState;
@@ -21,7 +24,7 @@ export interface NluModel {
   prebuilts: RecognisedPrebuilt[];
 }
 
-export const MODEL_VERSION = 3;
+export const MODEL_VERSION = 4;
 
 export class NluModelError extends Error {}
 

@@ -1,7 +1,8 @@
 import { placeholdersIn } from '@parley/contracts';
 import { Gazetteer } from './entities/gazetteer';
 import { isRecognisedPrebuilt, type RecognisedPrebuilt } from './entities/prebuilt';
-import { type TaggedSentence, trainTagger } from './entities/tagger';
+import { cueOf, type TaggedSentence, trainTagger } from './entities/tagger';
+import { type LabelledText, valuePool, valueVariants } from './entities/value-variants';
 import { withSwappedValues } from './intents/augment';
 import { type ClassifierExample, trainIntentClassifier } from './intents/classifier';
 import { syntheticOutOfScope } from './intents/out-of-scope';
@@ -95,7 +96,13 @@ export function train(data: NluTrainingData): NluModel {
   }
 
   const examples: ClassifierExample[] = [];
-  const marked: Array<{ tokens: Token[]; spans: NluMarkedEntity[]; isMarked: boolean; intent: string }> = [];
+  const marked: Array<{
+    text: string;
+    tokens: Token[];
+    spans: NluMarkedEntity[];
+    isMarked: boolean;
+    intent: string;
+  }> = [];
   for (const intent of data.intents as NluIntent[]) {
     const name = intent.name.toLowerCase() === NONE.toLowerCase() ? NONE : intent.name;
     for (const utterance of intent.utterances) {
@@ -106,6 +113,7 @@ export function train(data: NluTrainingData): NluModel {
       const isValue = tokens.map((t) => spans.some((s) => t.start >= s.start && t.end <= s.end));
       examples.push({ tokens, intent: name, isValue });
       marked.push({
+        text,
         tokens,
         spans,
         isMarked: typeof utterance !== 'string' && spans.length > 0,
@@ -130,7 +138,7 @@ export function train(data: NluTrainingData): NluModel {
         const tokens = analyser.tokenize(filled.text);
         const isValue = tokens.map((t) => filled.entities.some((s) => t.start >= s.start && t.end <= s.end));
         if (v === 0) examples.push({ tokens, intent: name, isValue });
-        marked.push({ tokens, spans: filled.entities, isMarked: true, intent: name });
+        marked.push({ text: filled.text, tokens, spans: filled.entities, isMarked: true, intent: name });
       }
     });
   }
@@ -158,9 +166,11 @@ export function train(data: NluTrainingData): NluModel {
   }
 
   const sentences: TaggedSentence[] = [];
-  for (const { tokens, spans, isMarked, intent } of marked) {
+  const labelled: LabelledText[] = [];
+  for (const { text, tokens, spans, isMarked, intent } of marked) {
     const learned = spans.filter((s) => isLearned(s.entity, byName));
     let labelSpans = learned.map((s) => ({ label: labelOf(s.entity, s.role), start: s.start, end: s.end }));
+    if (isMarked && labelSpans.length > 0) labelled.push({ text, intent, spans: labelSpans });
     if (!isMarked) {
       // Unmarked utterances: values of simple entities found in them are taken as marked.
       const marks = gazetteer.marks(tokens);
@@ -195,6 +205,15 @@ export function train(data: NluTrainingData): NluModel {
       });
     }
   }
+  // Marked sentences again with their values swapped (more variants the fewer there are).
+  const valuesOf = valuePool(labelled, (label) => {
+    const entity = byName.get((label.split(':')[0] as string).toLowerCase());
+    return entity?.type === 'entities' ? (entity.examples ?? []) : [];
+  });
+  const isCue = (word: string) => cueOf(analyser.plain(word.toLowerCase()), language) !== '';
+  for (const variant of valueVariants(labelled, valuesOf, analyser, undefined, isCue)) {
+    sentences.push({ ...variant, gazetteer: halves[(sentences.length + 1) % 2] });
+  }
   const hasLabels = sentences.some((s) => s.labels.some((l) => l !== 'O'));
 
   const prebuilts = new Set<RecognisedPrebuilt>();
@@ -215,7 +234,7 @@ export function train(data: NluTrainingData): NluModel {
     version: MODEL_VERSION,
     language,
     classifier: trainIntentClassifier(examples),
-    tagger: hasLabels ? trainTagger(sentences, gazetteer, { seed: 11 }) : null,
+    tagger: hasLabels ? trainTagger(sentences, gazetteer, { seed: 11, cues: language }) : null,
     gazetteer: gazetteer.toJSON(),
     entities: data.entities.filter((e) => e.type === 'closedlists' || e.type === 'regexentities'),
     patterns: data.intents

@@ -1,7 +1,9 @@
 import { FeatureIndex } from '../text/feature-index';
 import { hashMore, hashPair, hashPrefix, hashString, seededRandom, shuffleInPlace } from '../text/hash';
+import type { NluLanguage } from '../text/languages';
 import type { Token } from '../text/tokenize';
 import type { Gazetteer } from './gazetteer';
+import { recognizerInputs } from './prebuilt-triggers';
 
 /**
  * The sequence tagger of learned (simple) entities: an averaged perceptron over BIO labels
@@ -25,6 +27,47 @@ export interface TaggerModel {
   weights: Float32Array;
   /** (labels.length + 1) x labels.length: row 0 is the sentence start. */
   transitions: Float32Array;
+  /**
+   * The entities (labels without B-/I-) marked in each intent's sentences: the tagger only
+   * looks for those when it is told the intent. An intent with none marked is not limited.
+   */
+  intentEntities?: Array<[string, string[]]>;
+  /**
+   * The language of the prebuilt cue features (a token is a date, number or ordinal word or
+   * shape, see prebuilt-triggers); absent in models trained without them.
+   */
+  cues?: NluLanguage;
+}
+
+/** The entities each intent's sentences mark (see TaggerModel.intentEntities). */
+function entitiesByIntent(sentences: readonly TaggedSentence[]): Array<[string, string[]]> {
+  const byIntent = new Map<string, Set<string>>();
+  for (const s of sentences) {
+    if (s.intent === undefined) continue;
+    let set = byIntent.get(s.intent);
+    if (!set) {
+      set = new Set();
+      byIntent.set(s.intent, set);
+    }
+    for (const l of s.labels) if (l !== 'O') set.add(l.slice(2));
+  }
+  return [...byIntent]
+    .filter(([, set]) => set.size > 0)
+    .map(([intent, set]) => [intent, [...set].sort()] as [string, string[]])
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+/** Per intent, 1 for the labels its entities allow ('O' always); none for an intent not listed. */
+function intentMasks(labels: readonly string[], intentEntities: ReadonlyArray<[string, string[]]> = []) {
+  const masks = new Map<string, Uint8Array>();
+  for (const [intent, entities] of intentEntities) {
+    const allowed = new Set(entities);
+    masks.set(
+      intent,
+      Uint8Array.from(labels, (l) => (l === 'O' || allowed.has(l.slice(2)) ? 1 : 0)),
+    );
+  }
+  return masks;
 }
 
 const shapeOf = (text: string) =>
@@ -46,10 +89,31 @@ function cachedShape(text: string): string {
   return shape;
 }
 
+/** The prebuilt recognizers whose cue words and shapes are tagger features. */
+const CUE_ENTITIES = ['Date', 'Number', 'Ordinal'] as const;
+const cueCache = new Map<string, string>();
+
+/**
+ * Which recognizers' cues a word is ('Date', 'Number', 'Date+Number', ''): 'friday', 'pm',
+ * 'now', 'seven', '1984'. A designer's date or number entity learns from few examples when
+ * the tagger knows these words without having seen them marked.
+ */
+export function cueOf(word: string, language: NluLanguage): string {
+  const key = `${language}|${word}`;
+  let cue = cueCache.get(key);
+  if (cue === undefined) {
+    cue = CUE_ENTITIES.filter((e) => recognizerInputs(e, word, language).length > 0).join('+');
+    if (cueCache.size > 50_000) cueCache.clear();
+    cueCache.set(key, cue);
+  }
+  return cue;
+}
+
 /** The feature templates, as hash states of their names (see hashMore). */
 const TEMPLATES = [
   ...['w', 's', 'sh', 'p3', 'x3', 'x2', 'w-1', 'w+1', 'w-2', 'w+2', 'len'],
   ...['s-1s0', 's0s+1', 's-2s-1', 's+1s+2', 'g', 'gw', 'i', 'iw', 'iw-1'],
+  ...['c', 'c-1', 'c+1', 'ic'],
 ] as const;
 type Template = (typeof TEMPLATES)[number];
 const F = Object.fromEntries(TEMPLATES.map((name) => [name, hashPrefix(`${name}:`)])) as Record<
@@ -65,8 +129,14 @@ const pair = (template: Template, a: string, b: string) => hashPair(F[template],
  * Label-independent features of every token of a sentence, as hashes: the hashes of strings
  * such as `w-1:the` or `s-1s0:the|cat`, computed without building them.
  */
-export function tokenFeatures(tokens: readonly Token[], gazetteer: Gazetteer, intent?: string): number[][] {
+export function tokenFeatures(
+  tokens: readonly Token[],
+  gazetteer: Gazetteer,
+  intent?: string,
+  cues?: NluLanguage,
+): number[][] {
   const marks = gazetteer.marks(tokens);
+  const cue = cues ? tokens.map((t) => (t.isWord ? cueOf(t.plain, cues) : '')) : undefined;
   const at = (i: number) => (i < 0 ? '<s>' : i >= tokens.length ? '</s>' : (tokens[i] as Token).plain);
   const stemAt = (i: number) => (i < 0 ? '<s>' : i >= tokens.length ? '</s>' : (tokens[i] as Token).stem);
   return tokens.map((token, i) => {
@@ -92,11 +162,22 @@ export function tokenFeatures(tokens: readonly Token[], gazetteer: Gazetteer, in
     for (const mark of marks[i] ?? []) f.push(one('g', mark), pair('gw', mark, plain));
     if (intent !== undefined)
       f.push(one('i', intent), pair('iw', intent, plain), pair('iw-1', intent, at(i - 1)));
+    if (cue) {
+      const here = cue[i] as string;
+      if (here) {
+        f.push(one('c', here));
+        if (intent !== undefined) f.push(pair('ic', intent, here));
+      }
+      if (cue[i - 1]) f.push(one('c-1', cue[i - 1] as string));
+      if (cue[i + 1]) f.push(one('c+1', cue[i + 1] as string));
+    }
     return f;
   });
 }
 
 export interface TaggerOptions {
+  /** The language of the prebuilt cue features (none without). */
+  cues?: NluLanguage;
   /** Passes over the sentences; left out, as many as the data's size calls for (taggerPasses). */
   epochs?: number;
   seed: number;
@@ -130,7 +211,9 @@ export function trainTagger(
   const labels = ['O', ...[...labelSet].filter((l) => l !== 'O').sort()];
   const labelIndex = new Map(labels.map((l, i) => [l, i]));
   const L = labels.length;
-  const features = sentences.map((s) => tokenFeatures(s.tokens, s.gazetteer ?? gazetteer, s.intent));
+  const features = sentences.map((s) =>
+    tokenFeatures(s.tokens, s.gazetteer ?? gazetteer, s.intent, options.cues),
+  );
   const { featureHashes, rows } = indexFeatures(features, tokenCount >= RARE_FEATURES_FROM ? 2 : 1);
   const gold = sentences.map((s) => s.labels.map((l) => labelIndex.get(l) as number));
 
@@ -139,7 +222,9 @@ export function trainTagger(
   const tr = new Float32Array((L + 1) * L);
   const ut = new Float32Array((L + 1) * L);
   const allowed = allowedTransitions(labels);
-  const scores = new Float64Array(L);
+  const intentEntities = entitiesByIntent(sentences);
+  const masks = intentMasks(labels, intentEntities);
+  const sentenceMasks = sentences.map((s) => (s.intent === undefined ? undefined : masks.get(s.intent)));
   const order = sentences.map((_, i) => i);
   const random = seededRandom(options.seed);
   let t = 1;
@@ -148,36 +233,44 @@ export function trainTagger(
     for (const s of order) {
       const tokenRows = rows[s] as Int32Array[];
       const goldLabels = gold[s] as number[];
-      let previous = 0; // the start row
+      const mask = sentenceMasks[s];
+      // Structured perceptron: the whole sentence decoded as at prediction, then corrected.
+      const guessLabels = viterbi(w, tr, allowed, mask, L, tokenRows);
+      let previous = 0;
       let goldPrevious = 0;
       for (let i = 0; i < tokenRows.length; i++) {
-        const feats = tokenRows[i] as Int32Array;
-        const guess = bestLabel(w, tr, allowed, L, feats, previous, scores);
+        const guess = guessLabels[i] as number;
         const truth = goldLabels[i] as number;
-        if (guess !== truth || previous !== goldPrevious) {
-          for (const f of feats) {
+        if (guess !== truth) {
+          for (const f of tokenRows[i] as Int32Array) {
             w[f * L + truth] = (w[f * L + truth] as number) + 1;
             u[f * L + truth] = (u[f * L + truth] as number) + t;
-            if (guess !== truth) {
-              w[f * L + guess] = (w[f * L + guess] as number) - 1;
-              u[f * L + guess] = (u[f * L + guess] as number) - t;
-            }
+            w[f * L + guess] = (w[f * L + guess] as number) - 1;
+            u[f * L + guess] = (u[f * L + guess] as number) - t;
           }
+        }
+        if (guess !== truth || previous !== goldPrevious) {
           tr[goldPrevious * L + truth] = (tr[goldPrevious * L + truth] as number) + 1;
           ut[goldPrevious * L + truth] = (ut[goldPrevious * L + truth] as number) + t;
           tr[previous * L + guess] = (tr[previous * L + guess] as number) - 1;
           ut[previous * L + guess] = (ut[previous * L + guess] as number) - t;
         }
-        // Train on the gold history: errors do not cascade while learning.
-        previous = truth + 1;
+        previous = guess + 1;
         goldPrevious = truth + 1;
-        t++;
       }
+      t++;
     }
   }
   for (let i = 0; i < w.length; i++) w[i] = (w[i] as number) - (u[i] as number) / t;
   for (let i = 0; i < tr.length; i++) tr[i] = (tr[i] as number) - (ut[i] as number) / t;
-  return { labels, featureHashes, weights: w, transitions: tr };
+  return {
+    labels,
+    featureHashes,
+    weights: w,
+    transitions: tr,
+    intentEntities,
+    ...(options.cues ? { cues: options.cues } : {}),
+  };
 }
 
 /**
@@ -236,47 +329,11 @@ function allowedTransitions(labels: readonly string[]): Uint8Array {
   return allowed;
 }
 
-function bestLabel(
-  w: Float32Array,
-  tr: Float32Array,
-  allowed: Uint8Array,
-  L: number,
-  feats: Int32Array,
-  previous: number,
-  scores: Float64Array,
-): number {
-  const from = previous * L;
-  for (let l = 0; l < L; l++) scores[l] = tr[from + l] as number;
-  // Four labels a step, as in the classifier's logits (V8 does not unroll).
-  const whole = L - (L % 4);
-  for (let k = 0; k < feats.length; k++) {
-    const base = (feats[k] as number) * L;
-    let l = 0;
-    for (; l < whole; l += 4) {
-      scores[l] = (scores[l] as number) + (w[base + l] as number);
-      scores[l + 1] = (scores[l + 1] as number) + (w[base + l + 1] as number);
-      scores[l + 2] = (scores[l + 2] as number) + (w[base + l + 2] as number);
-      scores[l + 3] = (scores[l + 3] as number) + (w[base + l + 3] as number);
-    }
-    for (; l < L; l++) scores[l] = (scores[l] as number) + (w[base + l] as number);
-  }
-  let best = 0;
-  let bestScore = Number.NEGATIVE_INFINITY;
-  for (let l = 0; l < L; l++) {
-    if (!allowed[previous * L + l]) continue;
-    if ((scores[l] as number) > bestScore) {
-      bestScore = scores[l] as number;
-      best = l;
-    }
-  }
-  return best;
-}
-
 /** A trained tagger ready to label sentences. */
 export class Tagger {
   private readonly row: FeatureIndex;
   private readonly allowed: Uint8Array;
-  private readonly scores: Float64Array;
+  private readonly masks: Map<string, Uint8Array>;
 
   constructor(
     readonly model: TaggerModel,
@@ -284,29 +341,21 @@ export class Tagger {
   ) {
     this.row = FeatureIndex.of(model.featureHashes);
     this.allowed = allowedTransitions(model.labels);
-    this.scores = new Float64Array(model.labels.length);
+    this.masks = intentMasks(model.labels, model.intentEntities);
   }
 
   /** Spans of entities as token ranges [from, to) with their label (entity or entity:role). */
   tag(tokens: readonly Token[], intent?: string): Array<{ label: string; from: number; to: number }> {
     const L = this.model.labels.length;
     if (L <= 1 || tokens.length === 0) return [];
-    const features = tokenFeatures(tokens, this.gazetteer, intent);
+    const features = tokenFeatures(tokens, this.gazetteer, intent, this.model.cues);
     const spans: Array<{ label: string; from: number; to: number }> = [];
-    let previous = 0;
+    const mask = intent === undefined ? undefined : this.masks.get(intent);
+    const rows = features.map((f) => this.rowsOf(f));
+    const labelsOf = viterbi(this.model.weights, this.model.transitions, this.allowed, mask, L, rows);
     let open: { label: string; from: number; to: number } | undefined;
     for (let i = 0; i < tokens.length; i++) {
-      const feats = Int32Array.from((features[i] ?? []).map((h) => this.row.get(h)).filter((r) => r >= 0));
-      const l = bestLabel(
-        this.model.weights,
-        this.model.transitions,
-        this.allowed,
-        L,
-        feats,
-        previous,
-        this.scores,
-      );
-      const label = this.model.labels[l] as string;
+      const label = this.model.labels[labelsOf[i] as number] as string;
       if (label.startsWith('B-')) {
         if (open) spans.push(open);
         open = { label: label.slice(2), from: i, to: i + 1 };
@@ -316,9 +365,82 @@ export class Tagger {
         if (open) spans.push(open);
         open = undefined;
       }
-      previous = l + 1;
     }
     if (open) spans.push(open);
     return spans;
   }
+
+  private rowsOf(hashes: readonly number[]): Int32Array {
+    const rows: number[] = [];
+    for (const h of hashes) {
+      const r = this.row.get(h);
+      if (r >= 0) rows.push(r);
+    }
+    return Int32Array.from(rows);
+  }
+}
+
+/**
+ * The best sequence of labels (Viterbi over the token scores and label transitions), within
+ * BIO and the intent's entities: a value's end is chosen knowing what follows it.
+ */
+function viterbi(
+  w: Float32Array,
+  tr: Float32Array,
+  allowed: Uint8Array,
+  mask: Uint8Array | undefined,
+  L: number,
+  rows: readonly Int32Array[],
+): number[] {
+  const n = rows.length;
+  const usable: number[] = [];
+  for (let l = 0; l < L; l++) if (!mask || mask[l]) usable.push(l);
+  const score = new Float64Array(n * L).fill(Number.NEGATIVE_INFINITY);
+  const back = new Int32Array(n * L).fill(-1);
+  const emission = new Float64Array(L);
+  for (let i = 0; i < n; i++) {
+    emission.fill(0);
+    const feats = rows[i] as Int32Array;
+    for (let k = 0; k < feats.length; k++) {
+      const base = (feats[k] as number) * L;
+      for (let u = 0; u < usable.length; u++) {
+        const l = usable[u] as number;
+        emission[l] = (emission[l] as number) + (w[base + l] as number);
+      }
+    }
+    for (const l of usable) {
+      let best = Number.NEGATIVE_INFINITY;
+      let from = -1;
+      if (i === 0) {
+        if (allowed[l]) best = tr[l] as number;
+      } else {
+        for (const p of usable) {
+          const before = score[(i - 1) * L + p] as number;
+          if (before === Number.NEGATIVE_INFINITY || !allowed[(p + 1) * L + l]) continue;
+          const s = before + (tr[(p + 1) * L + l] as number);
+          if (s > best) {
+            best = s;
+            from = p;
+          }
+        }
+      }
+      if (best === Number.NEGATIVE_INFINITY) continue;
+      score[i * L + l] = best + (emission[l] as number);
+      back[i * L + l] = from;
+    }
+  }
+  let last = 0;
+  let bestEnd = Number.NEGATIVE_INFINITY;
+  for (const l of usable) {
+    if ((score[(n - 1) * L + l] as number) > bestEnd) {
+      bestEnd = score[(n - 1) * L + l] as number;
+      last = l;
+    }
+  }
+  const out = new Array<number>(n).fill(0);
+  for (let i = n - 1; i >= 0; i--) {
+    out[i] = last;
+    last = back[i * L + last] as number;
+  }
+  return out;
 }

@@ -1,0 +1,177 @@
+import { seededRandom } from '../text/hash';
+import type { Analyser, Token } from '../text/tokenize';
+
+/** A marked sentence for the tagger: its text, intent and labelled character spans. */
+export interface LabelledText {
+  text: string;
+  intent: string;
+  spans: ReadonlyArray<{ label: string; start: number; end: number }>;
+}
+
+/** BIO labels of tokens from character spans (a token belongs to the span it starts in). */
+export function bioLabels(
+  tokens: readonly Token[],
+  spans: ReadonlyArray<{ label: string; start: number; end: number }>,
+): string[] {
+  const labels = tokens.map(() => 'O');
+  for (const span of spans) {
+    let first = true;
+    tokens.forEach((token, i) => {
+      if (token.start >= span.start && token.start < span.end) {
+        labels[i] = `${first ? 'B' : 'I'}-${span.label}`;
+        first = false;
+      }
+    });
+  }
+  return labels;
+}
+
+/**
+ * The values each label may take in a variant: those marked in the sentences and the entity's
+ * examples (the values a designer listed), sorted (the same data gives the same variants).
+ */
+export function valuePool(
+  sentences: readonly LabelledText[],
+  examplesOf: (label: string) => readonly string[],
+): Map<string, string[]> {
+  const values = new Map<string, Set<string>>();
+  for (const s of sentences) {
+    for (const span of s.spans) {
+      const set = values.get(span.label) ?? new Set<string>();
+      set.add(s.text.slice(span.start, span.end));
+      values.set(span.label, set);
+    }
+  }
+  for (const [label, set] of values) for (const example of examplesOf(label)) set.add(example);
+  return new Map([...values].map(([k, v]) => [k, [...v].sort()]));
+}
+
+/**
+ * Variants of each marked sentence; a bot with few examples gets many (its tagger would
+ * otherwise learn the handful of values it was shown, not the words around them), a big bot
+ * none past the budget (its values are varied already, and training time counts).
+ */
+export const MAX_VARIANTS = 5;
+export const MAX_EXTRA_SENTENCES = 3000;
+
+export function variantsPerSentence(sentences: number): number {
+  return Math.min(MAX_VARIANTS, Math.floor(MAX_EXTRA_SENTENCES / Math.max(1, sentences)));
+}
+
+/**
+ * Marked sentences with each value swapped for another value of the same label: another
+ * sentence's marked value or one of the entity's examples (a designer's list of values).
+ * The tagger then learns from a handful of examples that 'add X to my Y playlist' holds an
+ * artist and a playlist whatever X and Y are, and how long a value may be.
+ */
+export function valueVariants(
+  sentences: readonly LabelledText[],
+  valuesOf: ReadonlyMap<string, readonly string[]>,
+  analyser: Analyser,
+  variants = variantsPerSentence(sentences.length),
+  /** Words a made-up value keeps (date and number words: they are what such a value is). */
+  keep: (word: string) => boolean = () => false,
+  seed = 37,
+): Array<{ tokens: Token[]; labels: string[]; intent: string }> {
+  const out: Array<{ tokens: Token[]; labels: string[]; intent: string }> = [];
+  if (variants <= 0) return out;
+  const random = seededRandom(seed);
+  const unseen = unseenShares(sentences);
+  for (const s of sentences) {
+    const spans: Array<{ label: string; start: number; end: number }> = [];
+    for (const span of [...s.spans].sort((a, b) => a.start - b.start)) {
+      const last = spans[spans.length - 1];
+      if (last && span.start < last.end) continue;
+      if ((valuesOf.get(span.label)?.length ?? 0) > 1 || (unseen.get(span.label) ?? 0) > 0) spans.push(span);
+    }
+    if (spans.length === 0) continue;
+    const seen = new Set<string>([s.text]);
+    for (let v = 0; v < variants; v++) {
+      let text = '';
+      let at = 0;
+      const placed: Array<{ label: string; start: number; end: number }> = [];
+      for (const span of spans) {
+        const values = valuesOf.get(span.label) as readonly string[];
+        let value = values[Math.floor(random() * values.length)] as string;
+        if (random() < (unseen.get(span.label) ?? 0)) value = nonceOf(value, random, keep);
+        text += s.text.slice(at, span.start);
+        placed.push({ label: span.label, start: text.length, end: text.length + value.length });
+        text += value;
+        at = span.end;
+      }
+      text += s.text.slice(at);
+      if (seen.has(text)) continue;
+      seen.add(text);
+      const others = s.spans.filter((o) => !spans.includes(o));
+      // Spans whose values were not swapped keep their place, moved by the swaps before them.
+      const moved = others.map((o) => {
+        let shift = 0;
+        spans.forEach((span, k) => {
+          const p = placed[k];
+          if (p && span.end <= o.start) shift += p.end - p.start - (span.end - span.start);
+        });
+        return { label: o.label, start: o.start + shift, end: o.end + shift };
+      });
+      const tokens = analyser.tokenize(text);
+      out.push({ tokens, labels: bioLabels(tokens, [...placed, ...moved]), intent: s.intent });
+    }
+  }
+  return out;
+}
+
+/**
+ * Per label, the share of its marked occurrences whose value is met only once: the
+ * Good-Turing estimate of how often a user's value will be one the bot has not seen (names,
+ * titles: most; 'my', 'song', 'tonight': few).
+ */
+export function unseenShares(sentences: readonly LabelledText[]): Map<string, number> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const s of sentences) {
+    for (const span of s.spans) {
+      const values = counts.get(span.label) ?? new Map<string, number>();
+      const value = s.text.slice(span.start, span.end).toLowerCase();
+      values.set(value, (values.get(value) ?? 0) + 1);
+      counts.set(span.label, values);
+    }
+  }
+  const shares = new Map<string, number>();
+  for (const [label, values] of counts) {
+    let once = 0;
+    let all = 0;
+    for (const n of values.values()) {
+      all += n;
+      if (n === 1) once++;
+    }
+    shares.set(label, once / all);
+  }
+  return shares;
+}
+
+const CONSONANTS = 'bcdfghjklmnprstvz';
+const VOWELS = 'aeiou';
+
+/**
+ * A made-up value shaped like `value`: each word of more than three letters (or with a
+ * capital) becomes a pronounceable nonce word of its length and capitals, digits other
+ * digits; short lower-case words ('of', 'the') stay. The tagger meets values it cannot
+ * know, as users' values will be, and learns to read the words around them and their shape.
+ */
+export function nonceOf(
+  value: string,
+  random: () => number,
+  keep: (word: string) => boolean = () => false,
+): string {
+  return value.replace(/[\p{L}\p{M}]+|\p{N}+/gu, (word) => {
+    if (/^\p{N}+$/u.test(word)) return word.replace(/\p{N}/gu, () => String(Math.floor(random() * 10)));
+    if ((word.length <= 3 && word === word.toLowerCase()) || keep(word)) return word;
+    let made = '';
+    for (let i = 0; i < word.length; i++) {
+      const letters = i % 2 === 0 ? CONSONANTS : VOWELS;
+      let c = letters[Math.floor(random() * letters.length)] as string;
+      const original = word[i] as string;
+      if (original !== original.toLowerCase()) c = c.toUpperCase();
+      made += c;
+    }
+    return made;
+  });
+}
