@@ -5,6 +5,7 @@ import { RegexEntities } from './entities/regex-entities';
 import { Tagger } from './entities/tagger';
 import { IntentClassifier } from './intents/classifier';
 import type { EntityWeight } from './intents/coverage';
+import { noneWins } from './intents/none-rule';
 import { deserialiseModel, type NluModel } from './model';
 import { type CompiledPattern, compilePatterns, matchPatterns } from './patterns';
 import { sentimentOf } from './sentiment';
@@ -99,12 +100,12 @@ export class NluPredictor {
     const best = intents.find((i) => i.intent !== NONE);
     // Below the floor nothing fits, whatever the bot's thresholds: the confidence is then that
     // of the best real intent, low, so the thresholds read it as not understood.
-    const top = intents[0] as IntentScore;
-    const isNone = top.intent === NONE || !best || best.score < NO_INTENT_BELOW;
+    const isNone =
+      !best || noneWins(intents, this.classifier.looksInScope(tokens)) || best.score < NO_INTENT_BELOW;
     return {
       intents,
-      topIntent: isNone ? NONE : top.intent,
-      confidence: isNone ? (best?.score ?? 0) : top.score,
+      topIntent: isNone || !best ? NONE : best.intent,
+      confidence: best?.score ?? 0,
       entities,
       sentiment,
     };

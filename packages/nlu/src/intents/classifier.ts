@@ -249,6 +249,14 @@ export class IntentClassifier {
       .sort((a, b) => b.score - a.score || (a.intent < b.intent ? -1 : 1));
   }
 
+  /**
+   * Whether nothing marks the input as foreign: the bot's in-scope examples hold every word of
+   * it (numbers aside) and, in a big bot, it is as close to one of them as a typical input.
+   */
+  looksInScope(tokens: readonly Token[]): boolean {
+    return this.coverage.of(tokens) >= 1 && (this.nearest?.inScope(tokens) ?? 1) >= 1;
+  }
+
   /** The likeliest intent other than None (what the entity tagger reads). */
   bestIntent(tokens: readonly Token[]): string {
     const { classes } = this.state;
