@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { MESSAGES } from '@parley/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { TestServer } from '../../server/test/support/test-server';
 import { createOrganisation, createPlainUser, logInThroughUi, popupOf } from './support/accounts';
-import { createAccountAdmin, rowOf, tokenOf } from './support/administration';
+import { createAccountAdmin, rowOf } from './support/administration';
 import { type AppServer, startAppServer } from './support/app-server';
 import { type Browser, launchBrowser } from './support/browser';
 import { expectHidden, expectVisible } from './support/expect-page';
@@ -15,30 +16,27 @@ const TINA = { email: 'tina@example.com', password: 'Tenant-Admin-1!', name: 'Ti
 const PAUL = { email: 'paul@example.com', password: 'Plain-Password-1', name: 'Paul Plain' };
 const GRACE = { name: 'grace.hopper', email: 'grace@example.com', password: 'Grace-Hopper-1' };
 
+/** An organisation of a test's own, so what one test adds or deletes no other sees. */
+interface Organisation {
+  id: string;
+  tina: typeof TINA;
+  paul: typeof PAUL;
+  grace: typeof GRACE;
+  repos: ReturnType<TestServer['ctx']['repos']['forTenant']>;
+  /** Calls the API as its administrator. */
+  api(method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<number>;
+}
+
 describe('the Users tab of an account administrator', () => {
   let app: AppServer;
   let browser: Browser;
   let page: Page;
-  let acmeId: string;
 
   beforeAll(async () => {
     app = await startAppServer();
     await app.server.signUpFirstAdmin();
-    const acme = await createOrganisation(app.server, 'Acme Support');
-    acmeId = acme.id;
-    await createAccountAdmin(app.server, { ...TINA, tenantId: acme.id });
-    await createPlainUser(app.server, { ...PAUL, tenantId: acme.id });
-    // Bot roles are given on a bot that exists.
-    const created = await app.server.request({
-      method: 'POST',
-      url: '/api/bot',
-      token: (await app.server.login(TINA.email, TINA.password)).token,
-      body: { name: 'Support Bot', region: 'eu-west', language: 'en' },
-    });
-    expect(created.statusCode).toBe(200);
     browser = await launchBrowser();
     page = await browser.newPage();
-    await logInThroughUi(page, app.baseUrl, TINA.email, TINA.password);
   });
   screenshotFailures(() => page);
   afterAll(async () => {
@@ -47,26 +45,51 @@ describe('the Users tab of an account administrator', () => {
   });
 
   const dialog = () => page.getByRole('dialog');
-  const acme = () => app.server.ctx.repos.forTenant(acmeId);
+
+  /**
+   * Tina (its account administrator, signed in on the page at the Users tab), Paul (a plain
+   * user), Support Bot, and Grace as a plain user when asked.
+   */
+  const organisation = async (key: string, options: { grace?: boolean } = {}): Promise<Organisation> => {
+    const acme = await createOrganisation(app.server, `Acme ${key}`);
+    const tina = { ...TINA, email: `tina.${key}@example.com` };
+    const paul = { ...PAUL, email: `paul.${key}@example.com` };
+    const grace = { ...GRACE, email: `grace.${key}@example.com` };
+    await createAccountAdmin(app.server, { ...tina, tenantId: acme.id });
+    await createPlainUser(app.server, { ...paul, tenantId: acme.id });
+    if (options.grace) await createPlainUser(app.server, { ...grace, tenantId: acme.id });
+    const token = (await app.server.login(tina.email, tina.password)).token;
+    const api: Organisation['api'] = async (method, url, body) =>
+      (await app.server.request({ method, url, token, ...(body === undefined ? {} : { body }) })).statusCode;
+    // Bot roles are given on a bot that exists.
+    expect(await api('POST', '/api/bot', { name: 'Support Bot', region: 'eu-west', language: 'en' })).toBe(
+      200,
+    );
+    await page.evaluate(() => localStorage.clear()).catch(() => undefined);
+    await logInThroughUi(page, app.baseUrl, tina.email, tina.password);
+    await page.goto(`${app.baseUrl}/configuration/users`);
+    await expectVisible(rowOf(page, tina.email));
+    return { id: acme.id, tina, paul, grace, repos: app.server.ctx.repos.forTenant(acme.id), api };
+  };
 
   test('lists name, e-mail, role and bot roles count; the own row has no delete action', async () => {
-    await page.goto(`${app.baseUrl}/configuration/users`);
-    const tina = rowOf(page, TINA.email);
-    await expectVisible(tina);
+    const acme = await organisation('list');
+    const tina = rowOf(page, acme.tina.email);
     expect(await tina.getByRole('cell').allInnerTexts()).toEqual([
       `${TINA.name}\nYou`,
-      TINA.email,
+      acme.tina.email,
       'Account administrator',
       '0',
       '',
     ]);
-    expect(await rowOf(page, PAUL.email).getByRole('cell').nth(2).textContent()).toBe('User');
+    expect(await rowOf(page, acme.paul.email).getByRole('cell').nth(2).textContent()).toBe('User');
     expect(await tina.getByRole('button', { name: `Delete ${TINA.name}` }).count()).toBe(0);
-    await expectVisible(rowOf(page, PAUL.email).getByRole('button', { name: `Delete ${PAUL.name}` }));
+    await expectVisible(rowOf(page, acme.paul.email).getByRole('button', { name: `Delete ${PAUL.name}` }));
     await screenshot(page, 'admin-users');
   });
 
   test('add user: bad input gets each message and the Invalid input warning; good input creates the user', async () => {
+    const acme = await organisation('add');
     await page.getByRole('button', { name: 'Add user' }).click();
     await expectVisible(dialog().getByRole('heading', { name: 'Add user' }));
     // Only master administrators may assign to the master tenant.
@@ -108,7 +131,7 @@ describe('the Users tab of an account administrator', () => {
     const grace = rowOf(page, GRACE.email);
     await expectVisible(grace);
     expect(await grace.getByRole('cell').nth(2).textContent()).toBe('User');
-    expect(await acme().members.roleOf(GRACE.email)).toBe('user');
+    expect(await acme.repos.members.roleOf(GRACE.email)).toBe('user');
     const mails = await app.server.ctx.repos.outbox.listFor(GRACE.email);
     expect(mails.map((mail) => mail.subject)).toEqual(['Your Parley login']);
     // A link to choose a password, never the password itself.
@@ -117,23 +140,27 @@ describe('the Users tab of an account administrator', () => {
   });
 
   test('add user: an address already in the tenant is named at its field', async () => {
+    const acme = await organisation('taken', { grace: true });
     await page.getByRole('button', { name: 'Add user' }).click();
     await dialog().getByLabel('Name').fill('grace2');
-    await dialog().getByLabel('E-mail').fill(GRACE.email);
+    await dialog().getByLabel('E-mail').fill(acme.grace.email);
     await dialog().getByLabel('Password', { exact: true }).fill(GRACE.password);
     await dialog().getByRole('button', { name: 'Add user' }).click();
     await expectVisible(dialog().getByText(M.userExists, { exact: true }));
   });
 
   test("add user: at the plan's max seats the server refuses with the seats message", async () => {
-    const members = await acme().members.count();
+    const acme = await organisation('seats');
+    const members = await acme.repos.members.count();
     await app.server.ctx.repos.db
       .updateTable('plans')
       .set({ max_free_users: members })
       .where('id', '=', 'default')
       .execute();
     try {
+      await page.getByRole('button', { name: 'Add user' }).click();
       await dialog().getByLabel('Name').fill('ada.lovelace');
+      await dialog().getByLabel('Password', { exact: true }).fill(GRACE.password);
       await dialog().getByLabel('E-mail').fill('ada@example.com');
       await dialog().getByRole('button', { name: 'Add user' }).click();
       const popup = popupOf(page);
@@ -141,7 +168,7 @@ describe('the Users tab of an account administrator', () => {
       await expectVisible(popup.getByText(M.seatsError));
       await screenshot(page, 'admin-add-user-seats');
       await popup.getByRole('button', { name: 'OK' }).click();
-      expect(await acme().members.roleOf('ada@example.com')).toBeUndefined();
+      expect(await acme.repos.members.roleOf('ada@example.com')).toBeUndefined();
     } finally {
       await app.server.ctx.repos.db
         .updateTable('plans')
@@ -156,7 +183,8 @@ describe('the Users tab of an account administrator', () => {
   });
 
   test('edit: nothing changed has no data to save; the Account Administrator toggle makes an administrator and back', async () => {
-    await rowOf(page, GRACE.email)
+    const acme = await organisation('toggle', { grace: true });
+    await rowOf(page, acme.grace.email)
       .getByRole('button', { name: `Edit ${GRACE.name}` })
       .click();
     await expectVisible(dialog().getByRole('heading', { name: `Edit ${GRACE.name}` }));
@@ -174,30 +202,33 @@ describe('the Users tab of an account administrator', () => {
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expectHidden(dialog());
     await expect
-      .poll(() => rowOf(page, GRACE.email).getByRole('cell').nth(2).textContent())
+      .poll(() => rowOf(page, acme.grace.email).getByRole('cell').nth(2).textContent())
       .toBe('Account administrator');
-    expect(await acme().members.roleOf(GRACE.email)).toBe('admin');
+    expect(await acme.repos.members.roleOf(acme.grace.email)).toBe('admin');
 
-    await rowOf(page, GRACE.email)
+    await rowOf(page, acme.grace.email)
       .getByRole('button', { name: `Edit ${GRACE.name}` })
       .click();
     await dialog().getByRole('switch', { name: 'Account Administrator' }).click();
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expectHidden(dialog());
-    await expect.poll(() => rowOf(page, GRACE.email).getByRole('cell').nth(2).textContent()).toBe('User');
-    expect(await acme().members.roleOf(GRACE.email)).toBe('user');
+    await expect
+      .poll(() => rowOf(page, acme.grace.email).getByRole('cell').nth(2).textContent())
+      .toBe('User');
+    expect(await acme.repos.members.roleOf(acme.grace.email)).toBe('user');
   });
 
   test('a bot role given through the API shows; the dialog changes it, then removes it', async () => {
-    const given = await app.server.request({
-      method: 'POST',
-      url: '/api/user/role',
-      token: await tokenOf(page),
-      body: { userEmail: GRACE.email, botName: 'Support Bot', role: 2 },
-    });
-    expect(given.statusCode).toBe(200);
+    const acme = await organisation('bot-role', { grace: true });
+    expect(
+      await acme.api('POST', '/api/user/role', {
+        userEmail: acme.grace.email,
+        botName: 'Support Bot',
+        role: 2,
+      }),
+    ).toBe(200);
     await page.reload();
-    const grace = rowOf(page, GRACE.email);
+    const grace = rowOf(page, acme.grace.email);
     await expect.poll(() => grace.getByRole('cell').nth(3).textContent()).toBe('1');
 
     await grace.getByRole('button', { name: `Edit ${GRACE.name}` }).click();
@@ -215,9 +246,9 @@ describe('the Users tab of an account administrator', () => {
     await select.selectOption({ label: 'Maintainer' });
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expectHidden(dialog());
-    const botId = `${acmeId}-support-bot`;
+    const botId = `${acme.id}-support-bot`;
     await expect
-      .poll(() => acme().botRoles.forUser(GRACE.email))
+      .poll(() => acme.repos.botRoles.forUser(acme.grace.email))
       .toEqual([expect.objectContaining({ botId, roleId: 3 })]);
 
     await grace.getByRole('button', { name: `Edit ${GRACE.name}` }).click();
@@ -226,18 +257,15 @@ describe('the Users tab of an account administrator', () => {
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expectHidden(dialog());
     await expect.poll(() => grace.getByRole('cell').nth(3).textContent()).toBe('0');
-    expect(await acme().botRoles.forUser(GRACE.email)).toEqual([]);
+    expect(await acme.repos.botRoles.forUser(acme.grace.email)).toEqual([]);
   });
 
   test('delete: a failure restores the row with Deletion error; a success shows a spinner, then the row goes', async () => {
+    const acme = await organisation('delete', { grace: true });
+    await expectVisible(rowOf(page, acme.grace.email));
     // Another administrator removes Paul first: this page's deletion then fails.
-    const gone = await app.server.request({
-      method: 'DELETE',
-      url: `/api/users/${PAUL.email}`,
-      token: (await app.server.login(TINA.email, TINA.password)).token,
-    });
-    expect(gone.statusCode).toBe(204);
-    const paul = rowOf(page, PAUL.email);
+    expect(await acme.api('DELETE', `/api/users/${acme.paul.email}`)).toBe(204);
+    const paul = rowOf(page, acme.paul.email);
     await paul.getByRole('button', { name: `Delete ${PAUL.name}` }).click();
     const confirm = popupOf(page);
     await expectVisible(confirm.getByRole('heading', { name: 'Delete user?' }));
@@ -251,7 +279,7 @@ describe('the Users tab of an account administrator', () => {
     expect(await paul.getAttribute('aria-busy')).toBeNull();
 
     const deletion = await holdRoute(page, '**/api/users/*');
-    const grace = rowOf(page, GRACE.email);
+    const grace = rowOf(page, acme.grace.email);
     await grace.getByRole('button', { name: `Delete ${GRACE.name}` }).click();
     await popupOf(page).getByRole('button', { name: 'Delete' }).click();
     await expectVisible(grace.getByRole('status').filter({ hasText: `Deleting ${GRACE.name}` }));
@@ -259,12 +287,28 @@ describe('the Users tab of an account administrator', () => {
     await screenshot(page, 'admin-delete-user-spinner');
     await deletion.release();
     await expectHidden(grace);
-    expect(await acme().members.roleOf(GRACE.email)).toBeUndefined();
+    expect(await acme.repos.members.roleOf(acme.grace.email)).toBeUndefined();
     // Grace had no other tenant: her account is gone too.
-    expect(await app.server.ctx.repos.users.get(GRACE.email)).toBeUndefined();
+    expect(await app.server.ctx.repos.users.get(acme.grace.email)).toBeUndefined();
   });
 
-  test('Download log saves users-log.csv with what was done here', async () => {
+  test('Download log saves users-log.csv with what was done in the account', async () => {
+    const acme = await organisation('log');
+    const { grace } = acme;
+    expect(
+      await acme.api('POST', '/api/users', {
+        name: grace.name,
+        email: grace.email,
+        password: grace.password,
+      }),
+    ).toBe(200);
+    expect(await acme.api('PUT', '/api/users/tenant-admin', { userEmail: grace.email })).toBe(200);
+    expect(await acme.api('PUT', '/api/users/tenant-admin', { userEmail: grace.email })).toBe(200);
+    expect(
+      await acme.api('POST', '/api/user/role', { userEmail: grace.email, botName: 'Support Bot', role: 2 }),
+    ).toBe(200);
+    expect(await acme.api('DELETE', `/api/users/${acme.paul.email}`)).toBe(204);
+    await page.reload();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download log' }).click(),
@@ -274,17 +318,18 @@ describe('the Users tab of an account administrator', () => {
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe('time,actor,action,target,details');
     const actions = lines.slice(1).map((line) => line.split(',').slice(1, 4).join(' '));
+    const tina = acme.tina.email;
     expect(actions).toEqual([
-      `${TINA.email} bot.created ${acmeId}-support-bot`,
-      `${TINA.email} user.added ${GRACE.email}`,
-      `${TINA.email} user.admin-toggled ${GRACE.email}`,
-      `${TINA.email} user.admin-toggled ${GRACE.email}`,
-      `${TINA.email} bot-role.set ${GRACE.email}`,
-      `${TINA.email} bot-role.set ${GRACE.email}`,
-      `${TINA.email} bot-role.removed ${GRACE.email}`,
-      `${TINA.email} user.removed ${PAUL.email}`,
-      `${TINA.email} user.removed ${GRACE.email}`,
+      `${tina} bot.created ${acme.id}-support-bot`,
+      `${tina} user.added ${grace.email}`,
+      `${tina} user.admin-toggled ${grace.email}`,
+      `${tina} user.admin-toggled ${grace.email}`,
+      `${tina} bot-role.set ${grace.email}`,
+      `${tina} user.removed ${acme.paul.email}`,
     ]);
+  });
+
+  test('no page errors', () => {
     expect(browser.pageErrors).toEqual([]);
   });
 });
