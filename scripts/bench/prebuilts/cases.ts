@@ -71,6 +71,17 @@ c('the package should arrive within 2 weeks', [D, 'within 2 weeks']);
 c('book it for the first Monday of August', [D, 'first Monday of August']);
 c('I was charged twice on Sept 1st', [D, 'Sept 1st']);
 c('starting from April', [D, 'April']);
+// Added: European, ISO and spoken formats.
+c('the meeting is on 10.06.2025', [D, '10.06.2025']);
+c('deadline 2025-06-10T14:30', [D, '2025-06-10T14:30']);
+c('see you on the 3rd of July', [D, 'the 3rd of July']);
+c('wake me at half past 6', [D, 'half past 6']);
+c('can you come Tue 6/10 at 10:30', [D, 'Tue 6/10 at 10:30']);
+c('I will be away 12-15 August', [D, '12-15 August']);
+c('the report for Q3 2025', [D, 'Q3 2025']);
+c('every Monday at 9', [D, 'every Monday at 9']);
+c('flight at 18:45 on 21 Jun', [D, '18:45 on 21 Jun']);
+c('the day after tomorrow works', [D, 'the day after tomorrow']);
 
 // Numbers.
 c('I want 3 pizzas', [N, '3']);
@@ -98,6 +109,9 @@ c('table for 6', [N, '6']);
 c('version 7 of the app', [N, '7']);
 c('nine people are coming', [N, 'nine']);
 c('give me -3', [N, '-3']);
+c('about 1.5k followers', [N, '1.5k']);
+c('I need a couple of chairs', [N, 'a couple']);
+c('one hundred and twenty people', [N, 'one hundred and twenty']);
 
 // Currency.
 c('the laptop costs €1,299.99', [M, '€1,299.99']);
@@ -125,6 +139,11 @@ c('spent 300 rupees', [M, '300 rupees']);
 c('top up 20€', [M, '20€']);
 c('it was 99p in the sale', [M, '99p']);
 c('they charged me US$ 12', [M, 'US$ 12']);
+c('the total is USD 1,000.00', [M, 'USD 1,000.00']);
+c('it costs 5 € per month', [M, '5 €']);
+c('a tip of €5', [M, '€5']);
+c('pay me back 12.50 euros', [M, '12.50 euros']);
+c('it was 2 dollars and 50 cents', [M, '2 dollars and 50 cents']);
 
 // E-mails.
 c('my email is john.doe+tag@example.co.uk', [E, 'john.doe+tag@example.co.uk']);
@@ -151,6 +170,9 @@ c("jane_o'neil@example.com", [E, "jane_o'neil@example.com"]);
 c('my new email address is hello@startup.ai', [E, 'hello@startup.ai']);
 c("contact: 'max.power@springfield.gov'", [E, 'max.power@springfield.gov']);
 c('user.name@domain.travel works?', [E, 'user.name@domain.travel']);
+c('FIRST.LAST@EXAMPLE.COM is mine', [E, 'FIRST.LAST@EXAMPLE.COM']);
+c('mail me at o.brien@mail.example.ie', [E, 'o.brien@mail.example.ie']);
+c('<anna@example.com>', [E, 'anna@example.com']);
 
 // URLs.
 c('see https://example.com/a?b=1', [U, 'https://example.com/a?b=1']);
@@ -175,7 +197,10 @@ c('(see https://example.org/faq)', [U, 'https://example.org/faq']);
 c('book on booking.com please', [U, 'booking.com']);
 c('the form is at https://forms.gle/AbC123xyz', [U, 'https://forms.gle/AbC123xyz']);
 c('http://example.com/path?x=1&y=2 is broken', [U, 'http://example.com/path?x=1&y=2']);
-c('visit https://www.bbc.co.uk/news today', [U, 'https://www.bbc.co.uk/news']);
+c('visit https://www.bbc.co.uk/news today', [U, 'https://www.bbc.co.uk/news'], [D, 'today']);
+c('the api is at https://api.example.com:8443/v1/users', [U, 'https://api.example.com:8443/v1/users']);
+c('open HTTPS://EXAMPLE.COM/Login', [U, 'HTTPS://EXAMPLE.COM/Login']);
+c('see example.co.uk/help?lang=en', [U, 'example.co.uk/help?lang=en']);
 
 // Phone numbers.
 c('call me on +44 20 7946 0958', [P, '+44 20 7946 0958']);
@@ -198,6 +223,9 @@ c('call 020 7946 0018 after 5', [P, '020 7946 0018'], [D, 'after 5']);
 c('emergency? dial 911', [P, '911']);
 c('+91 98765 43210 is my WhatsApp', [P, '+91 98765 43210']);
 c('phone (02) 9876 5432', [P, '(02) 9876 5432']);
+c('call +1.212.555.0100', [P, '+1.212.555.0100']);
+c('my number: (+44) 7700 900123', [P, '(+44) 7700 900123']);
+c('ring 0800 123 4567 toll free', [P, '0800 123 4567']);
 
 // Several at once.
 c('send $50 to anna@example.com by Friday', [M, '$50'], [E, 'anna@example.com'], [D, 'by Friday']);
@@ -221,3 +249,5 @@ c('how do I reset my password');
 c('the app keeps crashing');
 c('where is my parcel');
 c('I may need help with something');
+c('may I speak to someone');
+c('I love this song');
