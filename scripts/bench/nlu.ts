@@ -125,6 +125,14 @@ for (const name of datasets) {
     };
   }
 }
+// Prebuilt entities (issue 12): time with all and each recognizer, quality per type on the
+// real-world cases; its own script and process, its markdown section printed as it is.
+console.error('prebuilt entities...');
+const prebuiltsSection = execFileSync(tsx, ['--expose-gc', 'scripts/bench/prebuilts.ts', 'nlu'], {
+  cwd: root,
+  encoding: 'utf8',
+  maxBuffer: 64 * 1024 * 1024,
+}).trim();
 const benchSeconds = (performance.now() - benchStarted) / 1000;
 
 const f = (n: number | null | undefined, d = 3) => (n === null || n === undefined ? '—' : n.toFixed(d));
@@ -185,6 +193,7 @@ for (const [key, r] of Object.entries(results)) {
     `| ${key} | ${r.foreign ?? '—'} | ${pt(fo?.toNone)} | ${pt(fo?.decisions?.betweenThresholds)} | ${pt(fo?.decisions?.answer)} | ${pt(r.nlpjs.foreign?.toNone)} | ${f(rt.inScopeAccuracyBestIntent)} | ${f(rt.inScopeAccuracy)} | ${(rt.inScopeAccuracyLost * 100).toFixed(1)} | ${f(rt.inScopeAccuracyAnswered)} |`,
   );
 }
+lines.push('', prebuiltsSection);
 lines.push('', '## Published results (intent accuracy)', '');
 for (const name of datasets) {
   const published = PUBLISHED[name] ?? [];
