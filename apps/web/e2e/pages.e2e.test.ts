@@ -24,7 +24,19 @@ describe('public pages, pop-ups and the user manual', () => {
     await app?.close();
   });
 
+  /** A signed-out visitor: no session in the browser's storage. */
+  const signOut = async () => {
+    await page.goto(`${app.baseUrl}/404`);
+    await page.evaluate(() => localStorage.clear());
+  };
+  const signIn = async () => {
+    await signOut();
+    await logInThroughUi(page, app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+  };
+  const styleGuide = () => page.goto(`${app.baseUrl}/style-guide`);
+
   test('an unknown path goes to /404 with links to the knowledge base and home', async () => {
+    await signOut();
     await page.goto(`${app.baseUrl}/no/such/page`);
     await page.waitForURL(`${app.baseUrl}/404`);
     await expectTitle(page, 'Parley - Page not found');
@@ -38,13 +50,14 @@ describe('public pages, pop-ups and the user manual', () => {
   });
 
   test('the style guide shows the design system on this machine', async () => {
-    await page.goto(`${app.baseUrl}/style-guide`);
+    await styleGuide();
     await expectTitle(page, 'Parley - Style guide');
     await expectVisible(page.getByRole('heading', { name: 'Style guide', level: 1 }));
     await screenshot(page, 'style-guide', { fullPage: true });
   });
 
   test('a pop-up raised twice with the same heading and text shows once; Escape closes it', async () => {
+    await styleGuide();
     await page.getByRole('button', { name: 'Same warning twice' }).click();
     const popup = popupOf(page);
     await expectVisible(popup);
@@ -57,6 +70,7 @@ describe('public pages, pop-ups and the user manual', () => {
   });
 
   test('a confirm pop-up answers false on Escape and true on its action', async () => {
+    await styleGuide();
     await page.getByRole('button', { name: 'Confirm pop-up' }).click();
     await expectVisible(popupOf(page));
     await screenshot(page, 'popup-confirm');
@@ -68,6 +82,7 @@ describe('public pages, pop-ups and the user manual', () => {
   });
 
   test('Escape closes a clean modal at once; a modal with changes asks first', async () => {
+    await styleGuide();
     const modal = page.getByRole('dialog', { name: 'Rename bot' });
     await page.getByRole('button', { name: 'Open modal' }).click();
     await expectVisible(modal);
@@ -92,7 +107,7 @@ describe('public pages, pop-ups and the user manual', () => {
   });
 
   test('the user manual lists pages by section, opens them and searches, without sending the token', async () => {
-    await logInThroughUi(page, app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await signIn();
     const manualRequests: Array<{ path: string; token: string | undefined }> = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -127,6 +142,7 @@ describe('public pages, pop-ups and the user manual', () => {
   });
 
   test('the support page opens the knowledge base in a new tab and goes back after a second', async () => {
+    await signIn();
     await page.goto(`${app.baseUrl}/bots`);
     await expectVisible(page.getByRole('heading', { name: 'Bot Overview' }));
     const newTab = browser.context.waitForEvent('page');
