@@ -21,6 +21,7 @@ describe('the Bots tab of the account administration', () => {
   let app: AppServer;
   let browser: Browser;
   let page: Page;
+  /** The organisation of the running test: its id, its people and its Bot manager role. */
   let acmeId: string;
   let tina: ApiCall;
   let managerRoleId: number;
@@ -28,16 +29,30 @@ describe('the Bots tab of the account administration', () => {
   beforeAll(async () => {
     app = await startAppServer();
     await app.server.signUpFirstAdmin();
-    const acme = await createOrganisation(app.server, 'Acme Support');
+    browser = await launchBrowser();
+    page = await browser.newPage();
+  });
+
+  /**
+   * An organisation of the test's own: Tina (its administrator), Paul and Gina (plain users),
+   * four bots, and a Bot manager role that may manage bot permissions; Paul manages Support Bot
+   * and designs Sales Bot, Gina designs Support Bot.
+   */
+  const organisation = async (key: string) => {
+    const acme = await createOrganisation(app.server, `Acme ${key}`);
     acmeId = acme.id;
-    await createAccountAdmin(app.server, { ...TINA, tenantId: acme.id });
-    await createPlainUser(app.server, { ...PAUL, tenantId: acme.id });
-    await createPlainUser(app.server, { ...GINA, tenantId: acme.id });
-    tina = apiAs(app.server, (await app.server.login(TINA.email, TINA.password)).token);
+    const people = {
+      tina: { ...TINA, email: `tina.${key}@example.com` },
+      paul: { ...PAUL, email: `paul.${key}@example.com` },
+      gina: { ...GINA, email: `gina.${key}@example.com` },
+    };
+    await createAccountAdmin(app.server, { ...people.tina, tenantId: acme.id });
+    await createPlainUser(app.server, { ...people.paul, tenantId: acme.id });
+    await createPlainUser(app.server, { ...people.gina, tenantId: acme.id });
+    tina = apiAs(app.server, (await app.server.login(people.tina.email, people.tina.password)).token);
     for (const name of ['Support Bot', 'Sales Bot', 'Spare Bot'])
       await tina('POST', '/api/bot', { name, region: 'eu-west', language: 'en' });
     await tina('POST', '/api/bot', { name: 'Orders Bot', region: 'us-east', language: 'de' });
-    // Paul manages permissions on Support Bot (and may not delete it); on Sales Bot he only designs.
     managerRoleId = (
       (await tina('POST', '/api/tenant/roles', { roleName: 'Bot manager' })) as { roleId: number }
     ).roleId;
@@ -47,12 +62,17 @@ describe('the Bots tab of the account administration', () => {
     });
     const give = (userEmail: string, botName: string, role: number) =>
       tina('POST', '/api/user/role', { userEmail, botName, role });
-    await give(PAUL.email, 'Support Bot', managerRoleId);
-    await give(PAUL.email, 'Sales Bot', DESIGNER);
-    await give(GINA.email, 'Support Bot', DESIGNER);
-    browser = await launchBrowser();
-    page = await browser.newPage();
-  });
+    await give(people.paul.email, 'Support Bot', managerRoleId);
+    await give(people.paul.email, 'Sales Bot', DESIGNER);
+    await give(people.gina.email, 'Support Bot', DESIGNER);
+    return people;
+  };
+  /** The administration's Bots tab, signed in as one of the organisation's people. */
+  const openBotsTab = async (who: { email: string; password: string }) => {
+    await signInAs(who.email, who.password);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+    await page.waitForURL(`${app.baseUrl}/configuration/bots`);
+  };
   screenshotFailures(() => page);
   afterAll(async () => {
     await browser?.close();
@@ -67,9 +87,8 @@ describe('the Bots tab of the account administration', () => {
   };
 
   test('an administrator lands on Bots: every bot with language, region and its number of users', async () => {
-    await signInAs(TINA.email, TINA.password);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
-    await page.waitForURL(`${app.baseUrl}/configuration/bots`);
+    const { tina: admin } = await organisation('list');
+    await openBotsTab(admin);
     await expect.poll(() => tabLabels(page)).toEqual(['Bots', 'Users', 'Roles', 'General']);
     expect(await page.getByRole('tab', { name: 'Bots' }).getAttribute('aria-selected')).toBe('true');
 
@@ -93,6 +112,8 @@ describe('the Bots tab of the account administration', () => {
   });
 
   test('opening a bot shows its users; saving with nothing changed has no data to save; a role changes', async () => {
+    const { tina: admin, paul: PAUL, gina: GINA } = await organisation('users');
+    await openBotsTab(admin);
     await rowOf(page, 'Support Bot').getByRole('button', { name: 'Support Bot', exact: true }).click();
     await expectVisible(dialog().getByRole('heading', { name: 'Users of Support Bot' }));
     const gina = dialog().getByLabel(`${GINA.name} (${GINA.email})`);
@@ -137,6 +158,8 @@ describe('the Bots tab of the account administration', () => {
   });
 
   test('the Edit user dialog lists every bot of the tenant with its role select', async () => {
+    const { tina: admin, paul: PAUL } = await organisation('edit-user');
+    await openBotsTab(admin);
     await page.getByRole('tab', { name: 'Users' }).click();
     await rowOf(page, PAUL.email)
       .getByRole('button', { name: `Edit ${PAUL.name}` })
@@ -162,7 +185,8 @@ describe('the Bots tab of the account administration', () => {
   });
 
   test('deleting a bot: a failure restores the row with Deletion error; a success shows a spinner, then the row goes', async () => {
-    await page.getByRole('tab', { name: 'Bots' }).click();
+    const { tina: admin } = await organisation('delete');
+    await openBotsTab(admin);
     const spare = rowOf(page, 'Spare Bot');
     await expectVisible(spare);
     // Another administrator deletes Spare Bot first: this page's deletion then fails.
@@ -187,17 +211,15 @@ describe('the Bots tab of the account administration', () => {
     await deletion.release();
     await expectHidden(rowOf(page, 'Sales Bot'));
     expect(await acme().bots.get('Sales Bot')).toBeUndefined();
-    expect(browser.pageErrors).toEqual([]);
   });
 
   test('a plain user who manages permissions on one bot sees that bot only, and changes roles on it', async () => {
-    await signInAs(PAUL.email, PAUL.password);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
-    await page.waitForURL(`${app.baseUrl}/configuration/bots`);
+    const { paul: PAUL, gina: GINA } = await organisation('plain');
+    await openBotsTab(PAUL);
     await expect.poll(() => tabLabels(page)).toEqual(['Bots']);
     const support = rowOf(page, 'Support Bot');
-    await expect.poll(() => support.getByRole('cell').nth(3).textContent()).toBe('1');
-    // Designer on Orders Bot gives no right to manage its permissions: it is not listed.
+    await expect.poll(() => support.getByRole('cell').nth(3).textContent()).toBe('2');
+    // Designer on Sales Bot gives no right to manage its permissions: it is not listed.
     expect(await page.getByRole('row').count()).toBe(2);
     // The Bot manager role holds no Delete bot.
     expect(await support.getByRole('button', { name: 'Delete Support Bot' }).count()).toBe(0);
@@ -212,9 +234,7 @@ describe('the Bots tab of the account administration', () => {
     await dialog().getByRole('button', { name: 'Cancel' }).click();
     await expectHidden(dialog());
 
-    // Tina gives Gina a role on Support Bot; Paul may give her only a role whose rights he holds.
-    await tina('POST', '/api/user/role', { userEmail: GINA.email, botName: 'Support Bot', role: DESIGNER });
-    await page.reload();
+    // Gina designs Support Bot; Paul may give her only a role whose rights he holds.
     await rowOf(page, 'Support Bot').getByRole('button', { name: 'Users of Support Bot' }).click();
     const gina = dialog().getByLabel(`${GINA.name} (${GINA.email})`);
     await expect.poll(() => gina.inputValue()).toBe(String(DESIGNER));
@@ -231,6 +251,8 @@ describe('the Bots tab of the account administration', () => {
   });
 
   test('without Manage bot permissions any more the selects are disabled and there is no Save', async () => {
+    const { paul: PAUL, gina: GINA } = await organisation('revoked');
+    await openBotsTab(PAUL);
     // The list and the bot's users are on the page; then Tina takes permission 3 from the role.
     await rowOf(page, 'Support Bot').getByRole('button', { name: 'Users of Support Bot' }).click();
     await expectVisible(dialog().getByLabel(`${GINA.name} (${GINA.email})`));
@@ -249,5 +271,9 @@ describe('the Bots tab of the account administration', () => {
     await page.reload();
     await expectVisible(page.getByText(M.noPermission, { exact: true }));
     expect(await page.getByRole('tab').count()).toBe(0);
+  });
+
+  test('no page errors', () => {
+    expect(browser.pageErrors).toEqual([]);
   });
 });
