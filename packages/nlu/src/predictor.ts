@@ -101,7 +101,7 @@ export class NluPredictor {
     // Below the floor nothing fits, whatever the bot's thresholds: the confidence is then that
     // of the best real intent, low, so the thresholds read it as not understood.
     const isNone =
-      !best || noneWins(intents, this.classifier.looksInScope(tokens)) || best.score < NO_INTENT_BELOW;
+      !best || noneWins(intents, () => this.classifier.looksInScope(tokens)) || best.score < NO_INTENT_BELOW;
     return {
       intents,
       topIntent: isNone || !best ? NONE : best.intent,

@@ -8,9 +8,11 @@ import { type IntentScore, NONE } from '../types';
  * question by its words: None must then hold more than half of the mass. Any other input
  * keeps the plurality rule (foreign questions are rejected as before).
  */
-export function noneWins(ranked: readonly IntentScore[], looksInScope: boolean): boolean {
+export function noneWins(ranked: readonly IntentScore[], looksInScope: () => boolean): boolean {
   const none = ranked.find((s) => s.intent === NONE)?.score ?? 0;
   const best = ranked.find((s) => s.intent !== NONE)?.score ?? 0;
-  if (looksInScope) return none > 0.5 || best === 0;
-  return none >= best;
+  if (none < best) return false;
+  if (none > 0.5 || best === 0) return true;
+  // Asked only here: the nearest-example look-up costs a prediction as much again.
+  return !looksInScope();
 }
