@@ -1,26 +1,57 @@
 import { readFileSync } from 'node:fs';
-import { NLU_PERFORMANCE_MESSAGES as M } from '@parley/contracts';
+import { NLU_PERFORMANCE_MESSAGES as M, NLU_DATASET_FIELD } from '@parley/contracts';
 import { describe, expect, test } from 'vitest';
+import { multipartBody } from '../../server/test/support/bot-content';
+import { pollUntil } from '../../server/test/support/poll-until';
 import { popupOf } from './support/accounts';
+import { TINA } from './support/bot-content';
 import { botPageSuite } from './support/bot-page-suite';
 import { expectHidden, expectVisible } from './support/expect-page';
 import { screenshot } from './support/screenshots';
 
-const BOT = 'Perf Bot';
+/** The suite's own bot; each test makes one of its own. */
+const HOME_BOT = 'Perf Home Bot';
 
 /** Two training sentences the engine knows, and one of an intent the bot lacks: 2 of 3 right. */
 const DATASET = 'utterance,intent\nhello there,Greeting\nsee you later,Goodbye\n"Refund, please",Refund\n';
 
 describe('the NLU Performance tab', () => {
-  const s = botPageSuite(BOT, async (tina) => {
+  const s = botPageSuite(HOME_BOT);
+
+  const tabUrl = (bot: string) => `${s.app.baseUrl}/bots/${encodeURIComponent(bot)}/settings/nluPerformance`;
+  /**
+   * A bot of the test's own with a Greeting and a Goodbye intent, made through the API; with
+   * `dataset`, DATASET uploaded as perf.csv; with `tested`, an NLU test run on it to its end too.
+   */
+  const perfBot = async (bot: string, options: { dataset?: boolean; tested?: boolean } = {}) => {
+    const path = `/api/bots/${encodeURIComponent(bot)}`;
+    await s.tina('POST', '/api/bot', { name: bot, region: 'eu-west', language: 'en' });
     for (const [name, examples] of [
       ['Greeting', ['hello there', 'good morning', 'hi friend']],
       ['Goodbye', ['see you later', 'bye for now', 'goodbye']],
     ] as const)
-      await tina('POST', `/api/${encodeURIComponent(BOT)}/intents`, { name, utterances: [...examples] });
-  });
-
-  const tabUrl = () => s.botUrl('settings/nluPerformance');
+      await s.tina('POST', `/api/${encodeURIComponent(bot)}/intents`, { name, utterances: [...examples] });
+    if (!options.dataset && !options.tested) return;
+    const { token } = await s.app.server.login(TINA.email, TINA.password);
+    const { payload, contentType } = multipartBody(NLU_DATASET_FIELD, 'perf.csv', DATASET);
+    const uploaded = await s.app.server.request({
+      method: 'PUT',
+      url: `${path}/nlu-dataset`,
+      token,
+      body: payload,
+      headers: { 'content-type': contentType },
+    });
+    expect(uploaded.statusCode).toBe(200);
+    if (!options.tested) return;
+    await s.tina('POST', `${path}/nlu-test`);
+    const done = await pollUntil(
+      `the NLU test of ${bot} to finish`,
+      () => s.tina('GET', `${path}/nlu-test`) as Promise<{ isRunning: boolean; status: string }>,
+      (status) => !status.isRunning,
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
+    expect(done.status).toBe('finished');
+  };
   const closePopup = async (title: string) => {
     await expectVisible(popupOf(s.page).getByText(title));
     await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
@@ -28,7 +59,9 @@ describe('the NLU Performance tab', () => {
   };
 
   test('a bot without a dataset: no results yet, Run NLP test disabled, the bot actions there', async () => {
-    await s.page.goto(tabUrl());
+    const bot = 'Perf New Bot';
+    await perfBot(bot);
+    await s.page.goto(tabUrl(bot));
     await expectVisible(s.page.getByText('No results yet'));
     expect(await s.page.getByTestId('nlu-dataset').textContent()).toBe('No dataset uploaded yet.');
     expect(await s.page.getByRole('button', { name: 'Run NLP test' }).isDisabled()).toBe(true);
@@ -39,6 +72,10 @@ describe('the NLU Performance tab', () => {
   });
 
   test("the template downloads with the bot's own intents", async () => {
+    const bot = 'Perf Bot';
+    await perfBot(bot);
+    await s.page.goto(tabUrl(bot));
+    await expectVisible(s.page.getByRole('button', { name: 'Download template' }));
     const [download] = await Promise.all([
       s.page.waitForEvent('download'),
       s.page.getByRole('button', { name: 'Download template' }).click(),
@@ -53,6 +90,10 @@ describe('the NLU Performance tab', () => {
   });
 
   test('a malformed dataset is refused with the line, a good one is uploaded', async () => {
+    const bot = 'Perf Upload Bot';
+    await perfBot(bot);
+    await s.page.goto(tabUrl(bot));
+    await expectVisible(s.page.getByText('No dataset uploaded yet.'));
     const input = s.page.getByLabel('Dataset file (.csv)');
     await input.setInputFiles({
       name: 'bad.csv',
@@ -66,6 +107,10 @@ describe('the NLU Performance tab', () => {
   });
 
   test('Run NLP test: disabled while running, polled, then a finished message and the results', async () => {
+    const bot = 'Perf Run Bot';
+    await perfBot(bot, { dataset: true });
+    await s.page.goto(tabUrl(bot));
+    await expectVisible(s.page.getByTestId('nlu-dataset').getByText('perf.csv: 3 rows', { exact: false }));
     const run = s.page.getByRole('button', { name: 'Run NLP test' });
     await run.click();
     await expectVisible(popupOf(s.page).getByText(M.testFinished));
@@ -87,11 +132,15 @@ describe('the NLU Performance tab', () => {
   });
 
   test('the results download as CSV', async () => {
+    const bot = 'Perf Results Bot';
+    await perfBot(bot, { tested: true });
+    await s.page.goto(tabUrl(bot));
+    await expectVisible(s.page.getByTestId('accuracy-parley'));
     const [download] = await Promise.all([
       s.page.waitForEvent('download'),
       s.page.getByRole('button', { name: 'Download results' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('Perf_Bot-nlu-results.csv');
+    expect(download.suggestedFilename()).toBe('Perf_Results_Bot-nlu-results.csv');
     const lines = readFileSync(await download.path(), 'utf8')
       .replace(/^\uFEFF/, '')
       .split('\r\n');
@@ -99,7 +148,11 @@ describe('the NLU Performance tab', () => {
   });
 
   test('measuring: the provider toggles show once measuring is on; the primary is locked on', async () => {
+    const bot = 'Perf Measuring Bot';
+    await perfBot(bot);
+    await s.page.goto(tabUrl(bot));
     const measuring = s.page.getByRole('switch', { name: 'Intent detection measuring' });
+    await expectVisible(measuring);
     expect(await s.page.getByRole('switch', { name: 'Parley NLU' }).count()).toBe(0);
     await measuring.click();
     const parley = s.page.getByRole('switch', { name: 'Parley NLU' });
@@ -111,10 +164,13 @@ describe('the NLU Performance tab', () => {
     expect(await watson.isDisabled()).toBe(true);
     await s.page.getByRole('button', { name: 'Save settings' }).click();
     await closePopup('Saved!');
-    expect(await s.tina('GET', `/api/bots/${encodeURIComponent(BOT)}/nlu-measuring`)).toMatchObject({
+    expect(await s.tina('GET', `/api/bots/${encodeURIComponent(bot)}/nlu-measuring`)).toMatchObject({
       intentDetectionMeasuring: true,
       measuringRecognizers: ['parley'],
     });
+  });
+
+  test('no page errors', () => {
     expect(s.browser.pageErrors).toEqual([]);
   });
 });
