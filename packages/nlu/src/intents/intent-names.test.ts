@@ -32,4 +32,18 @@ describe('intent names as examples', () => {
       { text: 'greetings', intent: 'Greetings' },
     ]);
   });
+
+  it('leaves big bots alone (1,000 written examples or more)', () => {
+    const utterances = Array.from({ length: 500 }, (_, i) => `example ${i}`);
+    const data: NluTrainingData = {
+      language: 'en',
+      intents: [
+        { name: 'Alpha', utterances },
+        { name: 'Beta', utterances },
+      ],
+      entities: [],
+    };
+    expect(intentNameExamples(data)).toEqual([]);
+    expect(intentNameExamples({ ...data, intents: [{ name: 'Alpha', utterances }] })).toHaveLength(1);
+  });
 });

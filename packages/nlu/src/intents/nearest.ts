@@ -30,7 +30,7 @@ export type SkipToken = (token: Token) => boolean;
  * examples are many enough for a leave-one-out reference to stand for what users write. A small
  * bot's examples are often variations of one sentence: its reference would be too strict.
  */
-const MIN_EXAMPLES = 1000;
+export const MIN_EXAMPLES = 1000;
 const REFERENCE_SAMPLE = 1000;
 const PERCENTILE = 0.05;
 /** Below this, even in-scope inputs share little wording with their neighbours: the signal says nothing. */
