@@ -39,7 +39,8 @@ for (const row of testRows) {
   for (const e of p) {
     if (!row.entities.some((g) => e.entity === g.entity && e.start === g.start && e.end === g.end)) {
       c(e.entity).fp++;
-      if (!row.entities.some((g) => e.start < g.end && g.start < e.end)) lines.push(`  extra ${e.entity}="${e.text}"`);
+      if (!row.entities.some((g) => e.start < g.end && g.start < e.end))
+        lines.push(`  extra ${e.entity}="${e.text}"`);
     }
   }
   if (lines.length > 0) misses.push(`${row.intent}: ${row.text}\n${lines.join('\n')}`);
@@ -61,6 +62,6 @@ for (const [type, x] of rows) {
 }
 const P = tp / (tp + fp);
 const R = tp / (tp + fn);
-console.log(`all: P ${f(P)} R ${f(R)} F ${(2 * P * R / (P + R)).toFixed(4)}`);
+console.log(`all: P ${f(P)} R ${f(R)} F ${((2 * P * R) / (P + R)).toFixed(4)}`);
 const n = Number(missesArg ?? 0);
 if (n > 0) console.log(misses.slice(0, n).join('\n'));

@@ -18,6 +18,8 @@ export interface TaggedSentence {
   intent?: string;
   /** The gazetteer its features read while training (default: the tagger's). */
   gazetteer?: Gazetteer;
+  /** How many times a pass goes over it (default 1): a written sentence outweighs its variants. */
+  repeat?: number;
 }
 
 export interface TaggerModel {
@@ -113,7 +115,7 @@ export function cueOf(word: string, language: NluLanguage): string {
 const TEMPLATES = [
   ...['w', 's', 'sh', 'p3', 'x3', 'x2', 'w-1', 'w+1', 'w-2', 'w+2', 'len'],
   ...['s-1s0', 's0s+1', 's-2s-1', 's+1s+2', 'g', 'gw', 'i', 'iw', 'iw-1'],
-  ...['c', 'c-1', 'c+1', 'ic'],
+  ...['c', 'c-1', 'c+1', 'ic', 'sh-1', 'sh+1'],
 ] as const;
 type Template = (typeof TEMPLATES)[number];
 const F = Object.fromEntries(TEMPLATES.map((name) => [name, hashPrefix(`${name}:`)])) as Record<
@@ -146,6 +148,9 @@ export function tokenFeatures(
       one('w', plain),
       one('s', token.stem),
       one('sh', cachedShape(token.text)),
+      // Neighbours' shapes: a run of capitalised words is often one name.
+      one('sh-1', i > 0 ? cachedShape((tokens[i - 1] as Token).text) : '<s>'),
+      one('sh+1', i + 1 < tokens.length ? cachedShape((tokens[i + 1] as Token).text) : '</s>'),
       one('p3', plain, 0, Math.min(3, plain.length)),
       one('x3', plain, Math.max(0, plain.length - 3)),
       one('x2', plain, Math.max(0, plain.length - 2)),
@@ -226,6 +231,9 @@ export function trainTagger(
   const masks = intentMasks(labels, intentEntities);
   const sentenceMasks = sentences.map((s) => (s.intent === undefined ? undefined : masks.get(s.intent)));
   const order = sentences.map((_, i) => i);
+  sentences.forEach((s, i) => {
+    for (let k = 1; k < (s.repeat ?? 1); k++) order.push(i);
+  });
   const random = seededRandom(options.seed);
   let t = 1;
   for (let epoch = 0; epoch < epochs; epoch++) {

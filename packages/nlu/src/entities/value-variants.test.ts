@@ -6,6 +6,8 @@ import {
   type LabelledText,
   MAX_VARIANTS,
   nonceOf,
+  prebuiltKindOf,
+  prebuiltValues,
   unseenShares,
   valuePool,
   valueVariants,
@@ -24,7 +26,12 @@ const marked = (text: string, intent: string, ...values: Array<[string, string]>
 
 describe('tagger variants of marked sentences', () => {
   const sentences = [
-    marked('add Ruud Jolie to my Guest List playlist', 'add', ['artist', 'Ruud Jolie'], ['playlist', 'Guest List']),
+    marked(
+      'add Ruud Jolie to my Guest List playlist',
+      'add',
+      ['artist', 'Ruud Jolie'],
+      ['playlist', 'Guest List'],
+    ),
     marked('add bilal to winter', 'add', ['artist', 'bilal'], ['playlist', 'winter']),
     marked('play a song tonight', 'play', ['item', 'song'], ['time', 'tonight']),
     marked('play a song now', 'play', ['item', 'song'], ['time', 'now']),
@@ -44,7 +51,7 @@ describe('tagger variants of marked sentences', () => {
   it('estimates how often a value is new: names always, repeated words rarely', () => {
     const shares = unseenShares(sentences);
     expect(shares.get('artist')).toBe(1);
-    expect(shares.get('item')).toBe(0);
+    expect(shares.get('item')).toBe(1 / 3);
   });
 
   it('gives few-example bots the most variants and big bots none', () => {
@@ -81,5 +88,21 @@ describe('tagger variants of marked sentences', () => {
     expect(words[1]).toMatch(/^[A-Z][a-z]{3}$/);
     expect(words.slice(2, 5)).toEqual(['of', 'the', 'Rivers']);
     expect(words[5]).toMatch(/^\d{4}$/);
+  });
+
+  it('treats an entity whose values are dates or numbers as that prebuilt type', () => {
+    expect(prebuiltKindOf(['6 pm', 'this week', 'elevenses', 'tonight'], 'en')).toBe('Date');
+    expect(prebuiltKindOf(['seven', '4', 'ten'], 'en')).toBe('Number');
+    // A bare year is a number here: its variants are not 'tomorrow'.
+    expect(prebuiltKindOf(['1984', '2012'], 'en')).toBe('Number');
+    expect(prebuiltKindOf(['jazz', 'my', 'song'], 'en')).toBeUndefined();
+    expect(prebuiltValues('Date', 'en')).toContain('next friday');
+    expect(prebuiltValues('Date', 'de')).toEqual([]);
+  });
+
+  it('adds dates to the pool of a date-like entity', () => {
+    const pool = valuePool([marked('play a song tonight', 'play', ['time', 'tonight'])], () => [], 'en');
+    expect(pool.get('time')).toContain('tomorrow');
+    expect(pool.get('time')).toContain('tonight');
   });
 });

@@ -1,5 +1,7 @@
 import { seededRandom } from '../text/hash';
+import type { NluLanguage } from '../text/languages';
 import type { Analyser, Token } from '../text/tokenize';
+import { recognizerInputs } from './prebuilt-triggers';
 
 /** A marked sentence for the tagger: its text, intent and labelled character spans. */
 export interface LabelledText {
@@ -33,6 +35,7 @@ export function bioLabels(
 export function valuePool(
   sentences: readonly LabelledText[],
   examplesOf: (label: string) => readonly string[],
+  language?: NluLanguage,
 ): Map<string, string[]> {
   const values = new Map<string, Set<string>>();
   for (const s of sentences) {
@@ -42,8 +45,89 @@ export function valuePool(
       values.set(span.label, set);
     }
   }
-  for (const [label, set] of values) for (const example of examplesOf(label)) set.add(example);
+  for (const [label, set] of values) {
+    for (const example of examplesOf(label)) set.add(example);
+    const kind = language ? prebuiltKindOf([...set], language) : undefined;
+    if (kind && language) for (const value of prebuiltValues(kind, language)) set.add(value);
+  }
   return new Map([...values].map(([k, v]) => [k, [...v].sort()]));
+}
+
+/**
+ * Dates and times as the Date recognizer finds them (its span: 'in 6 weeks', '12 years from
+ * now'), for a learned entity whose values are dates: ten examples cannot show a tagger
+ * every shape a date takes. English only; other languages keep their marked values.
+ */
+const DATE_VALUES: Partial<Record<NluLanguage, readonly string[]>> = {
+  en: [
+    'tomorrow',
+    'today',
+    'tonight',
+    'now',
+    'this weekend',
+    'next week',
+    'next friday',
+    'monday',
+    'this evening',
+    'tomorrow morning',
+    'sunday afternoon',
+    'this summer',
+    'next year',
+    'in 3 hours',
+    'in 20 minutes',
+    'in 6 weeks',
+    'in two days',
+    'one hour from now',
+    '12 years from now',
+    'a year from now',
+    '5 pm',
+    '10 AM',
+    '06:30',
+    'noon',
+    'midnight',
+    "nine o'clock",
+    'eight pm',
+    'october the 24th',
+    'december 5th',
+    'Oct. 16, 2036',
+    'may 25, 2033',
+    'February 16th',
+    'jan. 3rd',
+    'the 21st',
+    'september 2030',
+    'christmas',
+    "new year's eve",
+    'lunch time',
+    'breakfast',
+  ],
+};
+const NUMBER_VALUES: Partial<Record<NluLanguage, readonly string[]>> = {
+  en: ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'],
+};
+const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '12', '15', '20'];
+
+/**
+ * A learned entity whose values are mostly dates, or mostly numbers, by the recognizers' own
+ * pre-checks ('6 pm', 'this week', 'seven'): such an entity is a prebuilt type in a
+ * designer's own words, and its variants take any date or number.
+ */
+export function prebuiltKindOf(
+  values: readonly string[],
+  language: NluLanguage,
+): 'Date' | 'Number' | undefined {
+  if (values.length === 0) return undefined;
+  const share = (entity: 'Date' | 'Number', of: (v: string) => string = (v) => v) =>
+    values.filter((v) => recognizerInputs(entity, of(v), language).length > 0).length / values.length;
+  // By its words: a bare number ('1984', '6') is a number here, whatever a date cue says.
+  if (share('Date', (v) => v.replace(/\d/g, ' ')) >= 0.5) return 'Date';
+  if (share('Number') >= 0.5) return 'Number';
+  return undefined;
+}
+
+/** The values a date- or number-like entity takes in variants besides its own. */
+export function prebuiltValues(kind: 'Date' | 'Number', language: NluLanguage): readonly string[] {
+  if (kind === 'Date') return DATE_VALUES[language] ?? [];
+  return [...DIGITS, ...(NUMBER_VALUES[language] ?? [])];
 }
 
 /**
@@ -122,7 +206,9 @@ export function valueVariants(
 /**
  * Per label, the share of its marked occurrences whose value is met only once: the
  * Good-Turing estimate of how often a user's value will be one the bot has not seen (names,
- * titles: most; 'my', 'song', 'tonight': few).
+ * titles: most; 'my', 'song': few), with one pseudo-occurrence of a new value, so that a
+ * short list written again and again ('large', 'small', 'medium') still leaves room for
+ * 'tiny'.
  */
 export function unseenShares(sentences: readonly LabelledText[]): Map<string, number> {
   const counts = new Map<string, Map<string, number>>();
@@ -142,7 +228,7 @@ export function unseenShares(sentences: readonly LabelledText[]): Map<string, nu
       all += n;
       if (n === 1) once++;
     }
-    shares.set(label, once / all);
+    shares.set(label, (once + 1) / (all + 1));
   }
   return shares;
 }
