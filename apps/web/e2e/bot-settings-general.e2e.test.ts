@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { logInThroughUi, popupOf } from './support/accounts';
 import { VERA } from './support/bot-content';
 import { botPageSuite } from './support/bot-page-suite';
+import { launchBrowser } from './support/browser';
 import { expectHidden, expectVisible } from './support/expect-page';
 import { screenshot } from './support/screenshots';
 
@@ -16,7 +17,15 @@ interface StoredBot {
 
 describe('the General Settings and System Messages tabs', () => {
   const s = botPageSuite(BOT);
-  const settingsUrl = (tab: string) => s.botUrl(`settings/${tab}`);
+  const settingsUrl = (bot: string, tab: string) =>
+    `${s.app.baseUrl}/bots/${encodeURIComponent(bot)}/settings/${tab}`;
+  /** A bot of the test's own, which Vera (the suite's viewer) may see. */
+  const newBot = async (bot: string) => {
+    await s.tina('POST', '/api/bot', { name: bot, region: 'eu-west', language: 'en' });
+    const roles = await s.app.server.ctx.repos.forTenant(s.tenantId).roles.list();
+    const viewer = roles.find((role) => role.roleName === 'Viewer');
+    await s.tina('POST', '/api/user/role', { userEmail: VERA.email, botName: bot, role: viewer?.roleId });
+  };
   const field = (label: string) => s.page.getByLabel(label, { exact: true });
   const save = () => s.page.getByRole('button', { name: 'Save settings' });
   const closePopup = async (...texts: string[]) => {
@@ -24,14 +33,21 @@ describe('the General Settings and System Messages tabs', () => {
     await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
     await expectHidden(popupOf(s.page));
   };
-  const storedBot = async () => (await s.tina('GET', `/api/bots/${encodeURIComponent(BOT)}`)) as StoredBot;
+  const storedBot = async (bot: string) =>
+    (await s.tina('GET', `/api/bots/${encodeURIComponent(bot)}`)) as StoredBot;
+  const avatarPng = () =>
+    sharp({ create: { width: 600, height: 300, channels: 3, background: { r: 94, g: 92, b: 230 } } })
+      .png()
+      .toBuffer();
 
   test('General Settings is the default settings tab and shows the stored values', async () => {
-    await s.page.goto(s.botUrl('settings'));
-    await s.page.waitForURL(settingsUrl('general'));
+    const bot = 'Defaults Bot';
+    await newBot(bot);
+    await s.page.goto(`${s.app.baseUrl}/bots/${encodeURIComponent(bot)}/settings`);
+    await s.page.waitForURL(settingsUrl(bot, 'general'));
     await expectVisible(s.page.getByRole('heading', { name: 'Bot Settings' }));
     await expectVisible(s.page.getByRole('heading', { name: 'Bot Threshold Settings' }));
-    expect(await field('Display name').inputValue()).toBe(BOT);
+    expect(await field('Display name').inputValue()).toBe(bot);
     expect(await field('In-between response delay (seconds)').inputValue()).toBe('0');
     expect(
       await s.page
@@ -46,14 +62,18 @@ describe('the General Settings and System Messages tabs', () => {
   });
 
   test('a value out of its steps is marked, and Save says Error! with the message', async () => {
+    await newBot('Steps Bot');
+    await s.page.goto(settingsUrl('Steps Bot', 'general'));
     await field('In-between response delay (seconds)').fill('0.25');
     await expectVisible(s.page.getByText(M.delayStep));
     await save().click();
     await closePopup('Error!', M.delayStep);
-    expect((await storedBot()).settings.delay).toBe(0);
+    expect((await storedBot('Steps Bot')).settings.delay).toBe(0);
   });
 
   test('an avatar over 2 MB is refused with the spec message', async () => {
+    await newBot('Big Avatar Bot');
+    await s.page.goto(settingsUrl('Big Avatar Bot', 'general'));
     await s.page.getByLabel('Avatar image').setInputFiles({
       name: 'huge.png',
       mimeType: 'image/png',
@@ -64,6 +84,7 @@ describe('the General Settings and System Messages tabs', () => {
   });
 
   test('edits and an avatar are saved together, and are there after a reload', async () => {
+    await s.page.goto(settingsUrl(BOT, 'general'));
     await field('Display name').fill('Helga the helper');
     await field('In-between response delay (seconds)').fill('1.5');
     await s.page.getByRole('switch', { name: 'Continue previous conversation' }).click();
@@ -71,19 +92,14 @@ describe('the General Settings and System Messages tabs', () => {
     await field('Idle text').fill('Are you still there?');
     await field('High confidence threshold (%)').fill('80');
     await field('Low confidence threshold (%)').fill('40');
-    const png = await sharp({
-      create: { width: 600, height: 300, channels: 3, background: { r: 94, g: 92, b: 230 } },
-    })
-      .png()
-      .toBuffer();
     await s.page
       .getByLabel('Avatar image')
-      .setInputFiles({ name: 'helga.png', mimeType: 'image/png', buffer: png });
+      .setInputFiles({ name: 'helga.png', mimeType: 'image/png', buffer: await avatarPng() });
     await expectVisible(s.page.getByRole('img', { name: 'Bot avatar' }));
     await save().click();
     await closePopup('Saved!');
 
-    const stored = await storedBot();
+    const stored = await storedBot(BOT);
     expect(stored.displayName).toBe('Helga the helper');
     expect(stored.settings).toMatchObject({
       delay: 1500,
@@ -125,12 +141,13 @@ describe('the General Settings and System Messages tabs', () => {
       (t) => t.displayName === 'Acme Support',
     );
     const scope = s.app.server.ctx.repos.forTenant(tenant?.id ?? '');
-    const bot = await scope.bots.get(BOT);
+    await newBot('Languages Bot');
+    const bot = await scope.bots.get('Languages Bot');
     if (!bot) throw new Error('the bot is missing');
     await scope.bots.update(bot.id, { settings: { ...bot.settings, supportedLanguages: ['en', 'de'] } });
 
-    await s.page.goto(settingsUrl('systemLanguages'));
-    await s.page.waitForURL(settingsUrl('systemLanguages'));
+    await s.page.goto(settingsUrl('Languages Bot', 'systemLanguages'));
+    await s.page.waitForURL(settingsUrl('Languages Bot', 'systemLanguages'));
     const languages = s.page.getByRole('navigation', { name: 'Languages' }).getByRole('button');
     await expectVisible(languages.first());
     expect(await languages.allTextContents()).toEqual(['EnglishEN · default', 'GermanDE']);
@@ -155,7 +172,7 @@ describe('the General Settings and System Messages tabs', () => {
     await screenshot(s.page, 'bot-settings-system-messages', { fullPage: true });
     await save().click();
     await closePopup('Saved!');
-    expect((await storedBot()).settings.systemMessages).toEqual({
+    expect((await storedBot('Languages Bot')).settings.systemMessages).toEqual({
       en: { messageBelowThreshold: 'Sorry, I only know about pizza.' },
       de: { messageTextEmpty: 'Bitte schreiben Sie etwas.' },
     });
@@ -165,14 +182,25 @@ describe('the General Settings and System Messages tabs', () => {
     expect(await belowThreshold.inputValue()).toBe('Sorry, I only know about pizza.');
     await languages.filter({ hasText: 'German' }).click();
     expect(await field('Empty text').inputValue()).toBe('Bitte schreiben Sie etwas.');
-    expect(s.browser.pageErrors).toEqual([]);
   });
 
   test('a user without Manage general settings sees both tabs read-only and no Save settings', async () => {
-    const other = await s.browser.newPage();
+    const bot = 'Read-only Bot';
+    await newBot(bot);
+    // Tina gives the bot an avatar first.
+    await s.page.goto(settingsUrl(bot, 'general'));
+    await s.page
+      .getByLabel('Avatar image')
+      .setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: await avatarPng() });
+    await expectVisible(s.page.getByRole('img', { name: 'Bot avatar' }));
+    await save().click();
+    await closePopup('Saved!');
+    // Vera, on a browser of her own (a page of this one would share Tina's session).
+    const own = await launchBrowser();
+    const other = await own.newPage();
     try {
       await logInThroughUi(other, s.app.baseUrl, VERA.email, VERA.password);
-      await other.goto(settingsUrl('general'));
+      await other.goto(settingsUrl(bot, 'general'));
       const name = other.getByLabel('Display name', { exact: true });
       await expectVisible(name);
       expect(await name.isDisabled()).toBe(true);
@@ -194,8 +222,13 @@ describe('the General Settings and System Messages tabs', () => {
       await expectVisible(message);
       expect(await message.isDisabled()).toBe(true);
       expect(await other.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
+      expect(own.pageErrors).toEqual([]);
     } finally {
-      await other.close();
+      await own.close();
     }
+  });
+
+  test('no page errors', () => {
+    expect(s.browser.pageErrors).toEqual([]);
   });
 });
