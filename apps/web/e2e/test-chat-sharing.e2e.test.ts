@@ -6,7 +6,8 @@ import { expectHidden, expectTitle, expectVisible } from './support/expect-page'
 import { preparePizzaBot } from './support/pizza-bot-setup';
 import { screenshot } from './support/screenshots';
 
-const BOT = 'Shared Pizza Bot';
+/** The suite's own bot; each test makes a pizza bot of its own. */
+const HOME_BOT = 'Home Pizza Bot';
 
 /**
  * 'Share testchat', the public test chat and 'Disable analytics' (spec 01 'Test chat extras'):
@@ -14,17 +15,38 @@ const BOT = 'Shared Pizza Bot';
  * test flows, and the conversation is in the log. The suite makes its own tenant and bot.
  */
 describe('sharing the test chat', () => {
-  const s = botPageSuite(BOT, async (tina) => {
-    await preparePizzaBot(tina, BOT);
-  });
-  /** Someone without an account, in a browser of their own. */
-  let visitorBrowser: Browser | undefined;
-  let visitor: Page;
-  let password = '';
-  let link = '';
+  const s = botPageSuite(HOME_BOT);
+  /** The browsers of the visitors, people without an account, each in a browser of their own. */
+  const visitorBrowsers: Browser[] = [];
   afterAll(async () => {
-    await visitorBrowser?.close();
+    for (const browser of visitorBrowsers) await browser.close();
   });
+  const newVisitor = async () => {
+    const browser = await launchBrowser();
+    visitorBrowsers.push(browser);
+    return { browser, page: await browser.newPage() };
+  };
+
+  const intentsUrl = (bot: string) => `${s.app.baseUrl}/bots/${encodeURIComponent(bot)}/intents`;
+  /**
+   * A pizza bot of the test's own (published, its order flow active to test), made through the
+   * API, with its shared test chat's password and link.
+   */
+  const sharedPizzaBot = async (bot: string) => {
+    await s.tina('POST', '/api/bot', { name: bot, region: 'eu-west', language: 'en' });
+    await preparePizzaBot(s.tina, bot);
+    const shared = (await s.tina('GET', `/api/bots/${encodeURIComponent(bot)}/ext-chat/password`)) as {
+      password: string;
+      linkId: string;
+    };
+    return { password: shared.password, link: `${s.app.baseUrl}/test-chat?id=${shared.linkId}` };
+  };
+  /** The bot's page with the test chat open. */
+  const openTestChat = async (bot: string) => {
+    await s.page.goto(intentsUrl(bot));
+    await s.page.getByRole('button', { name: 'Test chat' }).click();
+    await expectVisible(chat().getByText('Say something to the bot.'));
+  };
 
   const chat = () => s.page.getByRole('complementary', { name: 'Test chat' });
   const openShareMenu = async () => {
@@ -38,11 +60,23 @@ describe('sharing the test chat', () => {
     await publicChat(page).getByLabel('Message').fill(text);
     await publicChat(page).getByRole('button', { name: 'Send' }).click();
   };
+  /** A visitor opens the link, starts the chat with the password and asks for a pizza. */
+  const visitorAsksForPizza = async (shared: { password: string; link: string }) => {
+    const visitor = await newVisitor();
+    await visitor.page.goto(shared.link);
+    const modal = visitor.page.getByRole('dialog', { name: 'Test your bot' });
+    await modal.getByLabel('Password', { exact: true }).fill(shared.password);
+    await modal.getByRole('button', { name: 'Start chat' }).click();
+    await expectHidden(modal);
+    await sendIn(visitor.page, 'pizza please');
+    await expectVisible(publicChat(visitor.page).getByText('Which pizza would you like?'));
+    return visitor;
+  };
 
   test('Share testchat shows the password and the link with copy buttons', async () => {
-    await s.page.goto(s.botUrl('intents'));
-    await s.page.getByRole('button', { name: 'Test chat' }).click();
-    await expectVisible(chat().getByText('Say something to the bot.'));
+    const bot = 'Shared Pizza Bot';
+    const shared = await sharedPizzaBot(bot);
+    await openTestChat(bot);
     const menu = await openShareMenu();
     expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
       'Open testlink',
@@ -57,10 +91,11 @@ describe('sharing the test chat', () => {
     await menu.getByRole('menuitem', { name: 'Show password' }).click();
     const dialog = s.page.getByRole('dialog', { name: 'Test chat password' });
     await expectVisible(dialog);
-    password = await dialog.getByLabel('Password', { exact: true }).inputValue();
-    link = await dialog.getByLabel('Link', { exact: true }).inputValue();
+    const password = await dialog.getByLabel('Password', { exact: true }).inputValue();
+    const link = await dialog.getByLabel('Link', { exact: true }).inputValue();
     expect(password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
     expect(link).toMatch(new RegExp(`^${s.app.baseUrl}/test-chat\\?id=[\\w-]{22}$`));
+    expect({ password, link }).toEqual(shared);
     await expectVisible(dialog.getByRole('button', { name: 'Copy password' }));
     await screenshot(s.page, 'share-testchat-password');
     await dialog.getByRole('button', { name: 'Done' }).click();
@@ -68,6 +103,9 @@ describe('sharing the test chat', () => {
   });
 
   test('Open testlink opens the public chat in a new tab, already unlocked', async () => {
+    const bot = 'Testlink Pizza Bot';
+    const { link } = await sharedPizzaBot(bot);
+    await openTestChat(bot);
     const menu = await openShareMenu();
     const opener = menu.getByRole('menuitem', { name: 'Open testlink' });
     await expect.poll(() => opener.getAttribute('href')).toMatch(/#pass=/);
@@ -84,8 +122,9 @@ describe('sharing the test chat', () => {
   });
 
   test('a visitor: a wrong password says Invalid password, the right one starts the chat and the bot answers', async () => {
-    visitorBrowser = await launchBrowser();
-    visitor = await visitorBrowser.newPage();
+    const bot = 'Visited Pizza Bot';
+    const { password, link } = await sharedPizzaBot(bot);
+    const { browser: visitorBrowser, page: visitor } = await newVisitor();
     await visitor.goto(link);
     const modal = visitor.getByRole('dialog', { name: 'Test your bot' });
     await expectVisible(modal);
@@ -110,6 +149,18 @@ describe('sharing the test chat', () => {
   });
 
   test('Disable analytics starts a marked conversation; the log shows it and the public chats', async () => {
+    // The public chats: a visitor's whole order, and another visitor's question.
+    const bot = 'Logged Pizza Bot';
+    const shared = await sharedPizzaBot(bot);
+    const visitor = await visitorAsksForPizza(shared);
+    await sendIn(visitor.page, 'Margherita');
+    const sizes = publicChat(visitor.page).getByRole('group', { name: 'Which size?' });
+    await expectVisible(sizes);
+    await sizes.getByRole('button', { name: 'Large' }).click();
+    await expectVisible(publicChat(visitor.page).getByText('One Large Margherita is on its way.'));
+    await visitorAsksForPizza(shared);
+    // The designer's first internal chat.
+    await openTestChat(bot);
     await chat().getByRole('switch', { name: 'Disable analytics' }).click();
     await expectVisible(chat().getByText(/analytics leave this conversation out/));
     await chat().getByLabel('Message').fill('pizza please');
@@ -121,10 +172,10 @@ describe('sharing the test chat', () => {
 
     await chat().getByRole('button', { name: 'Close test chat' }).click();
     await s.page.getByRole('link', { name: 'Conversation log' }).click();
-    await s.page.waitForURL(s.botUrl('conversation/log'));
+    await s.page.waitForURL(`${s.app.baseUrl}/bots/${encodeURIComponent(bot)}/conversation/log`);
     const sidebar = s.page.getByRole('navigation', { name: 'Conversations' });
     const entries = sidebar.getByRole('link');
-    // The first internal chat, the designer's and the visitor's public chats, the marked one.
+    // The first internal chat, the two public chats, the marked one.
     await expect.poll(() => entries.count()).toBe(4);
     await expect
       .poll(async () => (await entries.allInnerTexts()).filter((t) => /Public test chat/.test(t)).length)
@@ -146,8 +197,12 @@ describe('sharing the test chat', () => {
   });
 
   test('Reset password asks first, shows the new one, and ends the visitor\u2019s session', async () => {
-    await s.page.goto(s.botUrl('intents'));
-    await s.page.getByRole('button', { name: 'Test chat' }).click();
+    // A visitor in the middle of a chat.
+    const bot = 'Reset Pizza Bot';
+    const shared = await sharedPizzaBot(bot);
+    const { password } = shared;
+    const { browser: visitorBrowser, page: visitor } = await visitorAsksForPizza(shared);
+    await openTestChat(bot);
     const menu = await openShareMenu();
     await menu.getByRole('menuitem', { name: 'Reset password' }).click();
     const confirm = s.page.getByRole('alertdialog', { name: 'Reset the test chat password?' });
@@ -172,6 +227,11 @@ describe('sharing the test chat', () => {
     await sendIn(visitor, 'pizza please');
     await expectVisible(publicChat(visitor).getByText('Which pizza would you like?'));
     expect(s.browser.pageErrors).toEqual([]);
-    expect(visitorBrowser?.pageErrors).toEqual([]);
+    expect(visitorBrowser.pageErrors).toEqual([]);
+  });
+
+  test('no page errors', () => {
+    expect(s.browser.pageErrors).toEqual([]);
+    for (const visitor of visitorBrowsers) expect(visitor.pageErrors).toEqual([]);
   });
 });
