@@ -8,7 +8,8 @@ import { botPageSuite } from './support/bot-page-suite';
 import { expectHidden, expectVisible } from './support/expect-page';
 import { screenshot } from './support/screenshots';
 
-const BOT = 'Details Bot';
+/** The suite's own bot; each test draws in an intent of a bot of its own. */
+const HOME_BOT = 'Details Home Bot';
 const INTENT = 'OrderDrink';
 /** A PNG of one colour, as the server's content check takes it (signature, IHDR first). */
 function solidPng(width: number, height: number, [red, green, blue]: [number, number, number]): Buffer {
@@ -45,12 +46,7 @@ const TOO_BIG_BYTES = 31_457_281;
  * engine label and the simple calculation's math buttons.
  */
 describe('the Dialog Manager details', () => {
-  const s = botPageSuite(BOT, async (tina) => {
-    await tina('POST', `/api/${encodeURIComponent(BOT)}/intents`, {
-      name: INTENT,
-      utterances: ['a drink please', 'i would like a drink', 'something to drink', 'order a drink'],
-    });
-  });
+  const s = botPageSuite(HOME_BOT);
   const editor = () => s.page.getByRole('dialog', { name: 'Dialog Manager' });
   const details = () => editor().getByRole('complementary', { name: 'Details' });
   const canvas = () => editor().getByTestId('flow-canvas');
@@ -65,18 +61,20 @@ describe('the Dialog Manager details', () => {
   const choose = (scope: Locator, label: string, option: string) =>
     scope.getByLabel(label, { exact: true }).selectOption({ label: option });
   const message = () => details().getByRole('combobox', { name: 'Message', exact: true });
-  const ids: Record<'size' | 'drink' | 'message', string> = { size: '', drink: '', message: '' };
+  type Ids = Record<'size' | 'drink' | 'message', string>;
 
-  let folder = '';
-  beforeAll(async () => {
-    folder = await mkdtemp(path.join(tmpdir(), 'parley-details-'));
-  });
-  afterAll(async () => {
-    if (folder) await rm(folder, { recursive: true, force: true });
-  });
-
-  test('draws two questions and a message, whose text suggests variables after "["', async () => {
-    await s.page.goto(s.botUrl('intents'));
+  /**
+   * A bot of the test's own (output names are a bot's) with the OrderDrink intent, made through
+   * the API; in its Dialog Manager a new flow drawn: Start, two questions (Which size?, Which
+   * drink?, answered in Answer and Answer2) and a message block, which is left selected.
+   */
+  const drawDrinkFlow = async (bot: string): Promise<Ids> => {
+    await s.tina('POST', '/api/bot', { name: bot, region: 'eu-west', language: 'en' });
+    await s.tina('POST', `/api/${encodeURIComponent(bot)}/intents`, {
+      name: INTENT,
+      utterances: ['a drink please', 'i would like a drink', 'something to drink', 'order a drink'],
+    });
+    await s.page.goto(`${s.app.baseUrl}/bots/${encodeURIComponent(bot)}/intents`);
     await s.page.getByRole('button', { name: 'Dialog Manager', exact: true }).click();
     await editor().getByLabel('Intent', { exact: true }).selectOption(INTENT);
     await expect
@@ -85,6 +83,7 @@ describe('the Dialog Manager details', () => {
     await s.page.locator('.djs-palette [aria-label="Add Start"]').click();
     const box = (await canvas().boundingBox())!;
     await s.page.mouse.click(box.x + 160, box.y + 200);
+    const ids: Ids = { size: '', drink: '', message: '' };
     for (const [key, question] of [
       ['size', 'Which size?'],
       ['drink', 'Which drink?'],
@@ -96,6 +95,26 @@ describe('the Dialog Manager details', () => {
     }
     await padEntry('Append Dialog').click();
     ids.message = await selectedId();
+    return ids;
+  };
+  /** The drawn flow with the message's text written (into the selected message block). */
+  const drawDrinkFlowWithMessage = async (bot: string, text: string): Promise<Ids> => {
+    const ids = await drawDrinkFlow(bot);
+    await message().fill(text);
+    await expect.poll(() => message().inputValue()).toBe(text);
+    return ids;
+  };
+
+  let folder = '';
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'parley-details-'));
+  });
+  afterAll(async () => {
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  test('draws two questions and a message, whose text suggests variables after "["', async () => {
+    await drawDrinkFlow('Details Bot');
 
     // Autocomplete: after an unclosed '[' the variables holding what follows, ignoring case.
     await message().click();
@@ -123,6 +142,10 @@ describe('the Dialog Manager details', () => {
   });
 
   test('links selected text, refuses other addresses, and removes a link', async () => {
+    await drawDrinkFlowWithMessage(
+      'Details Links Bot',
+      'One [Answer2] of size [Answer] is ready, see our menu',
+    );
     const formatting = details().getByRole('toolbar', { name: 'Message formatting' });
     // A link needs selected text.
     await message().evaluate((element: HTMLTextAreaElement) => element.setSelectionRange(5, 5));
@@ -178,6 +201,10 @@ describe('the Dialog Manager details', () => {
   });
 
   test('renames an output: a taken name is refused, a free one changes the later message', async () => {
+    const ids = await drawDrinkFlowWithMessage(
+      'Details Rename Bot',
+      'One [Answer2] of size [Answer] is ready, see <a href="https://drinks.example/menu">our menu</a>',
+    );
     await selectBlock(ids.drink);
     const outputs = details().getByRole('region', { name: 'Output variables' });
     await outputs.getByRole('button', { name: 'Rename Answer2' }).click();
@@ -229,6 +256,7 @@ describe('the Dialog Manager details', () => {
   });
 
   test('Send Image: a file over 30 MB is refused in the browser, a PNG is uploaded and shown', async () => {
+    const ids = await drawDrinkFlow('Details Image Bot');
     await selectBlock(ids.message);
     await padEntry('Append Dialog').click();
     await choose(details(), 'Block', 'Send Image');
@@ -256,6 +284,15 @@ describe('the Dialog Manager details', () => {
   });
 
   test('names the engine of a recognizer block, and the math buttons write the equation', async () => {
+    // The drink question answers in Drink: its output renamed in the Details panel.
+    const ids = await drawDrinkFlow('Details Math Bot');
+    await selectBlock(ids.drink);
+    const outputs = details().getByRole('region', { name: 'Output variables' });
+    await outputs.getByRole('button', { name: 'Rename Answer2' }).click();
+    await outputs.getByLabel('New name of Answer2').fill('Drink');
+    await outputs.getByLabel('New name of Answer2').press('Enter');
+    await expectVisible(outputs.getByText('Drink', { exact: true }));
+    await selectBlock(ids.message);
     await padEntry('Append Action').click();
     await choose(details(), 'Block', 'Trigger Recognizer');
     await expectVisible(details().getByText('Engine: Parley NLU (embedded)'));
@@ -287,5 +324,9 @@ describe('the Dialog Manager details', () => {
     await equation.pressSequentially('4');
     await expect.poll(() => equation.inputValue()).toBe('[Answer]^(1/2) + [Drink] × 2^3 - 1 ÷ 4');
     await screenshot(s.page, 'flow-editor-details-math');
+  });
+
+  test('no page errors', () => {
+    expect(s.browser.pageErrors).toEqual([]);
   });
 });
