@@ -106,3 +106,29 @@ describe('the slow recognizers are kept for text that may hold their entity', ()
     expect(findPrebuilts('my son is 4 years old', 'en', ['Age']).map((e) => e.text)).toEqual(['4 years old']);
   });
 });
+
+describe('prebuilt cue windows, kept for the last text', () => {
+  it('gives every recognizer the same windows whatever was asked before, as separate arrays', () => {
+    const texts = [
+      'pay 20 dollars for 3 tickets next friday at 5pm',
+      'the 2nd of may, 15 km away at 20 degrees',
+      'hello there',
+    ];
+    // Each computed afresh: another text in between drops the kept windows.
+    const fresh = texts.map((text) =>
+      RECOGNISED_PREBUILTS.map((e) => {
+        recognizerInputs('Number', 'another text', 'en');
+        return recognizerInputs(e, text, 'en');
+      }),
+    );
+    // The same questions in another order, each text asked twice in a row.
+    for (const [i, text] of [...texts.entries()].reverse()) {
+      for (const [j, entity] of [...RECOGNISED_PREBUILTS.entries()].reverse()) {
+        const windows = recognizerInputs(entity, text, 'en');
+        expect(windows, `${entity}: ${text}`).toEqual(fresh[i]?.[j]);
+        windows.push([0, 0]);
+        expect(recognizerInputs(entity, text, 'en')).toEqual(fresh[i]?.[j]);
+      }
+    }
+  });
+});
