@@ -12,7 +12,10 @@ import { screenshot, screenshotFailures } from './support/screenshots';
 /** The directory's people: login name (their subject) to claims. */
 const ACCOUNTS = {
   dora: { email: 'dora@directory.example', email_verified: true, name: 'Dora Directory' },
+  kim: { email: 'kim@directory.example', email_verified: true, name: 'Kim Known' },
+  lou: { email: 'lou@directory.example', email_verified: true, name: 'Lou Leaving' },
 };
+type Login = keyof typeof ACCOUNTS;
 
 describe('sign-in and sign-up with a directory account', () => {
   let provider: TestOidcProvider | undefined;
@@ -46,8 +49,37 @@ describe('sign-in and sign-up with a directory account', () => {
     await page.locator('button[type="submit"]', { hasText: 'Continue' }).click();
   }
 
-  test('the login offers the directory first, with a switch to email and password', async () => {
+  /** No Parley session and no directory session in the browser. */
+  async function signedOut() {
     await page.goto(`${app.baseUrl}/login`);
+    await page.evaluate(() => localStorage.clear());
+    await browser.context.clearCookies();
+  }
+
+  /** Fills the sign-up form for a directory account, up to the directory's own screens. */
+  async function startDirectorySignUp(login: Login, organisation: string) {
+    const code = await createInvitationCode(app.server.ctx.repos, 'new-tenant', {
+      requiresConfirmation: false,
+    });
+    await page.goto(`${app.baseUrl}/signup?invitationCode=${code}`);
+    await page.getByRole('button', { name: 'Use a directory account instead' }).click();
+    await page.getByLabel('Name', { exact: true }).fill(ACCOUNTS[login].name);
+    await page.getByLabel('Organization name').fill(organisation);
+    await page.getByLabel('Directory account email').fill(ACCOUNTS[login].email);
+  }
+
+  /** A directory user with a Parley account of their own, signed in at the bot overview. */
+  async function signedUpThroughDirectory(login: Login) {
+    await signedOut();
+    await startDirectorySignUp(login, `${ACCOUNTS[login].name} Corp`);
+    await page.getByRole('button', { name: MESSAGES.signup.signUpWithDirectory }).click();
+    await page.waitForURL((url) => url.href.startsWith(provider?.issuer ?? '-'));
+    await signInAtProvider(login);
+    await page.waitForURL(`${app.baseUrl}/bots`);
+  }
+
+  test('the login offers the directory first, with a switch to email and password', async () => {
+    await signedOut();
     const directoryButton = page.getByRole('button', { name: 'Sign in with directory account' });
     await expectVisible(directoryButton);
     expect(await page.getByLabel('Email').count()).toBe(0);
@@ -63,16 +95,10 @@ describe('sign-in and sign-up with a directory account', () => {
   });
 
   test('signing up with a directory account hides the password and continues at the directory', async () => {
-    const code = await createInvitationCode(app.server.ctx.repos, 'new-tenant', {
-      requiresConfirmation: false,
-    });
-    await page.goto(`${app.baseUrl}/signup?invitationCode=${code}`);
-    await page.getByRole('button', { name: 'Use a directory account instead' }).click();
+    await signedOut();
+    await startDirectorySignUp('dora', 'Directory Corp');
     expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0);
     expect(await page.getByLabel('Work email').count()).toBe(0);
-    await page.getByLabel('Name', { exact: true }).fill('Dora Directory');
-    await page.getByLabel('Organization name').fill('Directory Corp');
-    await page.getByLabel('Directory account email').fill('dora@directory.example');
     await screenshot(page, 'signup-directory');
     await page.getByRole('button', { name: MESSAGES.signup.signUpWithDirectory }).click();
 
@@ -86,16 +112,16 @@ describe('sign-in and sign-up with a directory account', () => {
   });
 
   test('a known directory user signs in through the directory button', async () => {
-    await page.evaluate(() => localStorage.clear());
-    await browser.context.clearCookies();
-    await page.goto(`${app.baseUrl}/login`);
+    await signedUpThroughDirectory('kim');
+    await signedOut();
     await page.getByRole('button', { name: 'Sign in with directory account' }).click();
-    await signInAtProvider('dora');
+    await signInAtProvider('kim');
     await page.waitForURL(`${app.baseUrl}/bots`);
-    await expectVisible(page.getByRole('button', { name: /Dora Directory/ }));
+    await expectVisible(page.getByRole('button', { name: /Kim Known/ }));
   });
 
   test('logging out ends the directory session too, then comes back to login', async () => {
+    await signedUpThroughDirectory('lou');
     await page.goto(`${app.baseUrl}/logout`);
     // After the logout screen's 3 s, the directory asks to confirm its own logout.
     await page.waitForURL((url) => url.href.startsWith(provider?.issuer ?? '-'), { timeout: 10_000 });
@@ -110,9 +136,7 @@ describe('sign-in and sign-up with a directory account', () => {
   });
 
   test('a directory account without a Parley account gets the login error', async () => {
-    await page.evaluate(() => localStorage.clear());
-    await browser.context.clearCookies();
-    await page.goto(`${app.baseUrl}/login`);
+    await signedOut();
     await page.getByRole('button', { name: 'Sign in with directory account' }).click();
     await signInAtProvider('stranger');
     await page.waitForURL(`${app.baseUrl}/login`);
@@ -120,6 +144,9 @@ describe('sign-in and sign-up with a directory account', () => {
     await expectVisible(popup.getByRole('heading', { name: MESSAGES.loginErrorTitle }));
     await screenshot(page, 'login-directory-error');
     expect(new URL(page.url()).hash).toBe('');
+  });
+
+  test('no page errors', () => {
     expect(browser.pageErrors).toEqual([]);
   });
 });
