@@ -95,6 +95,8 @@ describe('tagger variants of marked sentences', () => {
     expect(prebuiltKindOf(['seven', '4', 'ten'], 'en')).toBe('Number');
     // A bare year is a number here: its variants are not 'tomorrow'.
     expect(prebuiltKindOf(['1984', '2012'], 'en')).toBe('Number');
+    // A version or a model number is a name, not a count: no 'seven' among its variants.
+    expect(prebuiltKindOf(['12.04', '14.04 LTS', 'XP-424'], 'en')).toBeUndefined();
     expect(prebuiltKindOf(['jazz', 'my', 'song'], 'en')).toBeUndefined();
     expect(prebuiltValues('Date', 'en')).toContain('next friday');
     expect(prebuiltValues('Date', 'de')).toEqual([]);

@@ -120,7 +120,10 @@ export function prebuiltKindOf(
     values.filter((v) => recognizerInputs(entity, of(v), language).length > 0).length / values.length;
   // By its words: a bare number ('1984', '6') is a number here, whatever a date cue says.
   if (share('Date', (v) => v.replace(/\d/g, ' ')) >= 0.5) return 'Date';
-  if (share('Number') >= 0.5) return 'Number';
+  // A count: a whole number or one number word ('4', 'seven'); '12.04' or 'XP-424' is a name.
+  const isCount = (v: string) =>
+    /^\d+$/.test(v.trim()) || (/^\p{L}+$/u.test(v.trim()) && recognizerInputs('Number', v, language).length > 0);
+  if (values.filter(isCount).length / values.length >= 0.5) return 'Number';
   return undefined;
 }
 
