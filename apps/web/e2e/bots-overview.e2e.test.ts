@@ -6,6 +6,7 @@ import { BOT_JOKES } from '../src/features/bots/components/overview/bot-jokes';
 import { createOrganisation, createPlainUser, logInThroughUi, popupOf } from './support/accounts';
 import { createAccountAdmin } from './support/administration';
 import { type AppServer, startAppServer } from './support/app-server';
+import { apiAs } from './support/bot-content';
 import { type Browser, launchBrowser } from './support/browser';
 import { expectHidden, expectVisible } from './support/expect-page';
 import { holdRoute } from './support/held-route';
@@ -19,18 +20,14 @@ describe('the bot overview and the create-a-bot dialog', () => {
   let app: AppServer;
   let browser: Browser;
   let page: Page;
+  /** The organisation of the running test. */
   let acmeId: string;
 
   beforeAll(async () => {
     app = await startAppServer();
     await app.server.signUpFirstAdmin();
-    const acme = await createOrganisation(app.server, 'Acme Support');
-    acmeId = acme.id;
-    await createAccountAdmin(app.server, { ...TINA, tenantId: acme.id });
-    await createPlainUser(app.server, { ...PAUL, tenantId: acme.id });
     browser = await launchBrowser();
     page = await browser.newPage();
-    await logInThroughUi(page, app.baseUrl, TINA.email, TINA.password);
   });
   screenshotFailures(() => page);
   afterAll(async () => {
@@ -38,6 +35,29 @@ describe('the bot overview and the create-a-bot dialog', () => {
     await app?.close();
   });
 
+  /**
+   * An organisation of the test's own (the overview lists every bot of the account): Tina (its
+   * administrator) and Paul (a plain user), and `bots` made through Tina's API, each
+   * `[name, region]`. Tina is signed in on the overview.
+   */
+  const organisation = async (key: string, bots: Array<[name: string, region: string]> = []) => {
+    const tenant = await createOrganisation(app.server, `Acme ${key}`);
+    acmeId = tenant.id;
+    const people = {
+      tina: { ...TINA, email: `tina.${key}@example.com` },
+      paul: { ...PAUL, email: `paul.${key}@example.com` },
+    };
+    await createAccountAdmin(app.server, { ...people.tina, tenantId: tenant.id });
+    await createPlainUser(app.server, { ...people.paul, tenantId: tenant.id });
+    const tina = apiAs(app.server, (await app.server.login(people.tina.email, people.tina.password)).token);
+    for (const [name, region] of bots) await tina('POST', '/api/bot', { name, region, language: 'en' });
+    await signInAs(people.tina);
+    return people;
+  };
+  const signInAs = async (who: { email: string; password: string }) => {
+    await page.evaluate(() => localStorage.clear()).catch(() => undefined);
+    await logInThroughUi(page, app.baseUrl, who.email, who.password);
+  };
   const acme = () => app.server.ctx.repos.forTenant(acmeId);
   const dialog = () => page.getByRole('dialog');
   const card = (name: string) => page.getByRole('article', { name });
@@ -47,8 +67,17 @@ describe('the bot overview and the create-a-bot dialog', () => {
       .set({ max_free_bots: maxFreeBots, has_additional_bots_cost: hasAdditionalBotsCost ? 1 : 0 })
       .where('id', '=', 'default')
       .execute();
+  /** The create-a-bot dialog at its form (step 2), from the overview. */
+  const openForm = async () => {
+    await page.getByRole('button', { name: 'Create a bot' }).first().click();
+    await dialog()
+      .getByRole('button', { name: /Start from scratch/ })
+      .click();
+    await expectVisible(dialog().getByLabel('Name of your bot'));
+  };
 
   test('a tenant without bots: the empty state and the Create a bot button', async () => {
+    await organisation('empty');
     await page.goto(`${app.baseUrl}/bots`);
     await expectVisible(page.getByRole('heading', { name: 'No bots yet' }));
     await expectVisible(page.getByRole('heading', { name: 'Bot Overview' }));
@@ -59,6 +88,7 @@ describe('the bot overview and the create-a-bot dialog', () => {
   });
 
   test('while the bots load a joke is shown', async () => {
+    await organisation('joke');
     const loading = await holdRoute(page, '**/api/bots');
     await page.goto(`${app.baseUrl}/bots`);
     const joke = page.getByTestId('bot-joke');
@@ -70,6 +100,7 @@ describe('the bot overview and the create-a-bot dialog', () => {
   });
 
   test('step 1 offers scratch and the starter templates', async () => {
+    await organisation('step-1');
     await page.getByRole('button', { name: 'Create a bot' }).first().click();
     await expectVisible(dialog().getByRole('heading', { name: 'Create a bot' }));
     await expectVisible(dialog().getByRole('button', { name: /Start from scratch/ }));
@@ -82,10 +113,8 @@ describe('the bot overview and the create-a-bot dialog', () => {
   });
 
   test('step 2: the toggles show and hide their fields, the languages follow the recognizer', async () => {
-    await dialog()
-      .getByRole('button', { name: /Start from scratch/ })
-      .click();
-    await expectVisible(dialog().getByLabel('Name of your bot'));
+    await organisation('step-2');
+    await openForm();
     expect(await dialog().getByLabel('Bot Region', { exact: true }).count()).toBe(0);
     await dialog().getByRole('switch', { name: 'Change bot region' }).click();
     await expectVisible(dialog().getByLabel('Bot Region', { exact: true }));
@@ -126,6 +155,8 @@ describe('the bot overview and the create-a-bot dialog', () => {
   });
 
   test('a name with forbidden characters is refused in the form, before any call', async () => {
+    await organisation('forbidden');
+    await openForm();
     await dialog().getByLabel('Name of your bot').fill('Support.Bot!');
     await dialog().getByRole('button', { name: 'Create bot' }).click();
     await expectVisible(dialog().getByText(M.invalidBotName, { exact: true }));
@@ -134,7 +165,10 @@ describe('the bot overview and the create-a-bot dialog', () => {
   });
 
   test('creating: the button reads Creating..., then the new bot opens on its analytics tab', async () => {
+    await organisation('creating');
+    await openForm();
     await dialog().getByLabel('Name of your bot').fill('Support Bot');
+    await dialog().getByRole('switch', { name: 'Change bot region' }).click();
     await dialog().getByLabel('Bot Region', { exact: true }).selectOption('us-east');
     const creation = await holdRoute(page, '**/api/bot');
     await dialog().getByRole('button', { name: 'Create bot' }).click();
@@ -151,6 +185,7 @@ describe('the bot overview and the create-a-bot dialog', () => {
   });
 
   test('a name that is taken: the pop-up names the bot, the field says why', async () => {
+    await organisation('taken', [['Support Bot', 'us-east']]);
     await page.goto(`${app.baseUrl}/bots`);
     await page.getByRole('button', { name: 'Create a bot' }).first().click();
     await dialog()
@@ -169,6 +204,8 @@ describe('the bot overview and the create-a-bot dialog', () => {
   });
 
   test('a server failure shows the creation pop-up and leaves the form as it was', async () => {
+    await organisation('failure', [['Support Bot', 'us-east']]);
+    await openForm();
     await page.route('**/api/bot', (route) =>
       route.fulfill({
         status: 500,
@@ -188,6 +225,10 @@ describe('the bot overview and the create-a-bot dialog', () => {
   });
 
   test('the card: name, language, engine, region, Total Interactions and Intents recognized', async () => {
+    await organisation('card', [
+      ['Support Bot', 'us-east'],
+      ['Second Bot', 'eu-west'],
+    ]);
     const bot = await acme().bots.get('Support Bot');
     await app.server.ctx.repos.db
       .updateTable('bots')
@@ -212,6 +253,10 @@ describe('the bot overview and the create-a-bot dialog', () => {
   });
 
   test('a bot still on the retired LUIS engine brings the legacy engine banner', async () => {
+    await organisation('luis', [
+      ['Support Bot', 'us-east'],
+      ['Second Bot', 'eu-west'],
+    ]);
     const bot = await acme().bots.get('Second Bot');
     await acme().bots.update(bot!.id, { settings: { ...bot!.settings, entityExtractorProvider: 'luis' } });
     await page.goto(`${app.baseUrl}/bots`);
@@ -228,6 +273,8 @@ describe('the bot overview and the create-a-bot dialog', () => {
   });
 
   test('Download Logs saves the message history CSV under the spec’s name', async () => {
+    await organisation('logs', [['Support Bot', 'us-east']]);
+    await page.goto(`${app.baseUrl}/bots`);
     await card('Support Bot').getByRole('button', { name: 'Actions for Support Bot' }).click();
     const menu = page.getByRole('menu', { name: 'Actions for Support Bot' });
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
@@ -247,6 +294,11 @@ describe('the bot overview and the create-a-bot dialog', () => {
   });
 
   test('Delete Bot asks first, shows the Deleting loader and removes the card', async () => {
+    await organisation('delete', [
+      ['Support Bot', 'us-east'],
+      ['Second Bot', 'eu-west'],
+    ]);
+    await page.goto(`${app.baseUrl}/bots`);
     const openDelete = async () => {
       await card('Second Bot').getByRole('button', { name: 'Actions for Second Bot' }).click();
       await page.getByRole('menuitem', { name: 'Delete Bot' }).click();
@@ -270,8 +322,10 @@ describe('the bot overview and the create-a-bot dialog', () => {
   });
 
   test('at the plan’s cap the Upgrade dialog shows instead of the form', async () => {
+    await organisation('cap', [['Support Bot', 'us-east']]);
     await setPlan(1, false);
     try {
+      await page.goto(`${app.baseUrl}/bots`);
       await page.getByRole('button', { name: 'Create a bot' }).first().click();
       const popup = popupOf(page);
       await expectVisible(popup.getByText(M.botLimitReached));
@@ -287,6 +341,7 @@ describe('the bot overview and the create-a-bot dialog', () => {
   });
 
   test('with extra-cost bots the warning comes first, and Continue creates the bot', async () => {
+    await organisation('extra-cost', [['Support Bot', 'us-east']]);
     await setPlan(1, true);
     try {
       await page.goto(`${app.baseUrl}/bots`);
@@ -308,12 +363,15 @@ describe('the bot overview and the create-a-bot dialog', () => {
   });
 
   test('a plain user sees only the bots they hold a role on, without actions they lack', async () => {
-    await page.evaluate(() => localStorage.clear());
-    await logInThroughUi(page, app.baseUrl, PAUL.email, PAUL.password);
+    const { paul } = await organisation('plain', [
+      ['Support Bot', 'us-east'],
+      ['Extra Bot', 'eu-west'],
+    ]);
+    await signInAs(paul);
     await expectVisible(page.getByRole('heading', { name: 'No bots yet' }));
 
     const extra = await acme().bots.get('Extra Bot');
-    await acme().botRoles.set(PAUL.email, extra!.id, 1); // Designer: no logs, no deleting
+    await acme().botRoles.set(paul.email, extra!.id, 1); // Designer: no logs, no deleting
     await page.reload();
     await expectVisible(card('Extra Bot'));
     expect(await card('Support Bot').count()).toBe(0);
@@ -324,7 +382,7 @@ describe('the bot overview and the create-a-bot dialog', () => {
     ).toBe(0);
     await screenshot(page, 'bots-plain-user');
 
-    await acme().botRoles.set(PAUL.email, extra!.id, 4); // Administrator: everything
+    await acme().botRoles.set(paul.email, extra!.id, 4); // Administrator: everything
     await page.reload();
     await card('Extra Bot').getByRole('button', { name: 'Actions for Extra Bot' }).click();
     expect(await page.getByRole('menuitem').allTextContents()).toEqual([
@@ -334,6 +392,9 @@ describe('the bot overview and the create-a-bot dialog', () => {
     ]);
     await page.keyboard.press('Escape');
     await expectHidden(page.getByRole('menu'));
+  });
+
+  test('no page errors', () => {
     expect(browser.pageErrors).toEqual([]);
   });
 });
