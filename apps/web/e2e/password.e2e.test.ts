@@ -1,12 +1,14 @@
 import { MESSAGES } from '@parley/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, logInThroughUi, popupOf } from './support/accounts';
+import { ADMIN_EMAIL, createPlainUser, logInThroughUi, popupOf } from './support/accounts';
+import { masterTenantId } from './support/administration';
 import { type AppServer, startAppServer } from './support/app-server';
 import { type Browser, launchBrowser } from './support/browser';
 import { expectHidden, expectTitle, expectVisible, storedKeys } from './support/expect-page';
 import { screenshot, screenshotFailures } from './support/screenshots';
 
+const FIRST_PASSWORD = 'First-Password-1';
 const RESET_PASSWORD = 'Reset-Password-2';
 const CHANGED_PASSWORD = 'Changed-Password-3';
 
@@ -35,6 +37,31 @@ describe('forgot, reset and change password', () => {
     if (!link) throw new Error(`no reset link mailed to ${email}`);
     return app.local(link);
   }
+
+  /** A user of the test's own, so no other test has changed their password. */
+  async function newUser(key: string) {
+    const user = { email: `${key}@example.com`, password: FIRST_PASSWORD, name: 'Ada Admin' };
+    await createPlainUser(app.server, { ...user, tenantId: await masterTenantId(app.server) });
+    return user;
+  }
+
+  /** Asks for a reset mail the way the forgot-password screen does. */
+  async function requestReset(email: string) {
+    const answer = await app.server.request({
+      method: 'POST',
+      url: '/api/user/password/reset-email',
+      body: { userId: email },
+    });
+    expect(answer.statusCode).toBe(204);
+    await expect
+      .poll(() => app.server.ctx.repos.outbox.listFor(email).then((m) => m.length))
+      .toBeGreaterThan(0);
+  }
+
+  const signedOut = async () => {
+    await page.goto(`${app.baseUrl}/login`);
+    await page.evaluate(() => localStorage.clear());
+  };
 
   test('forgot password checks the address, then always answers with the same notice', async () => {
     await page.goto(`${app.baseUrl}/forgot-password`);
@@ -79,7 +106,10 @@ describe('forgot, reset and change password', () => {
   });
 
   test('the mailed link sets a new password after checking both fields', async () => {
-    await page.goto(await latestResetLink(ADMIN_EMAIL));
+    const rita = await newUser('rita');
+    await requestReset(rita.email);
+    await signedOut();
+    await page.goto(await latestResetLink(rita.email));
     await expectTitle(page, 'Parley - Reset password');
     const newPassword = page.getByLabel('New password', { exact: true });
     const again = page.getByLabel('Re-enter new password');
@@ -115,14 +145,17 @@ describe('forgot, reset and change password', () => {
         await app.server.request({
           method: 'POST',
           url: '/api/auth/login',
-          body: { userId: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+          body: { userId: rita.email, password: rita.password },
         })
       ).statusCode,
     ).toBe(401);
-    await logInThroughUi(page, app.baseUrl, ADMIN_EMAIL, RESET_PASSWORD);
+    await logInThroughUi(page, app.baseUrl, rita.email, RESET_PASSWORD);
   });
 
   test('change password asks for the current password, then opens the reset screen', async () => {
+    const carl = await newUser('carl');
+    await signedOut();
+    await logInThroughUi(page, app.baseUrl, carl.email, carl.password);
     await page.getByRole('button', { name: /Ada Admin/ }).hover();
     await page.getByRole('button', { name: 'Change password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change password' });
@@ -133,7 +166,7 @@ describe('forgot, reset and change password', () => {
     await expectVisible(dialog.getByText(MESSAGES.changePassword.wrongCurrent));
     await screenshot(page, 'change-password-wrong-current');
 
-    await dialog.getByLabel('Current password').fill(RESET_PASSWORD);
+    await dialog.getByLabel('Current password').fill(carl.password);
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\/password\/reset\/[^/]+$/);
     await page.getByLabel('New password', { exact: true }).fill(CHANGED_PASSWORD);
@@ -145,7 +178,10 @@ describe('forgot, reset and change password', () => {
     await page.waitForURL(`${app.baseUrl}/login`);
     // A new password ends the old sign-in on this device.
     expect(await storedKeys(page)).toEqual([]);
-    await logInThroughUi(page, app.baseUrl, ADMIN_EMAIL, CHANGED_PASSWORD);
+    await logInThroughUi(page, app.baseUrl, carl.email, CHANGED_PASSWORD);
+  });
+
+  test('no page errors', () => {
     expect(browser.pageErrors).toEqual([]);
   });
 });
