@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Analyser } from '../text/tokenize';
 import { Gazetteer } from './gazetteer';
-import { cueOf, type TaggedSentence, Tagger, trainTagger } from './tagger';
+import { averageTaggers, cueOf, type TaggedSentence, Tagger, type TaggerModel, trainTagger } from './tagger';
 import { bioLabels } from './value-variants';
 
 const analyser = new Analyser('en');
@@ -65,5 +65,26 @@ describe('the entity tagger', () => {
         }
       }
     }
+  });
+
+  it('averages taggers trained on the same labels, feature by feature', () => {
+    const a: TaggerModel = {
+      labels: ['O', 'B-x'],
+      featureHashes: Uint32Array.from([7, 9]),
+      weights: Float32Array.from([1, 2, 3, 4]),
+      transitions: Float32Array.from([0, 2, 4, 6, 8, 10]),
+    };
+    const b: TaggerModel = {
+      ...a,
+      featureHashes: Uint32Array.from([9, 5]),
+      weights: Float32Array.from([1, 0, 6, 8]),
+      transitions: Float32Array.from([2, 2, 2, 2, 2, 2]),
+    };
+    expect(averageTaggers([a])).toBe(a);
+    const mean = averageTaggers([a, b]);
+    expect([...mean.featureHashes]).toEqual([7, 9, 5]);
+    expect([...mean.weights]).toEqual([0.5, 1, 2, 2, 3, 4]);
+    expect([...mean.transitions]).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(() => averageTaggers([a, { ...b, labels: ['O', 'B-y'] }])).toThrow();
   });
 });

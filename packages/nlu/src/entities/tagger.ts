@@ -452,3 +452,32 @@ function viterbi(
   }
   return out;
 }
+
+/**
+ * The mean of taggers trained on the same labels (other shuffles and variants): a perceptron
+ * trained on a handful of sentences depends on their order; the mean does less.
+ */
+export function averageTaggers(models: readonly TaggerModel[]): TaggerModel {
+  const first = models[0] as TaggerModel;
+  if (models.length === 1) return first;
+  const L = first.labels.length;
+  const index = new FeatureIndex(1 << 16);
+  const hashes: number[] = [];
+  for (const m of models) {
+    if (m.labels.join('\u0000') !== first.labels.join('\u0000')) throw new Error('Taggers of other labels.');
+    for (const h of m.featureHashes) if (index.add(h) === hashes.length) hashes.push(h);
+  }
+  const weights = new Float32Array(hashes.length * L);
+  const transitions = new Float32Array(first.transitions.length);
+  const k = 1 / models.length;
+  for (const m of models) {
+    m.featureHashes.forEach((h, r) => {
+      const to = index.get(h) * L;
+      for (let l = 0; l < L; l++)
+        weights[to + l] = (weights[to + l] as number) + k * (m.weights[r * L + l] as number);
+    });
+    for (let i = 0; i < transitions.length; i++)
+      transitions[i] = (transitions[i] as number) + k * (m.transitions[i] as number);
+  }
+  return { ...first, featureHashes: Uint32Array.from(hashes), weights, transitions };
+}
