@@ -2,7 +2,6 @@ import { MESSAGES } from '@parley/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  ADMIN_EMAIL,
   ADMIN_PASSWORD,
   createOrganisation,
   createPlainUser,
@@ -10,13 +9,14 @@ import {
   logInThroughUi,
   popupOf,
 } from './support/accounts';
+import { createMasterAdmin } from './support/administration';
 import { type AppServer, startAppServer } from './support/app-server';
 import { type Browser, launchBrowser } from './support/browser';
 import { expectHidden, expectVisible } from './support/expect-page';
 import { screenshot, screenshotFailures } from './support/screenshots';
 
-const PLAIN_EMAIL = 'paul@example.com';
-const PLAIN_PASSWORD = 'Plain-Password-1';
+const ADA = { password: ADMIN_PASSWORD, name: 'Ada Admin' };
+const PAUL = { password: 'Plain-Password-1', name: 'Paul Plain' };
 
 const navLabels = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts();
@@ -25,19 +25,10 @@ describe('the signed-in shell', () => {
   let app: AppServer;
   let browser: Browser;
   let page: Page;
-  let acmeId: string;
 
   beforeAll(async () => {
     app = await startAppServer();
     await app.server.signUpFirstAdmin();
-    const acme = await createOrganisation(app.server, 'Acme Support');
-    acmeId = acme.id;
-    await createPlainUser(app.server, {
-      email: PLAIN_EMAIL,
-      password: PLAIN_PASSWORD,
-      name: 'Paul Plain',
-      tenantId: acme.id,
-    });
     browser = await launchBrowser();
     page = await browser.newPage();
   });
@@ -47,8 +38,38 @@ describe('the signed-in shell', () => {
     await app?.close();
   });
 
+  /**
+   * An organisation of the test's own, `Acme {key}`, with Paul as a plain user (his only
+   * account): what a test signs a plain or directory user into, or switches a master
+   * administrator to.
+   */
+  const organisation = async (key: string) => {
+    const acme = await createOrganisation(app.server, `Acme ${key}`);
+    const paul = { ...PAUL, email: `paul.${key.toLowerCase()}@example.com` };
+    await createPlainUser(app.server, { ...paul, tenantId: acme.id });
+    return { id: acme.id, name: acme.name, paul };
+  };
+  /** A master administrator of the test's own (the tenant they have selected is theirs to change). */
+  const masterAdmin = async (key: string) => {
+    const ada = { ...ADA, email: `ada.${key}@example.com` };
+    await createMasterAdmin(app.server, ada);
+    return ada;
+  };
+  /**
+   * No one is signed in and the app is left, so the next address loads it afresh (a change of
+   * the hash alone would not).
+   */
+  const signOut = async () => {
+    await page.evaluate(() => localStorage.clear()).catch(() => undefined);
+    await page.goto('about:blank');
+  };
+  const signInAs = async (who: { email: string; password: string }) => {
+    await signOut();
+    await logInThroughUi(page, app.baseUrl, who.email, who.password);
+  };
+
   test('a master administrator sees every navigation entry; the guide opens in a new tab', async () => {
-    await logInThroughUi(page, app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await signInAs(await masterAdmin('nav'));
     // LLMs is not linked until its screens exist.
     expect(await navLabels(page)).toEqual(['Bots', 'Guide', 'Admin', 'Tenants']);
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -64,13 +85,15 @@ describe('the signed-in shell', () => {
   });
 
   test('the profile box shows name, account, plan and e-mail', async () => {
+    const ada = await masterAdmin('profile');
+    await signInAs(ada);
     await page.getByRole('button', { name: /Ada Admin/ }).hover();
     const box = page.getByRole('region', { name: 'Profile' });
     await expectVisible(box);
     const text = await box.textContent();
     for (const expected of [
       'Ada Admin',
-      ADMIN_EMAIL,
+      ada.email,
       'Master',
       'Master tenant',
       'Change password',
@@ -84,6 +107,7 @@ describe('the signed-in shell', () => {
   });
 
   test('Get Matched mails the support address and says so', async () => {
+    await signInAs(await masterAdmin('matched'));
     await page.getByRole('button', { name: 'Get Matched' }).click();
     const popup = popupOf(page);
     await expectVisible(popup.getByRole('heading', { name: MESSAGES.getMatched.success }));
@@ -95,6 +119,9 @@ describe('the signed-in shell', () => {
   });
 
   test('switching the tenant closes the selector, goes to / and shows the new account', async () => {
+    const acme = await organisation('Support');
+    const ada = await masterAdmin('switch');
+    await signInAs(ada);
     const switcher = page.getByRole('button', { name: /Switch account/ });
     expect(await switcher.textContent()).toContain('Master');
     await switcher.click();
@@ -106,7 +133,7 @@ describe('the signed-in shell', () => {
     await page.getByRole('button', { name: /Switch account/ }).click();
     const requests: string[] = [];
     page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}`));
-    await list.getByRole('button', { name: 'Acme Support' }).click();
+    await list.getByRole('button', { name: 'Acme Support', exact: true }).click();
     await expectHidden(list);
     await expect
       .poll(() => page.getByRole('button', { name: /Switch account/ }).textContent())
@@ -114,7 +141,7 @@ describe('the signed-in shell', () => {
     expect(requests).toContain('PUT /api/users/selected-tenant');
     expect(requests).toContain('GET /api/users/info');
     expect(page.url()).toBe(`${app.baseUrl}/bots`);
-    expect((await app.server.ctx.repos.users.get(ADMIN_EMAIL))?.selectedTenantId).toBe(acmeId);
+    expect((await app.server.ctx.repos.users.get(ada.email))?.selectedTenantId).toBe(acme.id);
 
     await page.getByRole('button', { name: /Ada Admin/ }).hover();
     expect(await page.getByRole('region', { name: 'Profile' }).textContent()).toContain('Acme Support');
@@ -122,29 +149,29 @@ describe('the signed-in shell', () => {
   });
 
   test('a plain user sees only Bots and Guide, and no tenant switch with a single tenant', async () => {
-    await page.evaluate(() => localStorage.clear());
-    await logInThroughUi(page, app.baseUrl, PLAIN_EMAIL, PLAIN_PASSWORD);
+    const acme = await organisation('Plain');
+    await signInAs(acme.paul);
     expect(await navLabels(page)).toEqual(['Bots', 'Guide']);
     expect(await page.getByRole('button', { name: /Switch account/ }).count()).toBe(0);
     await page.getByRole('button', { name: /Paul Plain/ }).hover();
     const box = page.getByRole('region', { name: 'Profile' });
-    expect(await box.textContent()).toContain('Acme Support');
+    expect(await box.textContent()).toContain(acme.name);
     await expectVisible(box.getByRole('button', { name: 'Change password' }));
     await screenshot(page, 'shell-plain-user');
 
     // The admin pages are not open to them by URL either: they say so.
     await page.goto(`${app.baseUrl}/configuration`);
     await expectVisible(page.getByText(MESSAGES.admin.noPermission, { exact: true }));
-    expect(browser.pageErrors).toEqual([]);
   });
 
   test('the directory sign-in returning with #token signs in; a directory user has no password change', async () => {
+    const acme = await organisation('Directory');
     const token = await directoryUserSession(app.server, {
       email: 'dora@example.com',
       name: 'Dora Directory',
-      tenantId: acmeId,
+      tenantId: acme.id,
     });
-    await page.evaluate(() => localStorage.clear());
+    await signOut();
     await page.goto(`${app.baseUrl}/login#token=${encodeURIComponent(token)}`);
     await page.waitForURL(`${app.baseUrl}/bots`);
     await expectVisible(page.getByRole('heading', { name: 'Bot Overview' }));
@@ -157,7 +184,7 @@ describe('the signed-in shell', () => {
   });
 
   test('the directory sign-in returning with #error shows the login error with the catalogue text', async () => {
-    await page.evaluate(() => localStorage.clear());
+    await signOut();
     await page.goto(`${app.baseUrl}/login#error=tenant_not_confirmed_code`);
     const popup = popupOf(page);
     await expectVisible(popup.getByRole('heading', { name: MESSAGES.loginErrorTitle }));
@@ -167,7 +194,8 @@ describe('the signed-in shell', () => {
   });
 
   test('a session ended elsewhere logs out and reloads the login on the next call', async () => {
-    await logInThroughUi(page, app.baseUrl, PLAIN_EMAIL, PLAIN_PASSWORD);
+    const acme = await organisation('Session');
+    await signInAs(acme.paul);
     await expectVisible(page.getByRole('heading', { name: 'Bot Overview' }));
     const token = await page.evaluate(() => localStorage.getItem('parley.token'));
     await app.server.request({ method: 'DELETE', url: '/api/auth/logout', token: token ?? '' });
@@ -178,5 +206,9 @@ describe('the signed-in shell', () => {
       .poll(() => page.evaluate(() => localStorage.getItem('parley.token')).catch(() => 'navigating'))
       .toBeNull();
     await expectVisible(page.getByRole('button', { name: 'Sign in', exact: true }));
+  });
+
+  test('no page errors', () => {
+    expect(browser.pageErrors).toEqual([]);
   });
 });
