@@ -26,6 +26,9 @@ const M = MESSAGES.admin;
 const BOB = { email: 'bob@example.com', password: 'Master-Admin-2!', name: 'Bob Master' };
 const TINA = { email: 'tina@example.com', password: 'Tenant-Admin-1!', name: 'Tina Admin' };
 const PAUL = { email: 'paul@example.com', password: 'Plain-Password-1', name: 'Paul Plain' };
+/** The master users test's own account: Tony administers it, Pete works in it. */
+const TONY = { email: 'tony@example.com', password: 'Tenant-Admin-3!', name: 'Tony Admin' };
+const PETE = { email: 'pete@example.com', password: 'Plain-Password-3', name: 'Pete Plain' };
 
 /** Resolves once the page's websocket follows the tenants topic (set up before navigating). */
 function liveUpdatesOf(page: Page): Promise<void> {
@@ -44,7 +47,6 @@ describe('tenant administration by master administrators', () => {
   let bobBrowser: Browser;
   let page: Page;
   let bobPage: Page;
-  let acmeId: string;
   let masterId: string;
 
   beforeAll(async () => {
@@ -54,7 +56,6 @@ describe('tenant administration by master administrators', () => {
     masterId = await masterTenantId(app.server);
     await createMasterAdmin(app.server, BOB);
     const acme = await createOrganisation(app.server, 'Acme Support');
-    acmeId = acme.id;
     await createAccountAdmin(app.server, { ...TINA, tenantId: acme.id });
     await createPlainUser(app.server, { ...PAUL, tenantId: acme.id });
     adaBrowser = await launchBrowser();
@@ -87,10 +88,28 @@ describe('tenant administration by master administrators', () => {
     return (answer.json() as { id: string }).id;
   };
 
+  /** Ada's account selection, as the account switcher sets it. */
+  const selectTenant = async (tenantId: string) => {
+    const selected = await app.server.request({
+      method: 'PUT',
+      url: '/api/users/selected-tenant',
+      token: await tokenOf(page),
+      body: { tenantId },
+    });
+    expect(selected.statusCode).toBeLessThan(300);
+  };
+
   test('the Tenants tab lists every tenant with its users, bots and interactions', async () => {
+    await selectTenant(masterId);
     await page.goto(`${app.baseUrl}/master-configuration`);
     await page.waitForURL(`${app.baseUrl}/master-configuration/tenants`);
-    await expect.poll(() => tenantNames(page)).toEqual(['MasterMasterSelected', 'Acme Support']);
+    // Every tenant the server holds (other tests add theirs), the master first.
+    const others = (await app.server.ctx.repos.tenants.list())
+      .filter((t) => t.id !== masterId)
+      .map((t) => t.displayName);
+    await expect.poll(async () => (await tenantNames(page))[0]).toBe('MasterMasterSelected');
+    await expect.poll(async () => (await tenantNames(page)).slice(1).sort()).toEqual(others.sort());
+    expect(others).toContain('Acme Support');
     expect(await rowOf(page, 'Acme Support').getByRole('cell').allTextContents()).toEqual([
       'Acme Support',
       '2',
@@ -98,7 +117,9 @@ describe('tenant administration by master administrators', () => {
       '0',
       '',
     ]);
-    expect(await rowOf(page, 'MasterMaster').getByRole('cell').nth(1).textContent()).toBe('2');
+    expect(await rowOf(page, 'MasterMaster').getByRole('cell').nth(1).textContent()).toBe(
+      String(await app.server.ctx.repos.forTenant(masterId).members.count()),
+    );
     // The master tenant can never be deleted.
     expect(await rowOf(page, 'MasterMaster').getByRole('button').count()).toBe(0);
     await screenshot(page, 'admin-master-tenants');
@@ -114,6 +135,7 @@ describe('tenant administration by master administrators', () => {
       (window as unknown as { notReloaded: boolean }).notReloaded = true;
     });
 
+    await page.goto(`${app.baseUrl}/master-configuration/tenants`);
     await page.getByRole('button', { name: 'New tenant' }).click();
     await dialog().getByRole('button', { name: 'Create tenant' }).click();
     await expectVisible(dialog().getByText(M.invalidTenantName, { exact: true }));
@@ -139,20 +161,26 @@ describe('tenant administration by master administrators', () => {
   });
 
   test('delete tenant: a failure restores the row; a success shows a spinner and the row goes, live elsewhere too', async () => {
+    const vanishingId = await createTenantThroughApi('Vanishing');
+    await page.goto(`${app.baseUrl}/master-configuration/tenants`);
+    const globex = rowOf(page, 'Vanishing');
+    await expectVisible(globex);
     // Gone behind this page's back (no event): deleting it here then fails.
-    const globexId = await tenantIdOf('Globex');
-    await app.server.ctx.repos.tenantRemoval.remove(globexId);
-    const globex = rowOf(page, 'Globex');
-    await globex.getByRole('button', { name: 'Delete Globex' }).click();
+    await app.server.ctx.repos.tenantRemoval.remove(vanishingId);
+    await globex.getByRole('button', { name: 'Delete Vanishing' }).click();
     await expectVisible(popupOf(page).getByRole('heading', { name: 'Delete tenant?' }));
     await popupOf(page).getByRole('button', { name: 'Delete' }).click();
     const failure = popupOf(page);
     await expectVisible(failure.getByRole('heading', { name: M.deletionError }));
     await expectVisible(failure.getByText('Tenant not found'));
     await failure.getByRole('button', { name: 'OK' }).click();
-    await expectVisible(globex.getByRole('button', { name: 'Delete Globex' }));
+    await expectVisible(globex.getByRole('button', { name: 'Delete Vanishing' }));
     await page.reload();
-    await expect.poll(() => tenantNames(page)).not.toContain('Globex');
+    await expect.poll(() => tenantNames(page)).not.toContain('Vanishing');
+    // Bob's page follows the tenants live.
+    const isBobLive = liveUpdatesOf(bobPage);
+    await bobPage.goto(`${app.baseUrl}/master-configuration/tenants`);
+    await isBobLive;
 
     const initechId = await createTenantThroughApi('Initech');
     await expect.poll(() => tenantNames(page)).toContain('Initech');
@@ -220,71 +248,72 @@ describe('tenant administration by master administrators', () => {
   });
 
   test('master users: the master administrator toggle, tenant assignments and per-tenant administrators', async () => {
+    const stark = await createOrganisation(app.server, 'Stark Industries');
+    await createAccountAdmin(app.server, { ...TONY, tenantId: stark.id });
+    await createPlainUser(app.server, { ...PETE, tenantId: stark.id });
+    await createTenantThroughApi('Wayne Enterprises');
     await page.goto(`${app.baseUrl}/master-configuration/users`);
     const masterSwitch = (name: string) =>
       page.getByRole('switch', { name: `Master tenant administrator: ${name}` });
-    await expectVisible(masterSwitch(PAUL.name));
+    await expectVisible(masterSwitch(PETE.name));
     expect(await masterSwitch('Ada Admin').getAttribute('aria-checked')).toBe('true');
     // No one demotes themselves here.
     expect(await masterSwitch('Ada Admin').isDisabled()).toBe(true);
     expect(await masterSwitch(BOB.name).getAttribute('aria-checked')).toBe('true');
-    expect(await rowOf(page, TINA.email).getByRole('cell').nth(3).textContent()).toBe('Acme Supportadmin');
+    expect(await rowOf(page, TONY.email).getByRole('cell').nth(3).textContent()).toBe(
+      'Stark Industriesadmin',
+    );
     await screenshot(page, 'admin-master-users');
 
-    await masterSwitch(PAUL.name).click();
-    await expect.poll(() => masterSwitch(PAUL.name).getAttribute('aria-checked')).toBe('true');
-    expect(await app.server.ctx.repos.forTenant(masterId).members.roleOf(PAUL.email)).toBe('admin');
-    await masterSwitch(PAUL.name).click();
-    await expect.poll(() => masterSwitch(PAUL.name).getAttribute('aria-checked')).toBe('false');
-    expect(await app.server.ctx.repos.forTenant(masterId).members.roleOf(PAUL.email)).toBe('user');
+    await masterSwitch(PETE.name).click();
+    await expect.poll(() => masterSwitch(PETE.name).getAttribute('aria-checked')).toBe('true');
+    expect(await app.server.ctx.repos.forTenant(masterId).members.roleOf(PETE.email)).toBe('admin');
+    await masterSwitch(PETE.name).click();
+    await expect.poll(() => masterSwitch(PETE.name).getAttribute('aria-checked')).toBe('false');
+    expect(await app.server.ctx.repos.forTenant(masterId).members.roleOf(PETE.email)).toBe('user');
 
-    await rowOf(page, PAUL.email)
-      .getByRole('button', { name: `Tenants of ${PAUL.name}` })
+    await rowOf(page, PETE.email)
+      .getByRole('button', { name: `Tenants of ${PETE.name}` })
       .click();
-    await expectVisible(dialog().getByRole('heading', { name: `Tenants of ${PAUL.name}` }));
+    await expectVisible(dialog().getByRole('heading', { name: `Tenants of ${PETE.name}` }));
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expectVisible(popupOf(page).getByRole('heading', { name: M.noDataToSave }));
     await popupOf(page).getByRole('button', { name: 'OK' }).click();
 
-    const umbrellaAdmin = dialog().getByRole('switch', { name: 'Account administrator of Umbrella' });
-    expect(await umbrellaAdmin.isDisabled()).toBe(true);
-    await dialog().getByLabel('Umbrella', { exact: true }).check();
-    await umbrellaAdmin.click();
-    await dialog().getByLabel('Acme Support', { exact: true }).uncheck();
+    const wayneAdmin = dialog().getByRole('switch', { name: 'Account administrator of Wayne Enterprises' });
+    expect(await wayneAdmin.isDisabled()).toBe(true);
+    await dialog().getByLabel('Wayne Enterprises', { exact: true }).check();
+    await wayneAdmin.click();
+    await dialog().getByLabel('Stark Industries', { exact: true }).uncheck();
     await screenshot(page, 'admin-master-user-tenants');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expectHidden(dialog());
-    const umbrellaId = await tenantIdOf('Umbrella');
-    expect(await app.server.ctx.repos.users.memberships(PAUL.email)).toEqual(
+    const wayneId = await tenantIdOf('Wayne Enterprises');
+    expect(await app.server.ctx.repos.users.memberships(PETE.email)).toEqual(
       expect.arrayContaining([
-        { tenantId: umbrellaId, role: 'admin' },
+        { tenantId: wayneId, role: 'admin' },
         { tenantId: masterId, role: 'user' },
       ]),
     );
-    expect(await app.server.ctx.repos.forTenant(acmeId).members.roleOf(PAUL.email)).toBeUndefined();
+    expect(await app.server.ctx.repos.forTenant(stark.id).members.roleOf(PETE.email)).toBeUndefined();
     await expect
-      .poll(() => rowOf(page, PAUL.email).getByRole('cell').nth(3).textContent())
-      .toBe('MasterUmbrellaadmin');
+      .poll(() => rowOf(page, PETE.email).getByRole('cell').nth(3).textContent())
+      .toBe('MasterWayne Enterprisesadmin');
 
-    // Tina is Acme's only administrator: the server refuses to leave Acme without one.
-    await rowOf(page, TINA.email)
-      .getByRole('button', { name: `Tenants of ${TINA.name}` })
+    // Tony is Stark's only administrator: the server refuses to leave it without one.
+    await rowOf(page, TONY.email)
+      .getByRole('button', { name: `Tenants of ${TONY.name}` })
       .click();
-    await dialog().getByRole('switch', { name: 'Account administrator of Acme Support' }).click();
+    await dialog().getByRole('switch', { name: 'Account administrator of Stark Industries' }).click();
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expectVisible(popupOf(page).getByText(M.lastAdmin));
     await popupOf(page).getByRole('button', { name: 'OK' }).click();
-    expect(await app.server.ctx.repos.forTenant(acmeId).members.roleOf(TINA.email)).toBe('admin');
+    expect(await app.server.ctx.repos.forTenant(stark.id).members.roleOf(TONY.email)).toBe('admin');
   });
 
   test('a master administrator may also assign a new user to the master tenant', async () => {
-    const selected = await app.server.request({
-      method: 'PUT',
-      url: '/api/users/selected-tenant',
-      token: await tokenOf(page),
-      body: { tenantId: acmeId },
-    });
-    expect(selected.statusCode).toBeLessThan(300);
+    const cyberdyne = await createOrganisation(app.server, 'Cyberdyne');
+    await selectTenant(cyberdyne.id);
     await page.goto(`${app.baseUrl}/configuration/users`);
     await page.getByRole('button', { name: 'Add user' }).click();
     await dialog().getByLabel('Name').fill('ivy.master');
@@ -297,10 +326,13 @@ describe('tenant administration by master administrators', () => {
     await expectVisible(rowOf(page, 'ivy@example.com'));
     expect(await app.server.ctx.repos.users.memberships('ivy@example.com')).toEqual(
       expect.arrayContaining([
-        { tenantId: acmeId, role: 'user' },
+        { tenantId: cyberdyne.id, role: 'user' },
         { tenantId: masterId, role: 'user' },
       ]),
     );
+  });
+
+  test('no page errors', () => {
     expect(adaBrowser.pageErrors).toEqual([]);
     expect(bobBrowser.pageErrors).toEqual([]);
   });
