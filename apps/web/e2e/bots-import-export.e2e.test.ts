@@ -3,9 +3,10 @@ import { BOT_BUNDLE_MESSAGES as B, BOT_MESSAGES as M } from '@parley/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PASSPHRASES_DIFFER } from '../src/features/bots/components/export/export-bot-form';
-import { logInThroughUi } from './support/accounts';
+import { createOrganisation, logInThroughUi } from './support/accounts';
+import { createAccountAdmin } from './support/administration';
 import { type AppServer, startAppServer } from './support/app-server';
-import { type ApiCall, contentWorld, TINA } from './support/bot-content';
+import { apiAs, TINA } from './support/bot-content';
 import { type Browser, launchBrowser } from './support/browser';
 import { expectHidden, expectVisible } from './support/expect-page';
 import { holdRoute } from './support/held-route';
@@ -23,13 +24,35 @@ describe('exporting, importing and starting from a template', () => {
   let app: AppServer;
   let browser: Browser;
   let page: Page;
-  let tina: ApiCall;
+  /** The organisation of the running test. */
   let tenantId: string;
-  let exported: Buffer;
 
   beforeAll(async () => {
     app = await startAppServer();
-    ({ tina, tenantId } = await contentWorld(app.server, BOT));
+    await app.server.signUpFirstAdmin();
+    browser = await launchBrowser();
+    page = await browser.newPage();
+  });
+  screenshotFailures(() => page);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  /**
+   * An organisation of the test's own (the overview lists every bot of the account): Tina (its
+   * administrator) and Support Bot with an entity, two intents, a code and a REST function (its
+   * header a credential) and a variable, all made through Tina's API. Tina is signed in on the
+   * overview; her session token is returned.
+   */
+  const organisation = async (key: string) => {
+    const tenant = await createOrganisation(app.server, `Acme ${key}`);
+    tenantId = tenant.id;
+    const admin = { ...TINA, email: `tina.${key}@example.com` };
+    await createAccountAdmin(app.server, { ...admin, tenantId: tenant.id });
+    const token = (await app.server.login(admin.email, admin.password)).token;
+    const tina = apiAs(app.server, token);
+    await tina('POST', '/api/bot', { name: BOT, region: 'eu-west', language: 'en' });
     const bot = `/api/${encodeURIComponent(BOT)}`;
     await tina('POST', `${bot}/entities`, {
       name: 'Product',
@@ -57,15 +80,21 @@ describe('exporting, importing and starting from a template', () => {
       headers: [{ key: 'Authorization', value: 'Bearer tok-123' }],
     });
     await tina('PUT', `${bot}/variables`, { variables: [{ key: 'shopName', value: 'Acme' }] });
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    await logInThroughUi(page, app.baseUrl, TINA.email, TINA.password);
-  });
-  screenshotFailures(() => page);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+    await page.evaluate(() => localStorage.clear()).catch(() => undefined);
+    await logInThroughUi(page, app.baseUrl, admin.email, admin.password);
+    return token;
+  };
+  /** Support Bot exported through the API with its credentials sealed under PASSPHRASE. */
+  const exportedFile = async (token: string): Promise<Buffer> => {
+    const response = await app.server.request({
+      method: 'POST',
+      url: `/api/bots/${encodeURIComponent(BOT)}/export`,
+      token,
+      body: { passphrase: PASSPHRASE },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.rawPayload;
+  };
 
   const dialog = () => page.getByRole('dialog');
   const card = (name: string) => page.getByRole('article', { name, exact: true });
@@ -74,8 +103,18 @@ describe('exporting, importing and starting from a template', () => {
     dialog()
       .getByLabel('Choose bot file')
       .setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
+  /** The import form of the overview's Import a bot with this file loaded and its passphrase given. */
+  const openImportForm = async (exported: Buffer) => {
+    await page.goto(`${app.baseUrl}/bots`);
+    await page.getByRole('button', { name: 'Import a bot' }).click();
+    await chooseFile('bot-Support Bot.enc', exported);
+    await dialog().getByRole('button', { name: B.loadBotData }).click();
+    await expectVisible(dialog().getByLabel('Name of your bot'));
+    await dialog().getByLabel("Passphrase of the functions' credentials").fill(PASSPHRASE);
+  };
 
   test('Export Bot in the card menu asks about credentials, then downloads bot-{bot}.enc', async () => {
+    await organisation('export');
     await page.goto(`${app.baseUrl}/bots`);
     await expectVisible(page.getByRole('button', { name: 'Import a bot' }));
     await card(BOT)
@@ -106,11 +145,13 @@ describe('exporting, importing and starting from a template', () => {
     ]);
     expect(download.suggestedFilename()).toBe('bot-Support Bot.enc');
     await expectHidden(dialog());
-    exported = readFileSync(await download.path());
+    const exported = readFileSync(await download.path());
     expect(exported.subarray(0, 10).toString('ascii')).toBe('PARLEYBOT\n');
   });
 
   test('Import a bot: the file’s name and size, then Load bot data', async () => {
+    const exported = await exportedFile(await organisation('load'));
+    await page.goto(`${app.baseUrl}/bots`);
     await page.getByRole('button', { name: 'Import a bot' }).click();
     await expectVisible(dialog().getByRole('heading', { name: B.importTitle }));
     const load = dialog().getByRole('button', { name: B.loadBotData });
@@ -143,6 +184,7 @@ describe('exporting, importing and starting from a template', () => {
   });
 
   test('the import rules: a taken name, an incorrect name', async () => {
+    await openImportForm(await exportedFile(await organisation('rules')));
     await dialog().getByRole('button', { name: B.importBot }).click();
     await expectVisible(dialog().getByText(M.nameTaken, { exact: true }));
     await dialog().getByLabel('Name of your bot').fill('Support.Bot!');
@@ -154,6 +196,7 @@ describe('exporting, importing and starting from a template', () => {
   });
 
   test('Import bot: Importing..., then the new bot opens, holding what the exported one holds', async () => {
+    await openImportForm(await exportedFile(await organisation('import')));
     await dialog().getByLabel('Name of your bot').fill(COPY);
     await expectHidden(dialog().getByText(B.nameIncorrect));
     await dialog().getByRole('switch', { name: 'Change bot region' }).click();
@@ -192,6 +235,8 @@ describe('exporting, importing and starting from a template', () => {
   });
 
   test('a damaged file is refused at Load bot data with what happened to it', async () => {
+    const exported = await exportedFile(await organisation('damaged'));
+    await page.goto(`${app.baseUrl}/bots`);
     await page.getByRole('button', { name: 'Import a bot' }).click();
     const damaged = Buffer.from(exported);
     damaged[80] = (damaged[80] ?? 0) ^ 0xff;
@@ -208,6 +253,8 @@ describe('exporting, importing and starting from a template', () => {
   });
 
   test('Create a bot from a starter template: the template choice, then the bot with its content', async () => {
+    await organisation('template');
+    await page.goto(`${app.baseUrl}/bots`);
     await page.getByRole('button', { name: 'Create a bot' }).click();
     const template = dialog().getByRole('button', { name: /Use starter Template/ });
     await expectVisible(
@@ -249,21 +296,32 @@ describe('exporting, importing and starting from a template', () => {
   });
 
   test('without import and export in the plan, neither Import a bot nor Export Bot is offered', async () => {
-    await app.server.ctx.repos.db
-      .updateTable('plans')
-      .set({ metadata: JSON.stringify({ hasImportExport: false }) })
-      .where('id', '=', 'default')
-      .execute();
-    await page.goto(`${app.baseUrl}/bots`);
-    await expectVisible(card(BOT));
-    expect(await page.getByRole('button', { name: 'Import a bot' }).count()).toBe(0);
-    await card(BOT)
-      .getByRole('button', { name: `Actions for ${BOT}` })
-      .click();
-    expect(await page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual([
-      'Download Logs',
-      'Delete Bot',
-    ]);
+    await organisation('plan');
+    // Every account has the default plan: the others get its import and export back.
+    const setImportExport = (hasImportExport: boolean) =>
+      app.server.ctx.repos.db
+        .updateTable('plans')
+        .set({ metadata: JSON.stringify({ hasImportExport, hasNluPerformance: true }) })
+        .where('id', '=', 'default')
+        .execute();
+    await setImportExport(false);
+    try {
+      await page.goto(`${app.baseUrl}/bots`);
+      await expectVisible(card(BOT));
+      expect(await page.getByRole('button', { name: 'Import a bot' }).count()).toBe(0);
+      await card(BOT)
+        .getByRole('button', { name: `Actions for ${BOT}` })
+        .click();
+      expect(await page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual([
+        'Download Logs',
+        'Delete Bot',
+      ]);
+    } finally {
+      await setImportExport(true);
+    }
+  });
+
+  test('no page errors', () => {
     expect(browser.pageErrors).toEqual([]);
   });
 });
