@@ -7,7 +7,7 @@ import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { logInThroughUi } from './support/accounts';
 import { createAccountAdmin } from './support/administration';
-import type { ApiCall } from './support/bot-content';
+import { type ApiCall, TINA } from './support/bot-content';
 import { botPageSuite } from './support/bot-page-suite';
 import { launchBrowser } from './support/browser';
 import { expectVisible } from './support/expect-page';
@@ -90,9 +90,25 @@ describe('the Dialog Manager', () => {
   const choose = (scope: Locator, label: string, option: string) =>
     scope.getByLabel(label, { exact: true }).selectOption({ label: option });
   const versions = () => editor().getByLabel('Version', { exact: true }).locator('option').allInnerTexts();
-  /** The bot's Intents tab, then the Dialog Manager, on `intent` when given. */
+  /**
+   * Resolves once `intent`'s flow is drawn: the editor checks a flow as soon as it has opened it
+   * (so a block clicked after this is one of this flow, not of the one shown before).
+   */
+  const flowOpened = (intent: string) => {
+    const opened = s.page.waitForRequest(
+      (request) =>
+        request.method() === 'POST' &&
+        request.url().endsWith(`/intents/${encodeURIComponent(intent)}/validate-flow`),
+    );
+    // Awaited later: a test failing before then leaves no unhandled rejection behind.
+    opened.catch(() => undefined);
+    return opened;
+  };
+  /** The bot's Intents tab, then the Dialog Manager, on `intent` (drawn) when given. */
   const openDialogManager = async (intent?: string) => {
     await s.page.goto(s.botUrl('intents'));
+    // Watched from the start: the editor may open on `intent` by itself.
+    const opened = intent ? flowOpened(intent) : undefined;
     await s.page.getByRole('button', { name: 'Dialog Manager', exact: true }).click();
     await expectVisible(editor().getByText('Select an element'));
     if (intent) {
@@ -100,8 +116,29 @@ describe('the Dialog Manager', () => {
         .poll(() => editor().getByLabel('Intent', { exact: true }).locator('option').allInnerTexts())
         .toContain(intent);
       await editor().getByLabel('Intent', { exact: true }).selectOption(intent);
+      await opened;
     }
   };
+  /**
+   * Waits until `userId` holds the bot's editor lock no more: released when the editor closed,
+   * or lapsed (15 s) when a refresh of the lock was still on its way as it closed. A test that
+   * opens the editor as someone else leaves the lock free for the next one.
+   */
+  const lockLetGoBy = (userId: string) =>
+    expect
+      .poll(
+        async () => {
+          const held = await s.app.server.ctx.repos.db
+            .selectFrom('flow_editor_locks')
+            .select('expires_at')
+            .where('tenant_id', '=', s.tenantId)
+            .where('user_id', '=', userId)
+            .executeTakeFirst();
+          return held === undefined || new Date(held.expires_at).getTime() <= Date.now();
+        },
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBe(true);
   const closePopup = async (text: string) => {
     await expectVisible(s.page.getByRole('alertdialog').getByText(text));
     await s.page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
@@ -159,9 +196,11 @@ describe('the Dialog Manager', () => {
       await expectVisible(samsEditor.getByText('Select an element'));
       expect(await samsEditor.getByRole('alertdialog', { name: 'Locked' }).count()).toBe(0);
       await samsEditor.getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => samsEditor.count()).toBe(0);
     } finally {
       await other.close();
     }
+    await lockLetGoBy(SECOND.email);
   });
 
   test('a first flow: drawn on an empty canvas, an error fixed, saved, activated, talked to, its block hits shown', async () => {
@@ -395,8 +434,12 @@ describe('the Dialog Manager', () => {
     await expectVisible(prompt.getByText('You have unsaved changes!'));
     await prompt.getByRole('button', { name: 'Discard' }).click();
     await expect.poll(() => editor().getByLabel('Intent', { exact: true }).inputValue()).toBe('Hours');
+    // Hours loaded: nothing unsaved any more (until then the flow left still counts as changed).
+    await expectVisible(editor().getByRole('button', { name: 'Save', exact: true }));
     // Closing: Save keeps it.
+    const unsaved = flowOpened('Unsaved');
     await editor().getByLabel('Intent', { exact: true }).selectOption('Unsaved');
+    await unsaved;
     await expect.poll(versions).toEqual(['v1 · test']);
     await canvas().getByText('Message', { exact: true }).click({ force: true });
     await details().getByLabel('Message', { exact: true }).fill('We open at two.');
@@ -432,6 +475,7 @@ describe('the Dialog Manager', () => {
   test('rights: with Manage intents only, the flow can be reset and saved but not configured, exported or activated', async () => {
     // Tina leaves any editor she has open, so hers is not the lock Ines meets.
     await s.page.goto(s.botUrl('intents'));
+    await lockLetGoBy(TINA.email);
     const intentsOnly = { email: 'ines@example.com', password: 'Intents-Only-1!', name: 'Ines Intents' };
     await createAccountAdmin(s.app.server, { ...intentsOnly, tenantId: s.tenantId });
     // An account administrator has every right; Ines is made a plain member with one bot role.
@@ -468,8 +512,14 @@ describe('the Dialog Manager', () => {
       }
       await screenshot(page, 'flow-editor-intents-only');
       await inesEditor.getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => inesEditor.count()).toBe(0);
     } finally {
       await other.close();
     }
+    await lockLetGoBy(intentsOnly.email);
+  });
+
+  test('no page errors', () => {
+    expect(s.browser.pageErrors).toEqual([]);
   });
 });
