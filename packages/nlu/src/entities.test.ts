@@ -163,7 +163,8 @@ describe('entities', () => {
     ]);
   });
 
-  it('resolves prebuilt entities through recognizers-text', () => {
+  // The first call of each recognizer warms it up (tens of ms of CPU each; seconds on a loaded machine).
+  it('resolves prebuilt entities through recognizers-text', { timeout: 60_000 }, () => {
     const prebuilt = load(
       train({
         language: 'en',

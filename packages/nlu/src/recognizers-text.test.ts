@@ -57,7 +57,7 @@ describe('recognizers-text, memoised', () => {
   });
 
   it('finds and resolves exactly what the unpatched library does, twice in a row', {
-    timeout: 60_000,
+    timeout: 180_000,
   }, () => {
     type DT = typeof import('@microsoft/recognizers-text-date-time');
     type NU = typeof import('@microsoft/recognizers-text-number-with-unit');
