@@ -120,9 +120,10 @@ describe('the Dialog Manager', () => {
     }
   };
   /**
-   * Waits until `userId` holds the bot's editor lock no more: released when the editor closed,
-   * or lapsed (15 s) when a refresh of the lock was still on its way as it closed. A test that
-   * opens the editor as someone else leaves the lock free for the next one.
+   * Waits until `userId` holds the bot's editor lock no more: released when the editor closed
+   * (after any refresh still on its way), or lapsed (15 s) when the browser closed before the
+   * release went out. A test that opens the editor as someone else leaves the lock free for the
+   * next one.
    */
   const lockLetGoBy = (userId: string) =>
     expect

@@ -13,12 +13,16 @@ export function useEditorLock(botName: string): LockState {
   const [state, setState] = useState<LockState>('unknown');
   useEffect(() => {
     let isActive = true;
-    const ask = () =>
-      takeEditorLock(botName).then(
+    // The last ask: a release must come after it, or an ask that arrives late takes the lock
+    // again and keeps the others out until it expires.
+    let lastAsk: Promise<unknown> = Promise.resolve();
+    const ask = () => {
+      lastAsk = takeEditorLock(botName).then(
         () => isActive && setState('unlocked'),
         () => isActive && setState('locked'),
       );
-    void ask();
+    };
+    ask();
     const timer = window.setInterval(ask, EDITOR_LOCK_POLL_MS);
     const onUnload = () => releaseEditorLockOnUnload(botName);
     window.addEventListener('pagehide', onUnload);
@@ -26,7 +30,7 @@ export function useEditorLock(botName: string): LockState {
       isActive = false;
       window.clearInterval(timer);
       window.removeEventListener('pagehide', onUnload);
-      void releaseEditorLock(botName).catch(() => {});
+      void lastAsk.finally(() => releaseEditorLock(botName).catch(() => {}));
     };
   }, [botName]);
   return state;
