@@ -435,7 +435,7 @@ describe('the Dialog Manager', () => {
     await expectVisible(prompt.getByText('You have unsaved changes!'));
     await prompt.getByRole('button', { name: 'Discard' }).click();
     await expect.poll(() => editor().getByLabel('Intent', { exact: true }).inputValue()).toBe('Hours');
-    // Hours loaded: nothing unsaved any more (until then the flow left still counts as changed).
+    // Nothing unsaved any more, even before Hours has loaded: switching on asks nothing.
     await expectVisible(editor().getByRole('button', { name: 'Save', exact: true }));
     // Closing: Save keeps it.
     const unsaved = flowOpened('Unsaved');

@@ -171,6 +171,8 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
     let isActive = true;
     setLoadError(null);
     setContent(null);
+    // The flow left behind was saved or discarded: nothing is unsaved while this one loads.
+    setIsEdited(false);
     setShowStatistics(false);
     canvas.markers.showHits(null);
     fetchFlowContent(current)
