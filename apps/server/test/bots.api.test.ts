@@ -1,30 +1,44 @@
 import { ALL_PERMISSION_IDS, BOT_MESSAGES, type BotDetails, type BotView } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type AdminWorld, as, buildAdminWorld, type Call, expectStatus } from './support/admin-world';
+import { type AdminWorld, as, type Call, expectStatus } from './support/admin-world';
 import { botPath, createBot, overviewNames } from './support/bots';
 import { testDatabases } from './support/databases';
+import { buildOwnAdminWorld, type MasterWorld, signUpMaster } from './support/tenant-world';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const M = BOT_MESSAGES;
 
 describe.each(testDatabases())('bots on %s', (kind) => {
   let server: TestServer;
-  let world: AdminWorld;
-  let admin: Call; // Bea, account administrator of tenant B
+  let base: MasterWorld;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    world = await buildAdminWorld(server);
-    admin = as(server, world.tenantAdmin);
+    base = await signUpMaster(server);
   });
   afterAll(() => server?.close());
 
+  /** A tenant B of the test's own, and Bea, its account administrator. */
+  async function ownWorld(): Promise<{ world: AdminWorld; admin: Call }> {
+    const world = await buildOwnAdminWorld(server, base);
+    return { world, admin: as(server, world.tenantAdmin) };
+  }
+
+  /** A tenant of the test's own with Support Bot in it. */
+  async function withSupportBot(): Promise<{ world: AdminWorld; admin: Call }> {
+    const own = await ownWorld();
+    await createBot(own.admin, 'Support Bot');
+    return own;
+  }
+
   test('a new tenant has no bots', async () => {
+    const { admin } = await ownWorld();
     expect((await admin('GET', '/api/bots')).json()).toEqual([]);
     expect((await admin('GET', '/api/bots/id-name')).json()).toEqual([]);
   });
 
   test('creating from scratch answers the bot with its settings; the overview then lists its card', async () => {
+    const { world, admin } = await ownWorld();
     const response = await admin('POST', '/api/bot', {
       name: '  Support Bot ',
       region: 'eu-west',
@@ -68,6 +82,7 @@ describe.each(testDatabases())('bots on %s', (kind) => {
   });
 
   test('the bot page loads the bot by its name, however the name is written in the path', async () => {
+    const { admin } = await withSupportBot();
     for (const name of ['Support Bot', 'support-bot', 'SUPPORT BOT']) {
       const response = await admin('GET', botPath(name));
       expect(response.statusCode, name).toBe(200);
@@ -76,11 +91,13 @@ describe.each(testDatabases())('bots on %s', (kind) => {
   });
 
   test('the region may come in its short form; us-east is stored as such', async () => {
+    const { admin } = await ownWorld();
     const bot = await createBot(admin, 'Yankee', { region: 'us-east-1' });
     expect(bot.region).toBe('us-east');
   });
 
   test('recognizer none gives a bot without recognizer, in any known language', async () => {
+    const { admin } = await ownWorld();
     const bot = await createBot(admin, 'Quiet', { recognizer: 'none', language: 'ja-jp' });
     expect(bot.settings).toMatchObject({
       language: 'ja-jp',
@@ -91,6 +108,7 @@ describe.each(testDatabases())('bots on %s', (kind) => {
   });
 
   test('a bot takes a language of its engine’s list; Automate starts on an engine that knows the language; engines Parley cannot publish to yet are refused', async () => {
+    const { admin } = await ownWorld();
     const none = await createBot(admin, 'Lexi', { recognizer: 'none', language: 'en-GB' });
     expect(none.settings).toMatchObject({ language: 'en-gb', intentRecognizerProvider: null });
     const automated = await createBot(admin, 'Lyon', { nluAutomate: true, language: 'fr' });
@@ -114,6 +132,7 @@ describe.each(testDatabases())('bots on %s', (kind) => {
     ['the name with dashes for spaces', 'support-bot'],
     ['the name with spaces around', ' Support Bot  '],
   ])('%s is taken: 400 with the spec message, nothing created', async (_case, name) => {
+    const { admin } = await withSupportBot();
     const before = await overviewNames(admin);
     const response = await admin('POST', '/api/bot', { name, region: 'eu-west', language: 'en' });
     expect(response.statusCode).toBe(400);
@@ -124,6 +143,7 @@ describe.each(testDatabases())('bots on %s', (kind) => {
   test.each(['templates', 'id-name', 'Id Name', 'ids', 'limit'])(
     'the name %s is the API’s own word and taken',
     async (name) => {
+      const { admin } = await ownWorld();
       const response = await admin('POST', '/api/bot', { name, region: 'eu-west', language: 'en' });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ message: M.nameTaken, fieldName: 'name' });
@@ -131,6 +151,7 @@ describe.each(testDatabases())('bots on %s', (kind) => {
   );
 
   test('a template that is not one of the starter templates is refused', async () => {
+    const { admin } = await ownWorld();
     const response = await admin('POST', '/api/bot', {
       name: 'From Template',
       region: 'eu-west',
@@ -147,7 +168,10 @@ describe.each(testDatabases())('bots on %s', (kind) => {
   });
 
   test('id-name and ids list the bots', async () => {
+    const { world, admin } = await withSupportBot();
+    await createBot(admin, 'Yankee', { region: 'us-east-1' });
     const names = await overviewNames(admin);
+    expect(names).toHaveLength(2);
     const idNames = (await admin('GET', '/api/bots/id-name')).json() as Array<{
       id: string;
       botName: string;
@@ -160,12 +184,14 @@ describe.each(testDatabases())('bots on %s', (kind) => {
   });
 
   test('an account administrator holds every permission on every bot of the tenant', async () => {
+    const { admin } = await withSupportBot();
     const response = await admin('GET', `${botPath('Support Bot')}/permissions`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ permissions: [...ALL_PERMISSION_IDS] });
   });
 
   test('the snippet migration banner goes away for good once hidden', async () => {
+    const { world, admin } = await ownWorld();
     const bot = await createBot(admin, 'Snippets');
     await server.ctx.repos.forTenant(world.tenantB).bots.update(bot.id, { showSnippetMigrationBanner: true });
     expect((await admin('GET', botPath('Snippets'))).json().showSnippetMigrationBanner).toBe(true);
@@ -176,6 +202,7 @@ describe.each(testDatabases())('bots on %s', (kind) => {
   });
 
   test('message history and consent are CSV files with their headers and the spec’s file names', async () => {
+    const { admin } = await withSupportBot();
     const history = await admin('GET', `${botPath('support-bot')}/message-history`);
     expect(history.statusCode).toBe(200);
     expect(history.headers['content-type']).toMatch(/^text\/csv/);
@@ -192,6 +219,7 @@ describe.each(testDatabases())('bots on %s', (kind) => {
   });
 
   test('unknown bots are 404 not-found_error on every bot route', async () => {
+    const { admin } = await ownWorld();
     for (const [method, suffix] of [
       ['GET', ''],
       ['DELETE', ''],
@@ -208,12 +236,15 @@ describe.each(testDatabases())('bots on %s', (kind) => {
   });
 
   test('the master administrators see the bot count of each tenant', async () => {
+    const { world, admin } = await withSupportBot();
+    await createBot(admin, 'Yankee');
     const info = (await as(server, world.master)('GET', '/api/master-tenant/info')).json();
     expect(info.bots[world.tenantB]).toBe((await overviewNames(admin)).length);
     expect(info.bots[world.masterTenantId]).toBe(0);
   });
 
   test('deleting a bot: 204, gone from the overview and the page, its users’ roles removed, recorded in the audit log', async () => {
+    const { world, admin } = await ownWorld();
     const bot = await createBot(admin, 'Doomed Bot');
     expectStatus(
       await admin('POST', '/api/user/role', {
@@ -238,8 +269,20 @@ describe.each(testDatabases())('bots on %s', (kind) => {
   });
 
   test('a deleted bot’s name can be used again', async () => {
+    const { world, admin } = await ownWorld();
+    const doomed = await createBot(admin, 'Doomed Bot');
+    expectStatus(
+      await admin('POST', '/api/user/role', {
+        userEmail: world.plainUser.email,
+        botName: 'Doomed Bot',
+        role: 1,
+      }),
+      200,
+    );
+    expectStatus(await admin('DELETE', botPath('Doomed Bot')), 204);
     const bot = await createBot(admin, 'Doomed Bot', { language: 'de' });
     expect(bot.settings.language).toBe('de');
+    expect(bot.id).toBe(doomed.id);
     expect((await admin('GET', '/api/user/unique/bot/roles')).json()).not.toContainEqual(
       expect.objectContaining({ botId: bot.id }),
     );
