@@ -1,6 +1,5 @@
 import { seededRandom } from '../text/hash';
 import { type NluMarkedEntity, type NluTrainingData, NONE } from '../types';
-import { intentNameExamples } from './intent-names';
 
 /**
  * Utterances with their marked entity values swapped for other values of the same entity
@@ -47,15 +46,8 @@ export function swappedValues(
   return out;
 }
 
-/**
- * The examples the engine makes for the classifier: the swapped variants of a bot's marked
- * utterances, within the budget of extra examples, then each intent's name (intent-names.ts).
- */
+/** The swapped variants of a bot's marked utterances, within the budget of extra examples. */
 export function withSwappedValues(data: NluTrainingData): Array<{ text: string; intent: string }> {
-  return [...swappedVariants(data), ...intentNameExamples(data)];
-}
-
-function swappedVariants(data: NluTrainingData): Array<{ text: string; intent: string }> {
   const values = new Map<string, Set<string>>();
   const add = (entity: string, value: string) => {
     const set = values.get(entity) ?? new Set<string>();
