@@ -13,24 +13,57 @@ import {
   refusal,
 } from './support/bot-content';
 import { testDatabases } from './support/databases';
+import { ownContentBot } from './support/own-content-bot';
 import { startTestServer, type TestServer } from './support/test-server';
 
 describe.each(testDatabases())('entities on %s', (kind) => {
   let server: TestServer;
   let w: ContentWorld;
   let bot: string;
+  /** The refusal cases' bot: Color, Product and ZipCode as made below, never changed. */
+  let refusalsBot: string;
   const path = () => entitiesPath(bot);
   const list = async () => expectStatus(await w.admin('GET', path()), 200).json() as EntityView[];
   const named = async (name: string) => (await list()).find((e) => e.name === name);
 
+  /** The entities the closed-list and the simple-and-regex tests make, cleaned as they are stored. */
+  const seedEntities = async (target: string) => {
+    await createEntity(w.admin, target, {
+      name: 'Color',
+      description: 'Shirt colours',
+      type: 'closedlists',
+      sublists: [
+        { canonicalForm: 'red', list: ['crimson', 'scarlet'] },
+        { canonicalForm: 'blue', list: ['navy'] },
+      ],
+      resolveWithCanonical: true,
+      roles: ['from', 'to'],
+    });
+    await createEntity(w.admin, target, { name: 'Product', type: 'entities', examples: ['laptop', 'phone'] });
+    await createEntity(w.admin, target, {
+      name: 'ZipCode',
+      type: 'regexentities',
+      regexes: ['\\d{5}', '[A-Z]{2}-\\d{4}'],
+      examples: ['12345', 'AB-1234'],
+    });
+  };
+  /** The test's own bot, and the entities of the file's earlier tests in it when asked. */
+  const ownBot = async (label: string, seeded = false) => {
+    bot = await ownContentBot(w, label);
+    if (seeded) await seedEntities(bot);
+    return bot;
+  };
+
   beforeAll(async () => {
     server = await startTestServer(kind);
     w = await buildContentWorld(server);
-    bot = w.botName;
+    refusalsBot = await ownContentBot(w, 'Entity Refusals');
+    await seedEntities(refusalsBot);
   });
   afterAll(() => server?.close());
 
   test('a new bot lists the thirteen prebuilt entities, read-only, with their examples', async () => {
+    await ownBot('Prebuilt Entities');
     const entities = await list();
     expect(entities.map((e) => e.name)).toEqual(PREBUILT_ENTITIES.map((p) => p.name));
     for (const entity of entities) {
@@ -40,6 +73,7 @@ describe.each(testDatabases())('entities on %s', (kind) => {
   });
 
   test('a closed list: sublists of canonical form and synonyms, resolve with canonical, roles', async () => {
+    await ownBot('Closed List');
     const created = (await createEntity(w.admin, bot, {
       name: 'Color',
       description: 'Shirt colours',
@@ -82,6 +116,7 @@ describe.each(testDatabases())('entities on %s', (kind) => {
   });
 
   test('a simple entity and a regex entity', async () => {
+    await ownBot('Simple And Regex');
     const simple = (await createEntity(w.admin, bot, {
       name: 'Product',
       type: 'entities',
@@ -221,12 +256,14 @@ describe.each(testDatabases())('entities on %s', (kind) => {
       ['sublists', M.valueUsed('large', 'Size')],
     ],
   ])('creating is refused for %s, and nothing is created', async (_case, body, problem) => {
+    bot = refusalsBot;
     const before = await list();
     expect(refusal(await w.admin('POST', path(), body))).toEqual(problem);
     expect(await list()).toEqual(before);
   });
 
   test('catastrophic regexes run in linear time: a long example is checked at once', async () => {
+    await ownBot('Catastrophic Regexes');
     const evil = ['(a+)+$', '^(a|aa)+$', '(.*a){20}$', '(x+x+)+y', '^(([a-z])+.)+[A-Z]([a-z])+$'];
     const long = `${'a'.repeat(499)}!`;
     const started = Date.now();
@@ -256,6 +293,7 @@ describe.each(testDatabases())('entities on %s', (kind) => {
   });
 
   test('updating: the fields sent change, the others stay; the editor rules apply', async () => {
+    await ownBot('Updating Entities', true);
     const updated = expectStatus(
       await w.admin('PUT', path(), {
         name: 'color',
@@ -304,6 +342,7 @@ describe.each(testDatabases())('entities on %s', (kind) => {
   });
 
   test('an entity used in patterns cannot be deleted, nor lose a role a pattern uses', async () => {
+    await ownBot('Entity In Patterns', true);
     await createIntent(w.admin, bot, {
       name: 'Order',
       utterances: ['a [color:from] shirt', 'I want a shirt'],
@@ -322,6 +361,11 @@ describe.each(testDatabases())('entities on %s', (kind) => {
   });
 
   test('renaming an entity renames its placeholders in every pattern', async () => {
+    await ownBot('Renaming Entities', true);
+    await createIntent(w.admin, bot, {
+      name: 'Order',
+      utterances: ['a [color:from] shirt', 'I want a shirt'],
+    });
     const renamed = expectStatus(
       await w.admin('PUT', `${path()}/change-name`, { name: 'Color', newName: 'Shade' }),
       200,
@@ -343,6 +387,13 @@ describe.each(testDatabases())('entities on %s', (kind) => {
   });
 
   test('the description', async () => {
+    await ownBot('Entity Description');
+    await createEntity(w.admin, bot, {
+      name: 'Shade',
+      description: 'Shirt colours',
+      type: 'closedlists',
+      sublists: [{ canonicalForm: 'red', list: ['crimson'] }],
+    });
     const entity = expectStatus(
       await w.admin('POST', `${path()}/update-description`, {
         name: 'Shade',
@@ -355,6 +406,12 @@ describe.each(testDatabases())('entities on %s', (kind) => {
   });
 
   test('deleting: prebuilt never, unused custom ones yes', async () => {
+    await ownBot('Deleting Entities', true);
+    expectStatus(await w.admin('PUT', `${path()}/change-name`, { name: 'Color', newName: 'Shade' }), 200);
+    await createIntent(w.admin, bot, {
+      name: 'Order',
+      utterances: ['a [shade:from] shirt', 'I want a shirt'],
+    });
     expect(refusal(await w.admin('DELETE', `${path()}/Number`))).toEqual(['name', M.cannotDeletePrebuilt]);
     expect((await w.admin('DELETE', `${path()}/Product`)).statusCode).toBe(204);
     expect(await named('Product')).toBeUndefined();
@@ -365,6 +422,7 @@ describe.each(testDatabases())('entities on %s', (kind) => {
   });
 
   test('an intent name taken by an entity is refused with the intent message', async () => {
+    await ownBot('Intent Name Clash', true);
     expect(
       refusal(
         await w.admin('POST', `/api/${encodeURIComponent(bot)}/intents`, {
@@ -376,6 +434,7 @@ describe.each(testDatabases())('entities on %s', (kind) => {
   });
 
   test('every change marks the bot unpublished', async () => {
+    await ownBot('Unpublished By Entities');
     const changes = [
       () => w.admin('POST', path(), { name: 'Size', type: 'entities', examples: ['small'] }),
       () => w.admin('PUT', path(), { name: 'Size', examples: ['small', 'big'] }),
@@ -391,6 +450,7 @@ describe.each(testDatabases())('entities on %s', (kind) => {
   });
 
   test('a Designer manages entities but may not export them; a user without a role is refused', async () => {
+    await ownBot('Designer Entities', true);
     await createEntity(w.designer, bot, { name: 'Team', type: 'entities', examples: ['sales'] });
     expect((await w.designer('GET', `${path()}/Team/export`)).statusCode).toBe(403);
     expect((await w.designer('DELETE', `${path()}/Team`)).statusCode).toBe(204);
