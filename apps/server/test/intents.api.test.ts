@@ -15,22 +15,58 @@ import {
 } from './support/bot-content';
 import { createBot } from './support/bots';
 import { testDatabases } from './support/databases';
+import { ownContentBot } from './support/own-content-bot';
 import { startTestServer, type TestServer } from './support/test-server';
 
 describe.each(testDatabases())('intents on %s', (kind) => {
   let server: TestServer;
   let w: ContentWorld;
   let bot: string;
+  /** The refusal cases' bot: the intents made below, never changed. */
+  let refusalsBot: string;
   const path = () => intentsPath(bot);
+
+  /** The intents the creating and the FAQ tests make. */
+  const seedIntents = async (target: string) => {
+    await createIntent(w.admin, target, {
+      name: 'Greeting',
+      description: 'Says hello',
+      utterances: ['hello', 'good morning'],
+      template: 'greeting',
+    });
+    await createIntent(w.admin, target, { name: 'about_us', utterances: ['who are you', 'what is this'] });
+    await createIntent(w.admin, target, {
+      name: 'OpeningHours',
+      type: 'faq',
+      answer: 'From 9 to 5.',
+      utterances: ['when are you open', 'opening hours'],
+    });
+    await createIntent(w.admin, target, { name: 'Handover', isRedirect: true });
+  };
+  const createColor = (target: string) =>
+    createEntity(w.admin, target, {
+      name: 'Color',
+      type: 'closedlists',
+      sublists: [{ canonicalForm: 'red', list: [] }],
+    });
+  /** The test's own bot; with the intents of the file's first tests (and the Color entity) when asked. */
+  const ownBot = async (label: string, seed: { intents?: boolean; color?: boolean } = {}) => {
+    bot = await ownContentBot(w, label);
+    if (seed.intents) await seedIntents(bot);
+    if (seed.color) await createColor(bot);
+    return bot;
+  };
 
   beforeAll(async () => {
     server = await startTestServer(kind);
     w = await buildContentWorld(server);
-    bot = w.botName;
+    refusalsBot = await ownContentBot(w, 'Intent Refusals');
+    await seedIntents(refusalsBot);
   });
   afterAll(() => server?.close());
 
   test('a new bot has only the None intent, and its list says "Start building!" to the screen by being otherwise empty', async () => {
+    await ownBot('New Intents');
     const intents = await listIntents(w.admin, bot);
     expect(intents).toEqual([
       {
@@ -48,6 +84,7 @@ describe.each(testDatabases())('intents on %s', (kind) => {
   });
 
   test('creating a normal intent answers it with its examples and their ids; None stays last', async () => {
+    await ownBot('Creating Intents');
     const intent = await createIntent(w.admin, bot, {
       name: 'Greeting',
       description: ' Says hello ',
@@ -69,6 +106,7 @@ describe.each(testDatabases())('intents on %s', (kind) => {
   });
 
   test('FAQ and redirect intents', async () => {
+    await ownBot('Faq And Redirect');
     const faq = await createIntent(w.admin, bot, {
       name: 'OpeningHours',
       type: 'faq',
@@ -120,12 +158,14 @@ describe.each(testDatabases())('intents on %s', (kind) => {
       ['utterances', 'The examples must be a list.'],
     ],
   ])('creating is refused for %s, and nothing is created', async (_case, body, problem) => {
+    bot = refusalsBot;
     const before = await listIntents(w.admin, bot);
     expect(refusal(await w.admin('POST', path(), body))).toEqual(problem);
     expect(await listIntents(w.admin, bot)).toEqual(before);
   });
 
   test('an intent may not take an entity name (custom or prebuilt), and the reverse', async () => {
+    await ownBot('Intent Entity Names', { intents: true });
     await createEntity(w.admin, bot, {
       name: 'Color',
       type: 'closedlists',
@@ -146,6 +186,7 @@ describe.each(testDatabases())('intents on %s', (kind) => {
   });
 
   test('renaming: a valid free name; None and taken names are refused', async () => {
+    await ownBot('Renaming Intents', { intents: true });
     const renamed = expectStatus(
       await w.admin('PUT', `${path()}/change-name`, { name: 'about_us', newName: 'AboutUs' }),
       200,
@@ -170,6 +211,7 @@ describe.each(testDatabases())('intents on %s', (kind) => {
   });
 
   test('the description', async () => {
+    await ownBot('Intent Description', { intents: true });
     const intent = expectStatus(
       await w.admin('POST', `${path()}/update-description`, { intentName: 'Greeting', description: 'Hi!' }),
       200,
@@ -184,6 +226,7 @@ describe.each(testDatabases())('intents on %s', (kind) => {
   });
 
   test('FAQ answer changes, and the one-way change to a normal intent', async () => {
+    await ownBot('Faq Answer', { intents: true });
     const url = `${path()}/OpeningHours`;
     expect(refusal(await w.admin('PATCH', url, { answer: '  ' }))).toEqual(['answer', M.faqAnswerEmpty]);
     const changed = expectStatus(
@@ -202,6 +245,7 @@ describe.each(testDatabases())('intents on %s', (kind) => {
   });
 
   test('the summary list leaves the examples out, with their counts; one intent comes with its examples', async () => {
+    await ownBot('Intent Summary', { intents: true, color: true });
     await createIntent(w.admin, bot, {
       name: 'Summarised',
       utterances: ['first one', 'second one', 'a [Color] shirt'],
@@ -233,6 +277,7 @@ describe.each(testDatabases())('intents on %s', (kind) => {
     const examples = () => `${path()}/Greeting/examples`;
 
     test('adding an utterance, then a pattern decided by the entities', async () => {
+      await ownBot('Adding Examples', { intents: true, color: true });
       let intent = expectStatus(
         await w.admin('POST', examples(), { text: ' hi there ' }),
         200,
@@ -265,12 +310,15 @@ describe.each(testDatabases())('intents on %s', (kind) => {
       ['a line break', { text: 'two\nlines' }, ['text', M.controlCharacters('example')]],
       ['no text', {}, ['text', M.utteranceTooShort]],
     ])('adding %s is refused', async (_case, body, problem) => {
+      bot = refusalsBot;
       const before = await intentNamed(w.admin, bot, 'Greeting');
       expect(refusal(await w.admin('POST', examples(), body))).toEqual(problem);
       expect(await intentNamed(w.admin, bot, 'Greeting')).toEqual(before);
     });
 
     test('changing an example keeps its id and classifies it again', async () => {
+      await ownBot('Changing Examples', { intents: true, color: true });
+      expectStatus(await w.admin('POST', examples(), { text: 'hi there' }), 200);
       const intent = (await intentNamed(w.admin, bot, 'Greeting')) as IntentView;
       const hi = intent.utterances.find((u) => u.text === 'hi there');
       if (!hi) throw new Error('no hi there');
@@ -291,6 +339,8 @@ describe.each(testDatabases())('intents on %s', (kind) => {
     });
 
     test('deleting utterances and patterns by id; an intent keeps at least two examples', async () => {
+      await ownBot('Deleting Examples', { intents: true, color: true });
+      expectStatus(await w.admin('POST', examples(), { text: 'I like [color]' }), 200);
       const created = await createIntent(w.admin, bot, {
         name: 'Bye',
         utterances: ['bye now', 'see you', 'farewell'],
@@ -315,6 +365,7 @@ describe.each(testDatabases())('intents on %s', (kind) => {
     });
 
     test('None takes examples and may be left without any', async () => {
+      await ownBot('None Examples');
       const none = expectStatus(
         await w.admin('POST', `${path()}/None/examples`, { text: 'what is the weather' }),
         200,
@@ -341,6 +392,8 @@ describe.each(testDatabases())('intents on %s', (kind) => {
   });
 
   test('None cannot be deleted; other intents can, and are gone', async () => {
+    await ownBot('Deleting Intents');
+    await createIntent(w.admin, bot, { name: 'Bye', utterances: ['bye now', 'see you', 'farewell'] });
     expect(refusal(await w.admin('DELETE', `${path()}/None`))).toEqual(['intent', M.cannotDeleteNone]);
     expect((await w.admin('DELETE', `${path()}/Bye`)).statusCode).toBe(204);
     expect(await intentNamed(w.admin, bot, 'Bye')).toBeUndefined();
@@ -348,6 +401,7 @@ describe.each(testDatabases())('intents on %s', (kind) => {
   });
 
   test('every kind of change marks the bot unpublished', async () => {
+    await ownBot('Unpublished By Intents');
     const changes: Array<() => Promise<unknown>> = [
       () => w.admin('POST', path(), { name: 'Thanks', utterances: ['thank you', 'thanks a lot'] }),
       () => w.admin('POST', `${path()}/Thanks/examples`, { text: 'cheers' }),
@@ -364,6 +418,7 @@ describe.each(testDatabases())('intents on %s', (kind) => {
   });
 
   test('a refused change leaves the bot published', async () => {
+    await ownBot('Refused Change', { intents: true });
     await markPublished(server, w.world, bot);
     refusal(await w.admin('POST', path(), { name: 'Greeting', utterances: ['a1', 'b2'] }));
     expect(await isPublished(w.admin, bot)).toBe(true);
@@ -376,6 +431,7 @@ describe.each(testDatabases())('intents on %s', (kind) => {
 
   describe('who may', () => {
     test('a Designer on the bot reads and manages intents, but may not export them', async () => {
+      await ownBot('Designer Intents', { intents: true });
       expect((await listIntents(w.designer, bot)).length).toBeGreaterThan(1);
       await createIntent(w.designer, bot, { name: 'DesignerMade', utterances: ['made by me', 'mine'] });
       expectStatus(await w.designer('POST', `${path()}/DesignerMade/examples`, { text: 'also mine' }), 200);
@@ -386,6 +442,7 @@ describe.each(testDatabases())('intents on %s', (kind) => {
     });
 
     test('a user without a role on the bot is refused everything, existing bot or not', async () => {
+      await ownBot('Stranger Intents', { intents: true });
       for (const botName of [bot, 'No Such Bot']) {
         const p = intentsPath(botName);
         for (const [method, url, body] of [
@@ -405,6 +462,7 @@ describe.each(testDatabases())('intents on %s', (kind) => {
     });
 
     test('a role with PublishIntentsAndEntities but not ManageIntents may edit intents too', async () => {
+      await ownBot('Publisher Intents');
       const role = expectStatus(
         await w.admin('POST', '/api/tenant/roles', { roleName: 'Publisher' }),
         201,
@@ -429,6 +487,7 @@ describe.each(testDatabases())('intents on %s', (kind) => {
     });
 
     test("an account administrator of another tenant cannot reach this tenant's bot", async () => {
+      await ownBot('Tenant Intents');
       const master = as(server, w.world.master);
       await createBot(master, 'Master Bot');
       expect((await master('GET', intentsPath(bot))).statusCode).toBe(404);
