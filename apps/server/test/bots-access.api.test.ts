@@ -1,16 +1,9 @@
 import { ALL_PERMISSION_IDS, BUILT_IN_ROLES, Permission } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  type AdminWorld,
-  as,
-  buildAdminWorld,
-  type Call,
-  createTenant,
-  expectStatus,
-  selectTenant,
-} from './support/admin-world';
+import { as, createTenant, expectStatus, selectTenant } from './support/admin-world';
 import { botPath, createBot, overviewNames } from './support/bots';
 import { testDatabases } from './support/databases';
+import { buildOwnAdminWorld, type MasterWorld, signUpMaster, uniqueKey } from './support/tenant-world';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const roleOf = (roleId: number) => BUILT_IN_ROLES.find((r) => r.roleId === roleId)!;
@@ -18,29 +11,33 @@ const roleOf = (roleId: number) => BUILT_IN_ROLES.find((r) => r.roleId === roleI
 /** Who sees and may change which bot: per-bot roles, account administrators, and tenants apart. */
 describe.each(testDatabases())('access to bots on %s', (kind) => {
   let server: TestServer;
-  let world: AdminWorld;
-  let admin: Call; // Bea, account administrator of tenant B
-  let user: Call; // Pat, plain user of tenant B
-  let master: Call;
+  let base: MasterWorld;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    world = await buildAdminWorld(server);
-    admin = as(server, world.tenantAdmin);
-    user = as(server, world.plainUser);
-    master = as(server, world.master);
-    await createBot(admin, 'Team Bot');
-    await createBot(admin, 'Secret Bot');
+    base = await signUpMaster(server);
   });
   afterAll(() => server?.close());
 
-  const giveRole = async (botName: string, role: number) =>
-    expectStatus(
-      await admin('POST', '/api/user/role', { userEmail: world.plainUser.email, botName, role }),
-      200,
-    );
+  /**
+   * A tenant B of the test's own with Team Bot and Secret Bot; Bea (admin) its account
+   * administrator, Pat (user) its plain user, giveRole gives Pat a role on a bot.
+   */
+  async function ownWorld() {
+    const world = await buildOwnAdminWorld(server, base);
+    const admin = as(server, world.tenantAdmin);
+    await createBot(admin, 'Team Bot');
+    await createBot(admin, 'Secret Bot');
+    const giveRole = async (botName: string, role: number) =>
+      expectStatus(
+        await admin('POST', '/api/user/role', { userEmail: world.plainUser.email, botName, role }),
+        200,
+      );
+    return { world, admin, user: as(server, world.plainUser), master: as(server, world.master), giveRole };
+  }
 
   test('a plain user without a role sees no bots and is refused each bot', async () => {
+    const { user } = await ownWorld();
     expect(await overviewNames(user)).toEqual([]);
     expect((await user('GET', '/api/bots/id-name')).json()).toEqual([]);
     expect((await user('GET', '/api/bots/ids')).json()).toEqual([]);
@@ -62,6 +59,7 @@ describe.each(testDatabases())('access to bots on %s', (kind) => {
   });
 
   test('with a role the user sees that bot only, with that role’s permissions', async () => {
+    const { user, giveRole } = await ownWorld();
     await giveRole('Team Bot', 1);
     expect(await overviewNames(user)).toEqual(['Team Bot']);
     expect((await user('GET', botPath('Team Bot'))).statusCode).toBe(200);
@@ -71,6 +69,8 @@ describe.each(testDatabases())('access to bots on %s', (kind) => {
   });
 
   test('a Designer may not delete the bot nor download its logs', async () => {
+    const { admin, user, giveRole } = await ownWorld();
+    await giveRole('Team Bot', 1);
     expect(roleOf(1).permissions).not.toContain(Permission.DeleteBot);
     const refused = await user('DELETE', botPath('Team Bot'));
     expect(refused.statusCode).toBe(403);
@@ -85,6 +85,8 @@ describe.each(testDatabases())('access to bots on %s', (kind) => {
   });
 
   test('a role that lost every permission still shows the bot', async () => {
+    const { admin, user, giveRole } = await ownWorld();
+    await giveRole('Team Bot', 1);
     expectStatus(await admin('PUT', '/api/tenant/roles', { roles: [{ roleId: 1, permissions: [] }] }), 201);
     expect(await overviewNames(user)).toEqual(['Team Bot']);
     expect((await user('GET', `${botPath('Team Bot')}/permissions`)).json()).toEqual({ permissions: [] });
@@ -95,6 +97,7 @@ describe.each(testDatabases())('access to bots on %s', (kind) => {
   });
 
   test('an Administrator role on the bot may download its logs and delete it', async () => {
+    const { admin, user, giveRole } = await ownWorld();
     await giveRole('Team Bot', 4);
     expect((await user('GET', `${botPath('Team Bot')}/consent`)).statusCode).toBe(200);
     expect((await user('DELETE', botPath('Team Bot'))).statusCode).toBe(204);
@@ -103,6 +106,7 @@ describe.each(testDatabases())('access to bots on %s', (kind) => {
   });
 
   test('a plain user who creates a bot holds the Administrator role on it', async () => {
+    const { world, admin, user } = await ownWorld();
     const bot = await createBot(user, 'Pats Bot');
     expect(await overviewNames(user)).toEqual(['Pats Bot']);
     const roles = await server.ctx.repos.forTenant(world.tenantB).botRoles.forBot(bot.id);
@@ -115,7 +119,8 @@ describe.each(testDatabases())('access to bots on %s', (kind) => {
   });
 
   test('tenants are apart: another tenant’s bots are unknown, and the same name may exist in both', async () => {
-    const tenantC = await createTenant(server, world.master, 'Tenant C');
+    const { world, admin, master } = await ownWorld();
+    const tenantC = await createTenant(server, world.master, `Tenant C ${uniqueKey()}`);
     await selectTenant(server, world.master, tenantC);
     const cBot = await createBot(master, 'Secret Bot');
     expect(cBot.id).toBe(`${tenantC}-secret-bot`);
@@ -144,7 +149,8 @@ describe.each(testDatabases())('access to bots on %s', (kind) => {
   });
 
   test('deleting the tenant takes its bots along', async () => {
-    const tenantD = await createTenant(server, world.master, 'Tenant D');
+    const { world, master } = await ownWorld();
+    const tenantD = await createTenant(server, world.master, `Tenant D ${uniqueKey()}`);
     await selectTenant(server, world.master, tenantD);
     await createBot(master, 'Short Lived');
     expectStatus(await master('DELETE', `/api/tenant/${tenantD}`), 200);
