@@ -14,6 +14,7 @@ import {
   buildContentWorld,
   type ContentWorld,
   createEntity,
+  DESIGNER_ROLE,
   entitiesPath,
   isPublished,
   markPublished,
@@ -28,31 +29,69 @@ import {
   functionsPath,
   listFunctions,
 } from './support/functions';
+import { buildOwnContentWorld } from './support/own-content-world';
 import { startTestServer, type TestServer } from './support/test-server';
 import { objectBody, putObject, putVariables } from './support/variables';
 
 const REST = { type: 'rest', name: 'Get weather', url: 'https://api.example.com/weather?city={{city}}' };
+const ORDERS = { type: 'sql', name: 'Orders', connectionString: 'sqlite::memory:', sqlCommand: 'SELECT 1' };
+const ADD = { type: 'code', name: 'Add', code: 'return a + b;', inputs: [{ name: 'a' }, { name: 'b' }] };
+const SHARED_MATH = {
+  type: 'code',
+  name: 'Shared math',
+  code: 'return x * 2;',
+  isGlobal: true,
+  inputs: [{ name: 'x', defaultValue: '2' }],
+};
 
 describe.each(testDatabases())('functions on %s', (kind) => {
   let server: TestServer;
   let w: ContentWorld;
-  let bot: string;
-  const other = 'Other Bot';
-  const path = () => functionsPath(bot);
+  let made = 0;
+
+  /**
+   * A bot of the test's own in Tenant B (Pat its Designer), so no test sees another's
+   * functions. Tenant B never holds a global function: the tests that make one do so in an
+   * account of their own (`ownAccount`).
+   */
+  async function ownBot(label: string, world: ContentWorld = w): Promise<string> {
+    made += 1;
+    const name = `${label} ${made}`;
+    await createBot(world.admin, name);
+    expectStatus(
+      await world.admin('POST', '/api/user/role', {
+        userEmail: world.world.plainUser.email,
+        botName: name,
+        role: DESIGNER_ROLE,
+      }),
+      200,
+    );
+    return name;
+  }
+
+  /** An account of the test's own, with its bot and another bot, for tests that make global functions. */
+  async function ownAccount(): Promise<{ a: ContentWorld; bot: string; other: string }> {
+    made += 1;
+    const a = await buildOwnContentWorld(server, w.world, `Functions${made}`);
+    await createBot(a.admin, 'Other Bot');
+    return { a, bot: a.botName, other: 'Other Bot' };
+  }
 
   beforeAll(async () => {
     server = await startTestServer(kind);
     w = await buildContentWorld(server);
-    bot = w.botName;
-    await createBot(w.admin, other);
+    // Every test makes bots of its own: more than the default plan's 25.
+    await server.ctx.repos.tenants.update(w.world.tenantB, { planId: 'master' });
   });
   afterAll(() => server?.close());
 
   test('a new bot has no functions', async () => {
+    const bot = await ownBot('Empty Bot');
     expect(await listFunctions(w.admin, bot)).toEqual([]);
   });
 
   test('a REST function: the spec defaults, empty inputs and outputs dropped, listed with its bot', async () => {
+    const bot = await ownBot('Rest Bot');
     const created = await createFunction(w.admin, bot, {
       ...REST,
       description: 'Weather by city',
@@ -90,6 +129,8 @@ describe.each(testDatabases())('functions on %s', (kind) => {
   });
 
   test('every type of the creation modal, and a sub flow, listed in the order they were made', async () => {
+    const bot = await ownBot('Types Bot');
+    await createFunction(w.admin, bot, REST);
     const bodies = [
       { type: 'sql', name: 'Orders', connectionString: 'sqlite::memory:', sqlCommand: 'SELECT 1' },
       { type: 'code', name: 'Add', code: 'return a + b;', inputs: [{ name: 'a' }, { name: 'b' }] },
@@ -102,7 +143,11 @@ describe.each(testDatabases())('functions on %s', (kind) => {
       { type: 'sendEvent', name: 'Notify', event: '{"name":"done"}' },
       { type: 'flow', name: 'Checkout steps', inputs: [{ name: 'cart' }] },
     ];
-    for (const body of bodies) await createFunction(w.admin, bot, body);
+    // The list is in order of creation to the millisecond: each is made in a later one.
+    for (const body of bodies) {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      await createFunction(w.admin, bot, body);
+    }
     const listed = await listFunctions(w.admin, bot);
     expect(listed.map((f) => [f.name, f.type])).toEqual([
       ['Get weather', 'rest'],
@@ -147,12 +192,20 @@ describe.each(testDatabases())('functions on %s', (kind) => {
     ],
     ['a prebuilt entity’s name', { ...REST, name: 'email' }, ['name', M.nameUsedElsewhere]],
   ])('%s is refused with the spec’s message and changes nothing', async (_label, body, expected) => {
+    const bot = await ownBot('Refusing Bot');
+    await createFunction(w.admin, bot, REST);
+    await createFunction(w.admin, bot, { type: 'flow', name: 'Checkout steps', inputs: [{ name: 'cart' }] });
     const before = await listFunctions(w.admin, bot);
-    expect(refusal(await w.admin('POST', path(), body))).toEqual(expected);
+    expect(refusal(await w.admin('POST', functionsPath(bot), body))).toEqual(expected);
     expect(await listFunctions(w.admin, bot)).toEqual(before);
   });
 
   test('names shared with entities are refused both ways', async () => {
+    const bot = await ownBot('Entities Bot');
+    const other = await ownBot('Other Bot');
+    const path = () => functionsPath(bot);
+    await createFunction(w.admin, bot, ORDERS);
+    await createFunction(w.admin, bot, ADD);
     await createEntity(w.admin, bot, { name: 'Color', type: 'entities', examples: ['red'] });
     expect(refusal(await w.admin('POST', path(), { ...REST, name: 'COLOR' }))).toEqual([
       'name',
@@ -173,6 +226,10 @@ describe.each(testDatabases())('functions on %s', (kind) => {
   });
 
   test('names shared with variables and objects are refused both ways', async () => {
+    const bot = await ownBot('Variables Bot');
+    const path = () => functionsPath(bot);
+    await createFunction(w.admin, bot, ORDERS);
+    await createFunction(w.admin, bot, ADD);
     expectStatus(await putVariables(w.admin, bot, [{ key: 'customerName', value: 'Ada' }]), 200);
     expectStatus(await putObject(w.admin, bot, objectBody('Order', { id: '1' })), 200);
     for (const name of ['CUSTOMERNAME', 'order']) {
@@ -192,6 +249,9 @@ describe.each(testDatabases())('functions on %s', (kind) => {
   });
 
   test('PUT replaces the function; the type stays; a new name is a rename; unknown names are 404', async () => {
+    const bot = await ownBot('Put Bot');
+    await createFunction(w.admin, bot, REST);
+    await createFunction(w.admin, bot, ORDERS);
     const updated = expectStatus(
       await w.admin('PUT', functionPath(bot, 'get weather'), {
         ...REST,
@@ -223,6 +283,10 @@ describe.each(testDatabases())('functions on %s', (kind) => {
   });
 
   test('rename and description have their own calls', async () => {
+    const bot = await ownBot('Rename Bot');
+    const path = () => functionsPath(bot);
+    await createFunction(w.admin, bot, { ...REST, name: 'Weather now', method: 'POST' });
+    await createFunction(w.admin, bot, ADD);
     const renamed = expectStatus(
       await w.admin('PUT', `${path()}/name`, { name: 'weather NOW', newName: 'Weather' }),
       200,
@@ -249,6 +313,7 @@ describe.each(testDatabases())('functions on %s', (kind) => {
   });
 
   test('deleting answers 204, and the name is free again', async () => {
+    const bot = await ownBot('Deleting Bot');
     await createFunction(w.admin, bot, { type: 'sendEvent', name: 'Short lived' });
     expectStatus(await w.admin('DELETE', functionPath(bot, 'short LIVED')), 204);
     expect(await functionNames(w.admin, bot)).not.toContain('Short lived');
@@ -257,6 +322,8 @@ describe.each(testDatabases())('functions on %s', (kind) => {
   });
 
   test('a function change leaves the bot published: functions are not part of the NLU model', async () => {
+    const bot = await ownBot('Published Bot');
+    const path = () => functionsPath(bot);
     await markPublished(server, w.world, bot);
     await createFunction(w.admin, bot, { type: 'sendEvent', name: 'Published stays' });
     expectStatus(
@@ -268,6 +335,9 @@ describe.each(testDatabases())('functions on %s', (kind) => {
   });
 
   test('global functions: listed in every bot of the account, names free across all of them', async () => {
+    const { a: w, bot, other } = await ownAccount();
+    await createEntity(w.admin, other, { name: 'Shade', type: 'entities', examples: ['dark'] });
+    await createFunction(w.admin, bot, { type: 'sendEvent', name: 'Shade' });
     const global = await createFunction(w.admin, bot, {
       type: 'code',
       name: 'Shared math',
@@ -327,6 +397,9 @@ describe.each(testDatabases())('functions on %s', (kind) => {
   });
 
   test('the Global toggle needs MakeGlobal; a Designer manages functions without it', async () => {
+    const { a: w, bot } = await ownAccount();
+    const path = () => functionsPath(bot);
+    await createFunction(w.admin, bot, SHARED_MATH);
     expect(
       (await w.designer('POST', path(), { ...REST, name: 'Designed', isGlobal: true })).json(),
     ).toMatchObject({
@@ -355,6 +428,8 @@ describe.each(testDatabases())('functions on %s', (kind) => {
   });
 
   test('switching Global off makes the function this bot’s alone', async () => {
+    const { a: w, bot, other } = await ownAccount();
+    await createFunction(w.admin, bot, SHARED_MATH);
     const local = expectStatus(
       await w.admin('PUT', functionPath(other, 'Shared math'), {
         type: 'code',
@@ -368,7 +443,7 @@ describe.each(testDatabases())('functions on %s', (kind) => {
     expect(local.isGlobal).toBe(false);
     expect(await functionNames(w.admin, other)).toContain('Shared math');
     expect(await functionNames(w.admin, bot)).not.toContain('Shared math');
-    // Global again, from the other bot, for the tests below.
+    // Global again, from the other bot.
     expectStatus(
       await w.admin('PUT', functionPath(other, 'Shared math'), {
         type: 'code',
@@ -383,6 +458,10 @@ describe.each(testDatabases())('functions on %s', (kind) => {
   });
 
   test('usage: empty until flows use functions; the global call is the account’s', async () => {
+    const { a: w, bot } = await ownAccount();
+    const path = () => functionsPath(bot);
+    await createFunction(w.admin, bot, ADD);
+    await createFunction(w.admin, bot, SHARED_MATH);
     expect(expectStatus(await w.admin('GET', `${path()}/function-usages/Add`), 200).json()).toEqual({});
     expect(expectStatus(await w.designer('GET', `${path()}/function-usages/add`), 200).json()).toEqual({});
     expect((await w.admin('GET', `${path()}/function-usages/Ghost`)).statusCode).toBe(404);
@@ -397,8 +476,11 @@ describe.each(testDatabases())('functions on %s', (kind) => {
   });
 
   test('export: a JSON file named function- or block- {bot}-{name}.enc, for those who may export', async () => {
+    const bot = await ownBot('Export Bot');
+    await createFunction(w.admin, bot, ADD);
+    await createFunction(w.admin, bot, { type: 'flow', name: 'Checkout steps', inputs: [{ name: 'cart' }] });
     const file = expectStatus(await w.admin('GET', `${functionPath(bot, 'add')}/export`), 200);
-    expect(file.headers['content-disposition']).toBe('attachment; filename="function-Content Bot-Add.enc"');
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="function-${bot}-Add.enc"`);
     expect(file.json()).toMatchObject({
       format: 'parley-function',
       version: 2,
@@ -406,7 +488,7 @@ describe.each(testDatabases())('functions on %s', (kind) => {
     });
     const block = expectStatus(await w.admin('GET', `${functionPath(bot, 'Checkout steps')}/export`), 200);
     expect(block.headers['content-disposition']).toBe(
-      'attachment; filename="block-Content Bot-Checkout steps.enc"',
+      `attachment; filename="block-${bot}-Checkout steps.enc"`,
     );
     expect((await w.designer('GET', `${functionPath(bot, 'Add')}/export`)).json()).toMatchObject({
       code: 'permission_error',
@@ -416,6 +498,8 @@ describe.each(testDatabases())('functions on %s', (kind) => {
   });
 
   test('import: staging reads the file; the import creates it under the chosen name', async () => {
+    const { a: w, bot, other } = await ownAccount();
+    await createFunction(w.admin, bot, ADD);
     const exported = expectStatus(await w.admin('GET', `${functionPath(bot, 'Add')}/export`), 200).body;
     const staged = expectStatus(
       await w.upload('designer', '/api/functions/import/staging', FUNCTION_FILE_FIELD, 'x.enc', exported),
@@ -518,6 +602,7 @@ describe.each(testDatabases())('functions on %s', (kind) => {
   ])(
     'a malformed file (%s) is refused at staging and import, and nothing is made',
     async (_label, data, expected) => {
+      const other = await ownBot('Malformed Bot');
       const before = await listFunctions(w.admin, other);
       expect(
         refusal(await w.upload('admin', '/api/functions/import/staging', FUNCTION_FILE_FIELD, 'f.enc', data)),
@@ -538,6 +623,7 @@ describe.each(testDatabases())('functions on %s', (kind) => {
   );
 
   test('an oversized file, a missing file and a file in another field are refused', async () => {
+    const other = await ownBot('Oversized Bot');
     const big = `{"format":"parley-function","version":1,"function":{"type":"sendEvent","name":"Big","event":"${'x'.repeat(FUNCTION_FILE_MAX_BYTES)}"}}`;
     expect(
       refusal(await w.upload('admin', '/api/functions/import/staging', FUNCTION_FILE_FIELD, 'big.enc', big)),
@@ -564,6 +650,9 @@ describe.each(testDatabases())('functions on %s', (kind) => {
   });
 
   test('a user whose role lacks ManageFunctions gets 403; sub flows need ManageSubflows', async () => {
+    const bot = await ownBot('Roles Bot');
+    const path = () => functionsPath(bot);
+    await createFunction(w.admin, bot, ADD);
     const roleId = expectStatus(
       await w.admin('POST', '/api/tenant/roles', { roleName: 'Sub flows only' }),
       201,
@@ -612,6 +701,7 @@ describe.each(testDatabases())('functions on %s', (kind) => {
   });
 
   test('deleting a bot removes its functions; its global functions stay with the account', async () => {
+    const { a: w, bot } = await ownAccount();
     await createBot(w.admin, 'Short Bot');
     await createFunction(w.admin, 'Short Bot', { type: 'sendEvent', name: 'Mine only' });
     await createFunction(w.admin, 'Short Bot', { type: 'sendEvent', name: 'For everyone', isGlobal: true });
