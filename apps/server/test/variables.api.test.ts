@@ -12,6 +12,7 @@ import {
 } from './support/bot-content';
 import { createBot } from './support/bots';
 import { testDatabases } from './support/databases';
+import { ownContentBot } from './support/own-content-bot';
 import { startTestServer, type TestServer } from './support/test-server';
 import {
   errorOf,
@@ -28,20 +29,43 @@ describe.each(testDatabases())('variables on %s', (kind) => {
   let server: TestServer;
   let w: ContentWorld;
   let bot: string;
+  /** The refusal cases' bot: city and greeting as the adding test leaves them, never changed. */
+  let refusalsBot: string;
+
+  /** The variables the adding test leaves (city Paris, greeting), and the customer object when asked. */
+  const seedVariables = async (target: string, customer: boolean) => {
+    expectStatus(
+      await putVariables(w.designer, target, [
+        { key: 'city', value: 'Paris' },
+        { key: 'greeting', value: ' Hello,\nworld ' },
+      ]),
+      200,
+    );
+    if (customer) expectStatus(await putObject(w.designer, target, objectBody('customer', { id: '7' })), 200);
+  };
+  /** The test's own bot; with the variables (and the customer object) of the file's earlier tests when asked. */
+  const ownBot = async (label: string, seed: { variables?: boolean; customer?: boolean } = {}) => {
+    bot = await ownContentBot(w, label);
+    if (seed.variables) await seedVariables(bot, seed.customer ?? false);
+    return bot;
+  };
 
   beforeAll(async () => {
     server = await startTestServer(kind);
     w = await buildContentWorld(server);
-    bot = w.botName;
+    refusalsBot = await ownContentBot(w, 'Variable Refusals');
+    await seedVariables(refusalsBot, false);
   });
   afterAll(() => server?.close());
 
   test('a new bot has no variables and no objects', async () => {
+    await ownBot('New Variables');
     expect(await readAll(w.admin, bot)).toEqual({ variables: {}, isGlobalVariable: {}, objects: {} });
     expect(expectStatus(await w.admin('GET', usagePath(bot)), 200).json()).toEqual({});
   });
 
   test('PUT adds variables, then changes the value of the one of that name', async () => {
+    await ownBot('Adding Variables');
     const added = expectStatus(
       await putVariables(w.designer, bot, [
         { key: ' city ', value: 'Berlin' },
@@ -61,6 +85,7 @@ describe.each(testDatabases())('variables on %s', (kind) => {
   });
 
   test('the usage statistics name every variable, with no uses before any conversation', async () => {
+    await ownBot('Variable Usage', { variables: true });
     expect(expectStatus(await w.designer('GET', usagePath(bot)), 200).json()).toEqual({
       city: 0,
       greeting: 0,
@@ -131,6 +156,7 @@ describe.each(testDatabases())('variables on %s', (kind) => {
       ['variables.0.value', M.controlCharacters('value')],
     ],
   ])('refuses %s and changes nothing', async (_case, variables, expected) => {
+    bot = refusalsBot;
     const before = await readAll(w.designer, bot);
     expect(refusal(await w.designer('PUT', variablesPath(bot), { variables }))).toEqual(expected);
     expect(await readAll(w.designer, bot)).toEqual(before);
@@ -142,12 +168,14 @@ describe.each(testDatabases())('variables on %s', (kind) => {
     ['a map of name to value', { variables: { a: 'b' } }],
     ['an empty list', { variables: [] }],
   ])('refuses %s as the body', async (_case, body) => {
+    bot = refusalsBot;
     const response = await w.designer('PUT', variablesPath(bot), body);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('validation_error');
   });
 
   test('variables and objects share one namespace, ignoring case', async () => {
+    await ownBot('Variable Namespace', { variables: true });
     expectStatus(await putObject(w.designer, bot, objectBody('customer', { id: '7' })), 200);
     const before = await readAll(w.designer, bot);
     expect(refusal(await putVariables(w.designer, bot, [{ key: 'Customer', value: 'x' }]))).toEqual([
@@ -162,6 +190,7 @@ describe.each(testDatabases())('variables on %s', (kind) => {
   });
 
   test('a variable may not take the name of an entity, custom or prebuilt, and an entity not a variable’s', async () => {
+    await ownBot('Variable Entity Names', { variables: true, customer: true });
     await createEntity(w.admin, bot, { name: 'Product', type: 'entities', examples: ['laptop'] });
     expect(refusal(await putVariables(w.designer, bot, [{ key: 'product', value: 'x' }]))).toEqual([
       'variables.0.key',
@@ -197,6 +226,7 @@ describe.each(testDatabases())('variables on %s', (kind) => {
   });
 
   test('names a flow might trip over are ordinary names', async () => {
+    await ownBot('Odd Variable Names');
     const odd = ['__proto__', 'constructor', 'a/b%20c', 'ünï {{x}}'];
     expectStatus(
       await putVariables(
@@ -215,6 +245,7 @@ describe.each(testDatabases())('variables on %s', (kind) => {
   });
 
   test('DELETE removes a variable; the wrong flag, an unknown name or a bad flag change nothing', async () => {
+    await ownBot('Deleting Variables', { variables: true, customer: true });
     expectStatus(await putVariables(w.designer, bot, [{ key: 'doomed', value: 'x' }]), 200);
     const before = await readAll(w.designer, bot);
     expect(errorOf(await w.designer('DELETE', variablePath(bot, 'doomed', true))).status).toBe(404);
@@ -232,6 +263,7 @@ describe.each(testDatabases())('variables on %s', (kind) => {
   });
 
   test('editing variables leaves the bot published (they are not part of the NLU model)', async () => {
+    await ownBot('Published Variables', { variables: true, customer: true });
     await markPublished(server, w.world, bot);
     expectStatus(await putVariables(w.designer, bot, [{ key: 'city', value: 'Oslo' }]), 200);
     expectStatus(await putObject(w.designer, bot, objectBody('customer', { id: '8' })), 200);
@@ -240,6 +272,7 @@ describe.each(testDatabases())('variables on %s', (kind) => {
   });
 
   test('without a role on the bot nothing is read or changed; another bot has its own variables', async () => {
+    await ownBot('Stranger Variables', { variables: true, customer: true });
     const before = await readAll(w.admin, bot);
     for (const [method, url, body] of [
       ['GET', `${variablesPath(bot)}/all`],
@@ -255,7 +288,7 @@ describe.each(testDatabases())('variables on %s', (kind) => {
     await createBot(w.admin, 'Other Bot');
     expect(await readAll(w.admin, 'Other Bot')).toEqual({ variables: {}, isGlobalVariable: {}, objects: {} });
     expectStatus(await putVariables(w.admin, 'Other Bot', [{ key: 'city', value: 'Lima' }]), 200);
-    expect((await readAll(w.admin, bot)).variables.city).toBe('Oslo');
+    expect((await readAll(w.admin, bot)).variables.city).toBe('Paris');
     expect(errorOf(await w.admin('GET', `${variablesPath('No Such Bot')}/all`)).status).toBe(404);
   });
 
