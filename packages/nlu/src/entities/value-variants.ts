@@ -122,7 +122,8 @@ export function prebuiltKindOf(
   if (share('Date', (v) => v.replace(/\d/g, ' ')) >= 0.5) return 'Date';
   // A count: a whole number or one number word ('4', 'seven'); '12.04' or 'XP-424' is a name.
   const isCount = (v: string) =>
-    /^\d+$/.test(v.trim()) || (/^\p{L}+$/u.test(v.trim()) && recognizerInputs('Number', v, language).length > 0);
+    /^\d+$/.test(v.trim()) ||
+    (/^\p{L}+$/u.test(v.trim()) && recognizerInputs('Number', v, language).length > 0);
   if (values.filter(isCount).length / values.length >= 0.5) return 'Number';
   return undefined;
 }
