@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { as, expectStatus, selectTenant } from './support/admin-world';
-import { buildContentWorld, type ContentWorld, refusal } from './support/bot-content';
+import { buildContentWorld, type ContentWorld, DESIGNER_ROLE, refusal } from './support/bot-content';
 import { createBot } from './support/bots';
 import { testDatabases } from './support/databases';
 import { createFunction, functionPath, functionsPath, listFunctions, runFailure } from './support/functions';
@@ -41,6 +41,22 @@ async function startEchoServer(): Promise<{ url: string; close(): Promise<void> 
   };
 }
 
+/** A stored code function: 2 + 40 by default. */
+const TOTAL = {
+  type: 'code',
+  name: 'Total',
+  code: "console.log('adding', a, b); return { sum: a + b, items: [a, b] };",
+  inputs: [
+    { name: 'a', defaultValue: '2' },
+    { name: 'b', defaultValue: '40' },
+  ],
+  outputs: [
+    { variableName: 'total', propertyPath: 'sum' },
+    { variableName: 'second', propertyPath: 'items[1]' },
+    { variableName: 'absent', propertyPath: 'nothing.here' },
+  ],
+};
+
 const run = (w: ContentWorld, bot: string, name: string, body: Record<string, unknown> = {}) =>
   w.admin('POST', `${functionPath(bot, name)}/output`, body);
 
@@ -55,6 +71,27 @@ describe.each(testDatabases())('Run Function on %s', (kind) => {
   let w: ContentWorld;
   let o: ContentWorld;
   const bot = 'Run Bot';
+  let made = 0;
+
+  /**
+   * A bot of the test's own in tenant B (Pat its Designer) holding the code function Total,
+   * for the tests that run a stored function.
+   */
+  async function botWithTotal(label: string): Promise<string> {
+    made += 1;
+    const name = `${label} ${made}`;
+    await createBot(w.admin, name);
+    expectStatus(
+      await w.admin('POST', '/api/user/role', {
+        userEmail: w.world.plainUser.email,
+        botName: name,
+        role: DESIGNER_ROLE,
+      }),
+      200,
+    );
+    await createFunction(w.admin, name, TOTAL);
+    return name;
+  }
 
   beforeAll(async () => {
     echo = await startEchoServer();
@@ -105,20 +142,7 @@ describe.each(testDatabases())('Run Function on %s', (kind) => {
   });
 
   test('a code function: its return value, the outputs read from it and its console lines', async () => {
-    await createFunction(w.admin, bot, {
-      type: 'code',
-      name: 'Total',
-      code: "console.log('adding', a, b); return { sum: a + b, items: [a, b] };",
-      inputs: [
-        { name: 'a', defaultValue: '2' },
-        { name: 'b', defaultValue: '40' },
-      ],
-      outputs: [
-        { variableName: 'total', propertyPath: 'sum' },
-        { variableName: 'second', propertyPath: 'items[1]' },
-        { variableName: 'absent', propertyPath: 'nothing.here' },
-      ],
-    });
+    const bot = await botWithTotal('Code Bot');
     const result = await ran(w, bot, 'total');
     expect(result).toMatchObject({
       output: { sum: 42, items: [2, 40] },
@@ -143,6 +167,7 @@ describe.each(testDatabases())('Run Function on %s', (kind) => {
   });
 
   test('code that loops forever: a clear 422 function_error, and the server stays healthy', async () => {
+    const bot = await botWithTotal('Total Bot');
     const started = Date.now();
     const failure = runFailure(
       await run(w, bot, 'Loop', { flowFunction: { type: 'code', name: 'Loop', code: 'while (true) {}' } }),
@@ -154,6 +179,7 @@ describe.each(testDatabases())('Run Function on %s', (kind) => {
   });
 
   test('code that allocates without end: a clear 422 function_error, and the server stays healthy', async () => {
+    const bot = await botWithTotal('Total Bot');
     const failure = runFailure(
       await run(w, bot, 'Hog', {
         flowFunction: {
@@ -335,6 +361,7 @@ describe.each(testDatabases())('Run Function on %s', (kind) => {
   });
 
   test('bad input is a 400 and runs nothing; an unknown stored function is 404', async () => {
+    const bot = await botWithTotal('Total Bot');
     expect(refusal(await run(w, bot, 'X', { flowFunction: { type: 'rest', name: 'No url' } }))).toEqual([
       'flowFunction.url',
       'Please provide API path',
