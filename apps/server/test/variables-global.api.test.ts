@@ -4,6 +4,7 @@ import { as, type Call, expectStatus } from './support/admin-world';
 import { buildContentWorld, type ContentWorld, createEntity, refusal } from './support/bot-content';
 import { createBot } from './support/bots';
 import { testDatabases } from './support/databases';
+import { ownTenantContentWorld } from './support/own-tenant-world';
 import { startTestServer, type TestServer } from './support/test-server';
 import {
   errorOf,
@@ -20,14 +21,32 @@ const SECOND = 'Second Bot';
 
 describe.each(testDatabases())('global variables and objects on %s', (kind) => {
   let server: TestServer;
+  /** The first world: its master administrator makes each test's tenant. */
+  let base: ContentWorld;
   let w: ContentWorld;
   let bot: string;
 
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    w = await buildContentWorld(server);
+  /**
+   * A tenant of the test's own (global names are the tenant's) with the content bot and the
+   * second bot; with store_code put by the designer (EUR) then made global by the
+   * administrator (USD), as the file's first two tests do, when asked.
+   */
+  const ownWorld = async (label: string, seed: { globalStoreCode?: boolean } = {}) => {
+    w = await ownTenantContentWorld(server, base.world, label);
     bot = w.botName;
     await createBot(w.admin, SECOND);
+    if (seed.globalStoreCode) {
+      expectStatus(await putVariables(w.designer, bot, [{ key: 'store_code', value: 'EUR' }]), 200);
+      expectStatus(
+        await putVariables(w.admin, bot, [{ key: 'store_code', value: 'USD', isGlobal: true }]),
+        200,
+      );
+    }
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    base = await buildContentWorld(server);
   });
   afterAll(() => server?.close());
 
@@ -39,6 +58,7 @@ describe.each(testDatabases())('global variables and objects on %s', (kind) => {
     });
 
   test('without MakeGlobal nothing becomes global: 403 and nothing changed', async () => {
+    await ownWorld('No MakeGlobal');
     expectStatus(await putVariables(w.designer, bot, [{ key: 'store_code', value: 'EUR' }]), 200);
     expectStatus(await putObject(w.designer, bot, objectBody('profile', { tier: 'gold' })), 200);
     const before = await readAll(w.designer, bot);
@@ -58,6 +78,8 @@ describe.each(testDatabases())('global variables and objects on %s', (kind) => {
   });
 
   test('with MakeGlobal a variable becomes global and every bot of the tenant sees it', async () => {
+    await ownWorld('MakeGlobal');
+    expectStatus(await putVariables(w.designer, bot, [{ key: 'store_code', value: 'EUR' }]), 200);
     const answer = expectStatus(
       await putVariables(w.admin, bot, [{ key: 'store_code', value: 'USD', isGlobal: true }]),
       200,
@@ -71,6 +93,7 @@ describe.each(testDatabases())('global variables and objects on %s', (kind) => {
   });
 
   test('a global name is taken in every bot of the tenant, for variables, objects and entities', async () => {
+    await ownWorld('Global Name Taken', { globalStoreCode: true });
     expect(refusal(await putVariables(w.admin, SECOND, [{ key: 'Store_code', value: 'x' }]))).toEqual([
       'variables.0.key',
       M.nameTaken('Store_code'),
@@ -88,6 +111,7 @@ describe.each(testDatabases())('global variables and objects on %s', (kind) => {
   });
 
   test('a global value changes through any bot; the designer, without MakeGlobal, cannot change or delete it', async () => {
+    await ownWorld('Global Value', { globalStoreCode: true });
     expectStatus(await putVariables(w.admin, SECOND, [{ key: 'store_code', value: 'GBP' }]), 200);
     expect((await readAll(w.designer, bot)).variables.store_code).toBe('GBP');
     const before = await readAll(w.designer, bot);
@@ -97,6 +121,7 @@ describe.each(testDatabases())('global variables and objects on %s', (kind) => {
   });
 
   test('promotion is not reversible', async () => {
+    await ownWorld('Promotion', { globalStoreCode: true });
     const before = await readAll(w.admin, bot);
     expect(
       refusal(await putVariables(w.admin, bot, [{ key: 'store_code', value: 'GBP', isGlobal: false }])),
@@ -106,6 +131,7 @@ describe.each(testDatabases())('global variables and objects on %s', (kind) => {
   });
 
   test('a name another bot uses cannot become global, and the refusal names that bot', async () => {
+    await ownWorld('Name In Another Bot');
     expectStatus(await putVariables(w.admin, SECOND, [{ key: 'region', value: 'north' }]), 200);
     expectStatus(await putVariables(w.admin, bot, [{ key: 'region', value: 'south' }]), 200);
     await createEntity(w.admin, SECOND, { name: 'Size', type: 'entities', examples: ['large'] });
@@ -128,6 +154,8 @@ describe.each(testDatabases())('global variables and objects on %s', (kind) => {
   });
 
   test('objects become global with their properties, and a global one is deleted for every bot', async () => {
+    await ownWorld('Global Objects');
+    expectStatus(await putObject(w.designer, bot, objectBody('profile', { tier: 'gold' })), 200);
     const answer = expectStatus(
       await putObject(
         w.admin,
@@ -153,6 +181,7 @@ describe.each(testDatabases())('global variables and objects on %s', (kind) => {
   });
 
   test('a global one belongs to the tenant: it outlives the bot it was made in', async () => {
+    await ownWorld('Outlives Bot');
     await createBot(w.admin, 'Temp Bot');
     expectStatus(
       await putVariables(w.admin, 'Temp Bot', [{ key: 'keeper', value: 'kept', isGlobal: true }]),
@@ -163,6 +192,7 @@ describe.each(testDatabases())('global variables and objects on %s', (kind) => {
   });
 
   test('a global variable of one tenant is invisible to another', async () => {
+    await ownWorld('Invisible');
     const master = as(server, w.world.master);
     await createBot(master, 'Alpha Bot');
     expectStatus(
