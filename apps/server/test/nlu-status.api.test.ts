@@ -10,10 +10,12 @@ import { type Call, expectStatus } from './support/admin-world';
 import {
   buildContentWorld,
   type ContentWorld,
+  DESIGNER_ROLE,
   isPublished,
   markPublished,
   refusal,
 } from './support/bot-content';
+import { createBot } from './support/bots';
 import { testDatabases } from './support/databases';
 import {
   createFuzzLog,
@@ -32,10 +34,10 @@ const resourcePath = (provider: string, bot = BOT) =>
   `${base(bot)}/nlu-resource/${encodeURIComponent(provider)}`;
 const nluPath = (provider: string, bot = BOT) => `${base(bot)}/nlu/${encodeURIComponent(provider)}`;
 
-const status = async (call: Call, provider = 'parley') =>
-  expectStatus(await call('GET', statusPath(provider)), 200).json() as NluStatusView;
-const providers = async (call: Call) =>
-  expectStatus(await call('GET', `${base()}/nlu-providers`), 200).json() as NluProvidersView;
+const status = async (call: Call, bot: string, provider = 'parley') =>
+  expectStatus(await call('GET', statusPath(provider, bot)), 200).json() as NluStatusView;
+const providers = async (call: Call, bot: string) =>
+  expectStatus(await call('GET', `${base(bot)}/nlu-providers`), 200).json() as NluProvidersView;
 
 describe.each(testDatabases())('the NLU status of a bot on %s', (kind) => {
   let server: TestServer;
@@ -47,86 +49,127 @@ describe.each(testDatabases())('the NLU status of a bot on %s', (kind) => {
   });
   afterAll(() => server?.close());
 
+  let made = 0;
+  /** A bot of the test's own in tenant B, Pat its Designer. */
+  async function ownBot(): Promise<string> {
+    made += 1;
+    const name = `${BOT} ${made}`;
+    await createBot(w.admin, name);
+    expectStatus(
+      await w.admin('POST', '/api/user/role', {
+        userEmail: w.world.plainUser.email,
+        botName: name,
+        role: DESIGNER_ROLE,
+      }),
+      200,
+    );
+    return name;
+  }
+  /** A bot of the test's own with neither NLU resource nor NLU, published. */
+  async function unconfiguredBot(): Promise<string> {
+    const bot = await ownBot();
+    expectStatus(await w.admin('DELETE', nluPath('parley', bot)), 200);
+    await markPublished(server, w.world, bot);
+    return bot;
+  }
+  /** A bot of the test's own with the Parley resource and NLU, published. */
+  async function configuredBot(): Promise<string> {
+    const bot = await ownBot();
+    expectStatus(await w.admin('POST', resourcePath('parley', bot)), 200);
+    expectStatus(await w.admin('POST', nluPath('parley', bot)), 200);
+    await markPublished(server, w.world, bot);
+    return bot;
+  }
+
   test('a new bot on the embedded engine: parley is its primary provider', async () => {
-    const view = await providers(w.admin);
+    const bot = await ownBot();
+    const view = await providers(w.admin, bot);
     expect(view.primary).toBe('parley');
-    const parley = await status(w.admin);
+    const parley = await status(w.admin, bot);
     expect(parley.provider).toBe('parley');
     expect(parley.isConfigured).toBe(parley.hasResource && parley.hasNlu);
     expect(view.configured).toEqual(parley.isConfigured ? ['parley'] : []);
   });
 
   test('remove: neither resource nor NLU is left, the provider is no longer configured, the bot unpublished', async () => {
-    await w.admin('POST', resourcePath('parley'));
-    await w.admin('POST', nluPath('parley'));
-    await markPublished(server, w.world, BOT);
-    const removed = expectStatus(await w.admin('DELETE', nluPath('parley')), 200).json() as NluStatusView;
+    const bot = await ownBot();
+    await w.admin('POST', resourcePath('parley', bot));
+    await w.admin('POST', nluPath('parley', bot));
+    await markPublished(server, w.world, bot);
+    const removed = expectStatus(
+      await w.admin('DELETE', nluPath('parley', bot)),
+      200,
+    ).json() as NluStatusView;
     expect(removed).toEqual({ provider: 'parley', hasResource: false, hasNlu: false, isConfigured: false });
-    expect(await status(w.admin)).toEqual(removed);
-    expect(await providers(w.admin)).toEqual({ primary: 'parley', configured: [] });
-    expect(await isPublished(w.admin, BOT)).toBe(false);
+    expect(await status(w.admin, bot)).toEqual(removed);
+    expect(await providers(w.admin, bot)).toEqual({ primary: 'parley', configured: [] });
+    expect(await isPublished(w.admin, bot)).toBe(false);
     // Removing what is not there changes nothing.
-    await markPublished(server, w.world, BOT);
-    expect(expectStatus(await w.admin('DELETE', nluPath('parley')), 200).json()).toEqual(removed);
-    expect(await isPublished(w.admin, BOT)).toBe(true);
+    await markPublished(server, w.world, bot);
+    expect(expectStatus(await w.admin('DELETE', nluPath('parley', bot)), 200).json()).toEqual(removed);
+    expect(await isPublished(w.admin, bot)).toBe(true);
   });
 
   test('the NLU cannot be created before its resource', async () => {
-    expect(refusal(await w.admin('POST', nluPath('parley')))).toEqual([
+    const bot = await unconfiguredBot();
+    expect(refusal(await w.admin('POST', nluPath('parley', bot)))).toEqual([
       'provider',
       M.resourceFirst('Parley NLU'),
     ]);
-    expect((await status(w.admin)).hasNlu).toBe(false);
+    expect((await status(w.admin, bot)).hasNlu).toBe(false);
   });
 
   test('configure: the resource, then the NLU (which has no model yet: the bot is unpublished)', async () => {
-    const withResource = expectStatus(await w.admin('POST', resourcePath('parley')), 200).json();
+    const bot = await unconfiguredBot();
+    const withResource = expectStatus(await w.admin('POST', resourcePath('parley', bot)), 200).json();
     expect(withResource).toEqual({
       provider: 'parley',
       hasResource: true,
       hasNlu: false,
       isConfigured: false,
     });
-    expect(await status(w.admin)).toEqual(withResource);
-    expect(await providers(w.admin)).toEqual({ primary: 'parley', configured: [] });
+    expect(await status(w.admin, bot)).toEqual(withResource);
+    expect(await providers(w.admin, bot)).toEqual({ primary: 'parley', configured: [] });
 
-    expect(await isPublished(w.admin, BOT)).toBe(true);
-    const configured = expectStatus(await w.admin('POST', nluPath('parley')), 200).json();
+    expect(await isPublished(w.admin, bot)).toBe(true);
+    const configured = expectStatus(await w.admin('POST', nluPath('parley', bot)), 200).json();
     expect(configured).toEqual({ provider: 'parley', hasResource: true, hasNlu: true, isConfigured: true });
-    expect(await status(w.admin)).toEqual(configured);
-    expect(await providers(w.admin)).toEqual({ primary: 'parley', configured: ['parley'] });
-    expect(await isPublished(w.admin, BOT)).toBe(false);
+    expect(await status(w.admin, bot)).toEqual(configured);
+    expect(await providers(w.admin, bot)).toEqual({ primary: 'parley', configured: ['parley'] });
+    expect(await isPublished(w.admin, bot)).toBe(false);
   });
 
   test('creating what exists already is harmless', async () => {
-    await markPublished(server, w.world, BOT);
-    for (const path of [resourcePath('parley'), nluPath('parley')])
+    const bot = await configuredBot();
+    await markPublished(server, w.world, bot);
+    for (const path of [resourcePath('parley', bot), nluPath('parley', bot)])
       expect(expectStatus(await w.admin('POST', path), 200).json()).toMatchObject({ isConfigured: true });
-    expect(await isPublished(w.admin, BOT)).toBe(true);
+    expect(await isPublished(w.admin, bot)).toBe(true);
   });
 
   test('a provider outside the catalogue, one Parley cannot configure, one not built yet: 400 naming it', async () => {
+    const bot = await ownBot();
     for (const [method, path] of [
-      ['GET', statusPath('acme')],
-      ['POST', resourcePath('acme')],
-      ['POST', nluPath('acme')],
-      ['DELETE', nluPath('acme')],
+      ['GET', statusPath('acme', bot)],
+      ['POST', resourcePath('acme', bot)],
+      ['POST', nluPath('acme', bot)],
+      ['DELETE', nluPath('acme', bot)],
     ] as const)
       expect(refusal(await w.admin(method, path))).toEqual(['provider', M.unknownProvider('acme')]);
     // An entity extractor only is no intent recognizer.
-    expect(refusal(await w.admin('GET', statusPath('stanford')))).toEqual([
+    expect(refusal(await w.admin('GET', statusPath('stanford', bot)))).toEqual([
       'provider',
       M.unknownProvider('stanford'),
     ]);
-    expect(refusal(await w.admin('POST', resourcePath('nuance')))).toEqual([
+    expect(refusal(await w.admin('POST', resourcePath('nuance', bot)))).toEqual([
       'provider',
       M.notConfigurable('Nuance NLU'),
     ]);
-    expect(refusal(await w.admin('POST', resourcePath('luis')))).toEqual([
+    expect(refusal(await w.admin('POST', resourcePath('luis', bot)))).toEqual([
       'provider',
       M.notConfigurable('Microsoft LUIS'),
     ]);
-    expect(refusal(await w.admin('POST', nluPath('watson')))).toEqual([
+    expect(refusal(await w.admin('POST', nluPath('watson', bot)))).toEqual([
       'provider',
       M.notYet('IBM Watson Assistant'),
     ]);
@@ -138,10 +181,11 @@ describe.each(testDatabases())('the NLU status of a bot on %s', (kind) => {
   });
 
   test('configure and remove need Manage engines (21); reading needs a role on the bot', async () => {
+    const bot = await configuredBot();
     for (const [method, path] of [
-      ['POST', resourcePath('parley')],
-      ['POST', nluPath('parley')],
-      ['DELETE', nluPath('parley')],
+      ['POST', resourcePath('parley', bot)],
+      ['POST', nluPath('parley', bot)],
+      ['DELETE', nluPath('parley', bot)],
     ] as const) {
       const response = expectStatus(await w.designer(method, path), 403);
       expect(response.json()).toMatchObject({
@@ -150,13 +194,14 @@ describe.each(testDatabases())('the NLU status of a bot on %s', (kind) => {
       });
     }
     // The designer's refusals changed nothing.
-    expect((await status(w.designer)).isConfigured).toBe(true);
-    expect((await providers(w.designer)).configured).toEqual(['parley']);
-    expectStatus(await w.stranger('GET', statusPath('parley')), 403);
-    expectStatus(await w.stranger('GET', `${base()}/nlu-providers`), 403);
+    expect((await status(w.designer, bot)).isConfigured).toBe(true);
+    expect((await providers(w.designer, bot)).configured).toEqual(['parley']);
+    expectStatus(await w.stranger('GET', statusPath('parley', bot)), 403);
+    expectStatus(await w.stranger('GET', `${base(bot)}/nlu-providers`), 403);
   });
 
   test('hostile providers, bot names and bodies: never a 5xx, always a catalogue code', async () => {
+    const bot = await ownBot();
     const routes = routeCatalogue(server.app).filter((r) =>
       /^\/api\/bots\/:bot\/(nlu-status|nlu-resource|nlu|nlu-providers)(\/|$)/.test(r.url),
     );
@@ -174,7 +219,7 @@ describe.each(testDatabases())('the NLU status of a bot on %s', (kind) => {
     const log = createFuzzLog();
     for (const route of routes.filter((r) => r.method !== 'HEAD')) {
       const urls = names.flatMap((name) => [
-        fillPath(route.url, { bot: BOT, provider: name }),
+        fillPath(route.url, { bot, provider: name }),
         fillPath(route.url, { bot: name, provider: 'parley' }),
       ]);
       for (const url of urls.map((u) => u.replace(/%25/g, '%'))) {
@@ -185,7 +230,7 @@ describe.each(testDatabases())('the NLU status of a bot on %s', (kind) => {
       if (route.method !== 'GET')
         await sendJsonBodies(
           server,
-          { method: route.method, url: fillPath(route.url, { bot: BOT, provider: 'parley' }), token },
+          { method: route.method, url: fillPath(route.url, { bot, provider: 'parley' }), token },
           { values: HOSTILE_VALUES, raw: HOSTILE_RAW_BODIES },
           log,
         );
@@ -193,14 +238,14 @@ describe.each(testDatabases())('the NLU status of a bot on %s', (kind) => {
     expect(log.failures).toEqual([]);
     expect(log.sent).toBeGreaterThan(200);
     // After the barrage the provider answers a well-formed status and can be configured again.
-    expect(Object.keys(await status(w.admin)).sort()).toEqual([
+    expect(Object.keys(await status(w.admin, bot)).sort()).toEqual([
       'hasNlu',
       'hasResource',
       'isConfigured',
       'provider',
     ]);
-    await w.admin('POST', resourcePath('parley'));
-    expect(expectStatus(await w.admin('POST', nluPath('parley')), 200).json()).toMatchObject({
+    await w.admin('POST', resourcePath('parley', bot));
+    expect(expectStatus(await w.admin('POST', nluPath('parley', bot)), 200).json()).toMatchObject({
       isConfigured: true,
     });
   });
