@@ -30,6 +30,7 @@ describe.each(testDatabases())('intent and entity files on %s', (kind) => {
   let server: TestServer;
   let w: ContentWorld;
   let bot: string;
+  /** BookFlight's and City's files as the bot exports them, read once the bot is made. */
   let intentFile: string;
   let entityFile: string;
 
@@ -55,14 +56,15 @@ describe.each(testDatabases())('intent and entity files on %s', (kind) => {
       description: 'Books a flight',
       utterances: ['book a flight', 'from [city:origin] to [City:destination] via [Code] on [Date]'],
     });
+    intentFile = expectStatus(await w.admin('GET', `${intentsPath(bot)}/BookFlight/export`), 200).body;
+    entityFile = expectStatus(await w.admin('GET', `${entitiesPath(bot)}/City/export`), 200).body;
   });
   afterAll(() => server?.close());
 
   test('an intent exports as a JSON file named {bot}-{intent}.enc, with the custom entities it uses', async () => {
     const response = expectStatus(await w.admin('GET', `${intentsPath(bot)}/BookFlight/export`), 200);
     expect(response.headers['content-disposition']).toBe('attachment; filename="Content Bot-BookFlight.enc"');
-    intentFile = response.body;
-    const file = JSON.parse(intentFile);
+    const file = JSON.parse(response.body);
     expect(file).toMatchObject({
       format: 'parley-intent',
       version: 2,
@@ -296,8 +298,7 @@ describe.each(testDatabases())('intent and entity files on %s', (kind) => {
     test('an entity exports as {bot}-{entity}.enc; prebuilt ones are not exported', async () => {
       const response = expectStatus(await w.admin('GET', `${entitiesPath(bot)}/City/export`), 200);
       expect(response.headers['content-disposition']).toBe('attachment; filename="Content Bot-City.enc"');
-      entityFile = response.body;
-      expect(JSON.parse(entityFile)).toMatchObject({
+      expect(JSON.parse(response.body)).toMatchObject({
         format: 'parley-entity',
         version: 1,
         entity: {
