@@ -9,10 +9,10 @@ import {
 } from '@parley/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { routeCatalogue } from '../src/http/route-catalogue';
 import { addUser, as, type Call, expectStatus, USER_PASSWORD } from './support/admin-world';
-import { buildContentWorld, type ContentWorld, multipartBody } from './support/bot-content';
+import { buildContentWorld, type ContentWorld, DESIGNER_ROLE, multipartBody } from './support/bot-content';
 import { botPath, createBot } from './support/bots';
 import { testDatabases } from './support/databases';
 import {
@@ -25,6 +25,7 @@ import {
 } from './support/fuzz';
 import { fillPath } from './support/route-walk';
 import { openSocket, socketUrl } from './support/socket-client';
+import { uniqueKey } from './support/tenant-world';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const GENERAL = {
@@ -50,6 +51,7 @@ describe.each(testDatabases())('bot settings: General and System Messages on %s'
   /** A user whose only permission on the bot is Manage general settings (17). */
   let manager: Call;
   let managerToken: string;
+  let settingsOnlyRole: number;
 
   const general = (call: Call, body: unknown, name = bot) =>
     call('PUT', `${botPath(name)}/settings/general`, body);
@@ -87,19 +89,31 @@ describe.each(testDatabases())('bot settings: General and System Messages on %s'
       }),
       201,
     );
+    settingsOnlyRole = role.roleId;
     await addUser(server, w.world.tenantAdmin, 'sam.settings@example.com', 'Sam_Settings');
-    expectStatus(
-      await w.admin('POST', '/api/user/role', {
-        userEmail: 'sam.settings@example.com',
-        botName: bot,
-        role: role.roleId,
-      }),
-      200,
-    );
     managerToken = (await server.login('sam.settings@example.com', USER_PASSWORD)).token;
     manager = as(server, managerToken);
   });
   afterAll(() => server?.close());
+
+  // Each test a bot of its own: Pat (designer) holds the Designer role on it, Sam (manager) the
+  // Settings only role, Nora (stranger) none. It is deleted after the test, which keeps the
+  // tenant below the plan's bot cap.
+  let bots = 0;
+  beforeEach(async () => {
+    bots += 1;
+    bot = `Settings Bot ${bots}`;
+    await createBot(w.admin, bot);
+    for (const [userEmail, role] of [
+      [w.world.plainUser.email, DESIGNER_ROLE],
+      ['sam.settings@example.com', settingsOnlyRole],
+    ] as const) {
+      expectStatus(await w.admin('POST', '/api/user/role', { userEmail, botName: bot, role }), 200);
+    }
+  });
+  afterEach(async () => {
+    expectStatus(await w.admin('DELETE', botPath(bot)), 204);
+  });
 
   test('a new bot has the default general settings and no avatar', async () => {
     const { displayName, settings } = await readBot();
@@ -202,6 +216,7 @@ describe.each(testDatabases())('bot settings: General and System Messages on %s'
   });
 
   test('system messages: per language of the bot, a blank one is the default, other languages keep theirs', async () => {
+    expectStatus(await general(w.admin, GENERAL), 200);
     const scope = scopeOfB();
     const stored = (await scope.bots.get(bot))!;
     await scope.bots.update(stored.id, {
@@ -256,7 +271,7 @@ describe.each(testDatabases())('bot settings: General and System Messages on %s'
   });
 
   test('the test chat says a changed system message on the very next turn, without a restart', async () => {
-    const talk = 'Chatty Bot';
+    const talk = `Chatty Bot ${bots}`;
     await createBot(w.admin, talk);
     const started = expectStatus(await w.admin('POST', `${botPath(talk)}/test-chat`), 201).json();
     const topic = {
@@ -414,10 +429,11 @@ describe.each(testDatabases())('bot settings: General and System Messages on %s'
 
   test("another tenant's bot and an unknown bot are not found; the other tenant's bot stays as it was", async () => {
     const master = as(server, w.world.master);
-    await createBot(master, 'Elsewhere Bot');
+    const elsewhereName = `Elsewhere Bot ${uniqueKey()}`;
+    await createBot(master, elsewhereName);
     const png = await image(20, 20).png().toBuffer();
     const token = w.world.tenantAdmin.token;
-    for (const name of ['Elsewhere Bot', 'No Such Bot']) {
+    for (const name of [elsewhereName, 'No Such Bot']) {
       for (const response of [
         await general(w.admin, GENERAL, name),
         await messages(w.admin, { systemMessages: { en: { messageEmpty: 'Hm?' } } }, name),
@@ -428,8 +444,8 @@ describe.each(testDatabases())('bot settings: General and System Messages on %s'
         expect(refusal(response, 404)).toMatchObject({ code: 'not-found_error' });
       }
     }
-    const elsewhere = await readBot(master, 'Elsewhere Bot');
-    expect(elsewhere.displayName).toBe('Elsewhere Bot');
+    const elsewhere = await readBot(master, elsewhereName);
+    expect(elsewhere.displayName).toBe(elsewhereName);
     expect(elsewhere.settings).toMatchObject({ delay: 0, confidence: 0.7 });
     expect(elsewhere.settings.systemMessages).toBeUndefined();
   });
