@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { botBlobPrefix } from '../src/blobs/blob-store';
 import { expectStatus } from './support/admin-world';
 import { buildContentWorld, type ContentWorld, createIntent } from './support/bot-content';
-import { botPath } from './support/bots';
+import { botPath, createBot } from './support/bots';
 import { testDatabases } from './support/databases';
 import { predict, startPublish, waitForSync } from './support/publishing';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -58,31 +58,44 @@ describe.each(testDatabases())('NLU models as blobs on %s', (kind) => {
     let server: TestServer;
     let w: ContentWorld;
 
+    let made = 0;
+
     beforeAll(async () => {
       server = await startTestServer(kind, env());
       w = await buildContentWorld(server, BOT);
-      await createIntent(w.admin, BOT, {
-        name: 'Greeting',
-        utterances: ['hello there', 'good morning', 'hi'],
-      });
-      await createIntent(w.admin, BOT, {
-        name: 'Weather',
-        utterances: ['is it raining', 'the weather today', 'sunny tomorrow'],
-      });
     });
     afterAll(() => server?.close());
 
-    const modelBlobs = async () => {
-      const bot = await server.ctx.repos.forTenant(w.world.tenantB).bots.get(BOT);
-      return server.ctx.blobs.list(`${botBlobPrefix(w.world.tenantB, bot?.id ?? '')}nlu-models/parley/`);
+    /** A bot of the test's own with the intents Greeting and Weather. */
+    const ownBot = async () => {
+      made += 1;
+      const name = `${BOT} ${made}`;
+      await createBot(w.admin, name);
+      await createIntent(w.admin, name, {
+        name: 'Greeting',
+        utterances: ['hello there', 'good morning', 'hi'],
+      });
+      await createIntent(w.admin, name, {
+        name: 'Weather',
+        utterances: ['is it raining', 'the weather today', 'sunny tomorrow'],
+      });
+      return name;
     };
 
+    const botId = async (name: string) =>
+      (await server.ctx.repos.forTenant(w.world.tenantB).bots.get(name))?.id ?? '';
+
+    const modelBlobs = async (name: string) =>
+      server.ctx.blobs.list(`${botBlobPrefix(w.world.tenantB, await botId(name))}nlu-models/parley/`);
+
     test('a publish stores its model as a blob the rows name; predictions read it', async () => {
+      const BOT = await ownBot();
       const { syncId } = await startPublish(w.admin, BOT);
       expect((await waitForSync(w.admin, BOT, syncId)).state).toBe('Succeeded');
       const rows = await server.ctx.repos.db
         .selectFrom('nlu_models')
         .select(['kind', 'model', 'model_blob'])
+        .where('bot_id', '=', await botId(BOT))
         .execute();
       expect(rows.map((r) => [r.kind, r.model, typeof r.model_blob])).toEqual(
         expect.arrayContaining([
@@ -90,18 +103,21 @@ describe.each(testDatabases())('NLU models as blobs on %s', (kind) => {
           ['published', '', 'string'],
         ]),
       );
-      expect(await modelBlobs()).toEqual([rows[0]?.model_blob]);
+      expect(await modelBlobs(BOT)).toEqual([rows[0]?.model_blob]);
       expect((await predict(w.admin, BOT, 'good morning to you')).topIntent).toBe('Greeting');
     });
 
     test('publishing again keeps only the models in use, and deleting the bot deletes them', async () => {
+      const BOT = await ownBot();
+      const first = await startPublish(w.admin, BOT);
+      expect((await waitForSync(w.admin, BOT, first.syncId)).state).toBe('Succeeded');
       await createIntent(w.admin, BOT, {
         name: 'Goodbye',
         utterances: ['bye now', 'see you later', 'goodbye'],
       });
       const { syncId } = await startPublish(w.admin, BOT, 'parley', Date.now() + 1);
       expect((await waitForSync(w.admin, BOT, syncId)).state).toBe('Succeeded');
-      expect(await modelBlobs()).toHaveLength(1);
+      expect(await modelBlobs(BOT)).toHaveLength(1);
       expect((await predict(w.admin, BOT, 'see you later')).topIntent).toBe('Goodbye');
       const bot = await server.ctx.repos.forTenant(w.world.tenantB).bots.get(BOT);
       expectStatus(await w.admin('DELETE', botPath(BOT)), 204);
