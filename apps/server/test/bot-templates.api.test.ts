@@ -205,7 +205,8 @@ describe.each(testDatabases())('starter templates on %s', (kind) => {
   });
 
   test('a taken name and the plan’s cap apply as for any new bot', async () => {
-    expect(refusal(await fromTemplate('From order-status', 'order-status.enc'))).toEqual([
+    expectStatus(await fromTemplate('Taken order-status', 'order-status.enc'), 200);
+    expect(refusal(await fromTemplate('Taken order-status', 'order-status.enc'))).toEqual([
       'name',
       BOT_MESSAGES.nameTaken,
     ]);
