@@ -11,6 +11,7 @@ import {
 import { testDatabases } from './support/databases';
 import { flowContent, intentFlowPath, subFlowPath, testFlowXml } from './support/flows';
 import { createFunction } from './support/functions';
+import { ownContentBot } from './support/own-content-bot';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -23,10 +24,9 @@ describe.each(testDatabases())('flows on %s', (kind) => {
   let bot: string;
   const orderFlow = () => intentFlowPath(bot, 'OrderStatus');
 
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    w = await buildContentWorld(server);
-    bot = w.botName;
+  /** The test's own bot with the OrderStatus and Help intents and the Order lookup function. */
+  const ownBot = async (label: string) => {
+    bot = await ownContentBot(w, label);
     await createIntent(w.admin, bot, {
       name: 'OrderStatus',
       utterances: ['where is my order', 'order status'],
@@ -42,6 +42,12 @@ describe.each(testDatabases())('flows on %s', (kind) => {
       name: 'Order lookup',
       url: 'https://api.example.com/o',
     });
+    return bot;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    w = await buildContentWorld(server);
   });
   afterAll(() => server?.close());
 
@@ -62,6 +68,7 @@ describe.each(testDatabases())('flows on %s', (kind) => {
   });
 
   test('an intent created with a template flow has it as version 1, for its own name', async () => {
+    await ownBot('Template Flow');
     await createIntent(w.admin, bot, {
       name: 'Hello_there',
       utterances: ['hello', 'hi there'],
@@ -74,6 +81,7 @@ describe.each(testDatabases())('flows on %s', (kind) => {
   });
 
   test('an unknown template flow refuses the intent, which is not made', async () => {
+    await ownBot('Unknown Template Flow');
     const response = await w.admin('POST', intentsPath(bot), {
       name: 'Nope',
       utterances: ['a b', 'c d'],
@@ -84,6 +92,7 @@ describe.each(testDatabases())('flows on %s', (kind) => {
   });
 
   test('saves make numbered versions, newest first; the XML may come URI-encoded or raw', async () => {
+    await ownBot('Flow Saves');
     const encoded = await save(orderFlow(), {
       xml: encodeURIComponent(testFlowXml({ message: 'One' })),
       status: 'unpublished',
@@ -106,6 +115,7 @@ describe.each(testDatabases())('flows on %s', (kind) => {
   });
 
   test('a flow with errors is kept as faulty-flow with the problems on their blocks, and cannot be activated', async () => {
+    await ownBot('Faulty Flow');
     const faulty = await save(orderFlow(), { xml: testFlowXml({ callsFunction: 'Missing function' }) });
     expect(faulty.status).toBe('faulty-flow');
     expect(faulty.problems).toEqual([expect.objectContaining({ blockId: 'Call_1', type: 'error' })]);
@@ -127,6 +137,7 @@ describe.each(testDatabases())('flows on %s', (kind) => {
   });
 
   test('activation to test and to production; the active version again answers Saved', async () => {
+    await ownBot('Flow Activation');
     const good = await save(orderFlow(), {
       xml: testFlowXml({ callsFunction: 'Order lookup', message: 'Found' }),
     });
@@ -159,6 +170,8 @@ describe.each(testDatabases())('flows on %s', (kind) => {
   });
 
   test('permissions: the Designer saves but may not activate; a user without a role sees nothing', async () => {
+    await ownBot('Flow Permissions');
+    await save(orderFlow(), { xml: testFlowXml({ message: 'One' }) });
     const refused = await w.designer('PUT', `${orderFlow()}/test-version`, { versionName: 'v1' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('permission_error');
@@ -170,6 +183,8 @@ describe.each(testDatabases())('flows on %s', (kind) => {
   });
 
   test("another tenant's administrator finds no such bot, and changes nothing", async () => {
+    await ownBot('Flow Outsider');
+    await save(orderFlow(), { xml: testFlowXml({ message: 'One' }) });
     const outsider = as(server, w.world.master);
     const before = await flowContent(w.admin, orderFlow());
     expect((await outsider('GET', `${orderFlow()}/content`)).statusCode).toBe(404);
@@ -182,6 +197,8 @@ describe.each(testDatabases())('flows on %s', (kind) => {
   });
 
   test('bad input is a 400 (or 404) with a clear message and saves nothing', async () => {
+    await ownBot('Bad Flow Input');
+    await save(orderFlow(), { xml: testFlowXml({ message: 'One' }) });
     const before = (await flowContent(w.admin, orderFlow())).xmlArray.length;
     const bomb =
       '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]><bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL">&lol2;</bpmn:definitions>';
@@ -213,6 +230,7 @@ describe.each(testDatabases())('flows on %s', (kind) => {
   });
 
   test('renaming an intent keeps its flow; deleting it removes the flow', async () => {
+    await ownBot('Renamed Intent Flow');
     await createIntent(w.admin, bot, {
       name: 'Temp',
       utterances: ['temp one', 'temp two'],
@@ -229,6 +247,7 @@ describe.each(testDatabases())('flows on %s', (kind) => {
   });
 
   test('sub flows: save, content, publish live and validate; other functions have no flow', async () => {
+    await ownBot('Sub Flows');
     await createFunction(w.admin, bot, { type: 'flow', name: 'Checkout' });
     const path = subFlowPath(bot, 'Checkout');
     const saved = await save(`${path}/flow`, {
@@ -258,6 +277,11 @@ describe.each(testDatabases())('flows on %s', (kind) => {
   });
 
   test("'Show usage' counts the blocks calling a function, per intent and version", async () => {
+    await ownBot('Function Usage');
+    // Versions before and after the one calling the function, as the saves and activation tests leave them.
+    await save(orderFlow(), { xml: testFlowXml({ message: 'One' }) });
+    await save(orderFlow(), { xml: testFlowXml({ callsFunction: 'Order lookup', message: 'Found' }) });
+    await save(orderFlow(), { xml: testFlowXml({ message: 'Live' }) });
     const usages = expectStatus(
       await w.admin(
         'GET',
@@ -270,6 +294,9 @@ describe.each(testDatabases())('flows on %s', (kind) => {
   });
 
   test('an intent file carries its newest flow, which an import makes version 1 of the new intent', async () => {
+    await ownBot('Intent File Flow');
+    await save(orderFlow(), { xml: testFlowXml({ message: 'One' }) });
+    await save(orderFlow(), { xml: testFlowXml({ callsFunction: 'Order lookup', message: 'Found' }) });
     const file = expectStatus(await w.admin('GET', `${orderFlow()}/export`), 200).body;
     const newest = (await flowContent(w.admin, orderFlow())).xml;
     expect(JSON.parse(file).flow).toEqual({ xml: newest });
