@@ -1,34 +1,71 @@
 import { ACCOUNT_ADMIN_ROLE_ID, ALL_PERMISSION_IDS, MESSAGES, Permission } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type AdminWorld, as, buildAdminWorld, type Call, expectStatus } from './support/admin-world';
+import { type AdminWorld, as, type Call, expectStatus } from './support/admin-world';
 import { createBot } from './support/bots';
 import { testDatabases } from './support/databases';
+import { buildOwnAdminWorld, type MasterWorld, signUpMaster } from './support/tenant-world';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const M = MESSAGES.admin;
 
 describe.each(testDatabases())('roles and bot roles on %s', (kind) => {
   let server: TestServer;
-  let world: AdminWorld;
-  let admin: Call;
-  let user: Call;
+  let base: MasterWorld;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    world = await buildAdminWorld(server);
-    admin = as(server, world.tenantAdmin);
-    user = as(server, world.plainUser);
-    // Bot roles are given on bots that exist.
-    await createBot(admin, 'Support Bot');
-    await createBot(admin, 'Sales');
+    base = await signUpMaster(server);
   });
   afterAll(() => server?.close());
 
-  const roles = async () =>
-    (await admin('GET', '/api/tenant/roles')).json() as Array<Record<string, unknown>>;
-  const storedRoles = () => server.ctx.repos.forTenant(world.tenantB).roles.list();
+  type Own = Awaited<ReturnType<typeof ownWorld>>;
+
+  /**
+   * A tenant B of the test's own with Support Bot and Sales (bot roles are given on bots that
+   * exist); admin is Bea, its account administrator, user Pat, its plain user.
+   */
+  async function ownWorld() {
+    const world = await buildOwnAdminWorld(server, base);
+    const admin = as(server, world.tenantAdmin);
+    await createBot(admin, 'Support Bot');
+    await createBot(admin, 'Sales');
+    const own: {
+      world: AdminWorld;
+      admin: Call;
+      user: Call;
+      roles(): Promise<Array<Record<string, unknown>>>;
+      storedRoles(): ReturnType<ReturnType<TestServer['ctx']['repos']['forTenant']>['roles']['list']>;
+    } = {
+      world,
+      admin,
+      user: as(server, world.plainUser),
+      roles: async () => (await admin('GET', '/api/tenant/roles')).json() as Array<Record<string, unknown>>,
+      storedRoles: () => server.ctx.repos.forTenant(world.tenantB).roles.list(),
+    };
+    return own;
+  }
+
+  /** The tenant's first custom role, 100: made as Reviewer, renamed Senior reviewer with these permissions. */
+  async function seniorReviewer(own: Own, permissions: number[]): Promise<void> {
+    expect(
+      expectStatus(await own.admin('POST', '/api/tenant/roles', { roleName: 'Reviewer' }), 201).json(),
+    ).toEqual({ roleId: 100 });
+    expectStatus(
+      await own.admin('PUT', '/api/tenant/roles', {
+        roles: [{ roleId: 100, roleName: 'Senior reviewer', permissions }],
+      }),
+      201,
+    );
+  }
+
+  /** Role 100 as the single-permission test leaves it: Manage bot permissions and See conversation log. */
+  const REVIEWER_PERMISSIONS = [Permission.ManageBotPermissions, Permission.SeeConversationLog];
+
+  const giveRole = async (own: Own, userEmail: string, botName: string, role: number) =>
+    expectStatus(await own.admin('POST', '/api/user/role', { userEmail, botName, role }), 200);
 
   test('the list starts with the virtual Account administrator, then the built-ins', async () => {
+    const { user, roles } = await ownWorld();
     const list = await roles();
     expect(list[0]).toEqual({
       roleId: ACCOUNT_ADMIN_ROLE_ID,
@@ -49,6 +86,7 @@ describe.each(testDatabases())('roles and bot roles on %s', (kind) => {
   });
 
   test('creating a role answers 201 with its id; empty and duplicate names are refused', async () => {
+    const { admin, roles, storedRoles } = await ownWorld();
     const created = await admin('POST', '/api/tenant/roles', { roleName: 'Reviewer' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({ roleId: 100 });
@@ -75,6 +113,8 @@ describe.each(testDatabases())('roles and bot roles on %s', (kind) => {
   });
 
   test('PUT replaces permission sets (201) and renames custom roles', async () => {
+    const { admin, storedRoles } = await ownWorld();
+    expectStatus(await admin('POST', '/api/tenant/roles', { roleName: 'Reviewer' }), 201);
     const response = await admin('PUT', '/api/tenant/roles', {
       roles: [
         {
@@ -100,6 +140,7 @@ describe.each(testDatabases())('roles and bot roles on %s', (kind) => {
   });
 
   test('a Save of every role writes an audit entry only for the roles it changed', async () => {
+    const { admin } = await ownWorld();
     const auditRows = async () =>
       (await admin('GET', '/api/tenant/audit-log')).body
         .split('\n')
@@ -163,6 +204,9 @@ describe.each(testDatabases())('roles and bot roles on %s', (kind) => {
       'permissions must be a list of permission ids.',
     ],
   ])('PUT with %s changes nothing', async (_name, body, fieldName, message) => {
+    const own = await ownWorld();
+    const { admin, storedRoles } = own;
+    await seniorReviewer(own, [Permission.SeeConversationLog, Permission.TestBot]);
     const before = await storedRoles();
     const response = await admin('PUT', '/api/tenant/roles', body);
     expect(response.statusCode).toBe(400);
@@ -171,6 +215,9 @@ describe.each(testDatabases())('roles and bot roles on %s', (kind) => {
   });
 
   test('single permissions are added and removed', async () => {
+    const own = await ownWorld();
+    const { admin, storedRoles } = own;
+    await seniorReviewer(own, [Permission.SeeConversationLog, Permission.TestBot]);
     const added = await admin('POST', '/api/tenant/roles/100/permissions', {
       roleId: 100,
       permissionId: Permission.ManageBotPermissions,
@@ -203,6 +250,9 @@ describe.each(testDatabases())('roles and bot roles on %s', (kind) => {
   });
 
   test('bot roles: a non-admin with Manage bot permissions on a bot may assign roles on that bot only', async () => {
+    const own = await ownWorld();
+    const { world, admin, user } = own;
+    await seniorReviewer(own, REVIEWER_PERMISSIONS);
     const assign = (call: Call, body: unknown) => call('POST', '/api/user/role', body);
     // Without any role Pat may not.
     const refused = await assign(user, {
@@ -269,6 +319,7 @@ describe.each(testDatabases())('roles and bot roles on %s', (kind) => {
     ['a too long bot name', { botName: 'b'.repeat(51) }, 'botName', MESSAGES.invalidBotName, 400],
     ['an invalid e-mail', { userEmail: 'nope' }, 'userEmail', M.invalidUserEmail, 400],
   ])('assigning a bot role with %s changes nothing', async (_name, patch, fieldName, message, status) => {
+    const { world, admin } = await ownWorld();
     const before = await server.ctx.repos.forTenant(world.tenantB).botRoles.all();
     const response = await admin('POST', '/api/user/role', {
       userEmail: world.plainUser.email,
@@ -282,6 +333,7 @@ describe.each(testDatabases())('roles and bot roles on %s', (kind) => {
   });
 
   test('a bot role on a bot name with no bot is not found and changes nothing', async () => {
+    const { world, admin } = await ownWorld();
     const before = await server.ctx.repos.forTenant(world.tenantB).botRoles.all();
     const response = await admin('POST', '/api/user/role', {
       userEmail: world.plainUser.email,
@@ -294,6 +346,7 @@ describe.each(testDatabases())('roles and bot roles on %s', (kind) => {
   });
 
   test('a bot role for someone outside the tenant is not found', async () => {
+    const { world, admin } = await ownWorld();
     const response = await admin('POST', '/api/user/role', {
       userEmail: world.master.email,
       botName: 'Support Bot',
@@ -303,6 +356,12 @@ describe.each(testDatabases())('roles and bot roles on %s', (kind) => {
   });
 
   test('users for a bot, permissions data and the unique roles', async () => {
+    const own = await ownWorld();
+    const { world, admin, user } = own;
+    // As the bot roles test leaves them: Pat Senior reviewer (100) and Bea Contributor (2) on Support Bot.
+    await seniorReviewer(own, REVIEWER_PERMISSIONS);
+    await giveRole(own, world.plainUser.email, 'Support Bot', 100);
+    await giveRole(own, world.tenantAdmin.email, 'Support Bot', 2);
     const botId = `${world.tenantB}-support-bot`;
     const forBot = await user('GET', `/api/tenants/usersForBot/${world.tenantB}/${botId}`);
     expect(forBot.json()).toEqual([
@@ -343,6 +402,12 @@ describe.each(testDatabases())('roles and bot roles on %s', (kind) => {
   });
 
   test('removing a bot role answers 204; a second time 404; without permission 3 it is refused', async () => {
+    const own = await ownWorld();
+    const { world, admin, user } = own;
+    await seniorReviewer(own, REVIEWER_PERMISSIONS);
+    await giveRole(own, world.plainUser.email, 'Support Bot', 100);
+    await giveRole(own, world.tenantAdmin.email, 'Support Bot', 2);
+    await giveRole(own, world.tenantAdmin.email, 'Sales', 2);
     const url = `/api/users/${world.tenantAdmin.email}/roles/for-bot/Support%20Bot`;
     expect((await user('DELETE', url)).statusCode).toBe(204);
     expect((await user('DELETE', url)).statusCode).toBe(404);
@@ -355,6 +420,12 @@ describe.each(testDatabases())('roles and bot roles on %s', (kind) => {
   });
 
   test('deleting roles: built-ins refused, custom ones go with their assignments', async () => {
+    const own = await ownWorld();
+    const { world, admin, storedRoles } = own;
+    await seniorReviewer(own, REVIEWER_PERMISSIONS);
+    await giveRole(own, world.plainUser.email, 'Support Bot', 100);
+    await giveRole(own, world.tenantAdmin.email, 'Sales', 100);
+    expect(await server.ctx.repos.forTenant(world.tenantB).botRoles.all()).toHaveLength(2);
     for (const roleId of [0, 1, 4]) {
       const response = await admin('DELETE', `/api/tenant/roles/${roleId}`);
       expect(response.statusCode).toBe(400);
@@ -367,6 +438,22 @@ describe.each(testDatabases())('roles and bot roles on %s', (kind) => {
   });
 
   test('role and bot role changes are in the audit log', async () => {
+    const own = await ownWorld();
+    const { world, admin } = own;
+    // Each kind of change once: created and changed (seniorReviewer), a permission added and
+    // removed, a bot role set and removed, the role deleted.
+    await seniorReviewer(own, REVIEWER_PERMISSIONS);
+    expectStatus(
+      await admin('POST', '/api/tenant/roles/100/permissions', { permissionId: Permission.TestBot }),
+      201,
+    );
+    expectStatus(await admin('DELETE', `/api/tenant/roles/100/permissions/${Permission.TestBot}`), 200);
+    await giveRole(own, world.plainUser.email, 'Support Bot', 100);
+    expectStatus(
+      await admin('DELETE', `/api/users/${world.plainUser.email}/roles/for-bot/Support%20Bot`),
+      204,
+    );
+    expectStatus(await admin('DELETE', '/api/tenant/roles/100'), 204);
     const csv = (await admin('GET', '/api/tenant/audit-log')).body;
     for (const action of [
       'role.created',
