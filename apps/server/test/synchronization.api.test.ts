@@ -6,11 +6,13 @@ import {
   type ContentWorld,
   createEntity,
   createIntent,
+  DESIGNER_ROLE,
   entitiesPath,
   intentsPath,
   isPublished,
   multipartBody,
 } from './support/bot-content';
+import { createBot } from './support/bots';
 import { testDatabases } from './support/databases';
 import { functionsPath } from './support/functions';
 import {
@@ -28,12 +30,27 @@ import { objectBody, putObject, putVariables } from './support/variables';
 describe.each(testDatabases())('publishing a bot on %s', (kind) => {
   let server: TestServer;
   let w: ContentWorld;
-  let bot: string;
+  let made = 0;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
     w = await buildContentWorld(server, 'Travel Bot');
-    bot = w.botName;
+  });
+  afterAll(() => server?.close());
+
+  /** A bot of the test's own (Pat its Designer) with the entity City and the intents BookFlight and Greeting. */
+  async function travelBot(): Promise<string> {
+    made += 1;
+    const bot = `Travel Bot ${made}`;
+    await createBot(w.admin, bot);
+    expectStatus(
+      await w.admin('POST', '/api/user/role', {
+        userEmail: w.world.plainUser.email,
+        botName: bot,
+        role: DESIGNER_ROLE,
+      }),
+      200,
+    );
     await createEntity(w.admin, bot, {
       name: 'City',
       description: 'Where to',
@@ -53,10 +70,11 @@ describe.each(testDatabases())('publishing a bot on %s', (kind) => {
       name: 'Greeting',
       utterances: ['hello', 'good morning', 'hi there', 'hey, how are you'],
     });
-  });
-  afterAll(() => server?.close());
+    return bot;
+  }
 
   test('before any publish: no sync status, prediction is 409 with a clear message', async () => {
+    const bot = await travelBot();
     const details = expectStatus(await w.admin('GET', `/api/bots/${encodeURIComponent(bot)}`), 200).json();
     expect(details.syncStatus).toBeNull();
     const status = await syncStatusOf(w.admin, bot);
@@ -69,6 +87,7 @@ describe.each(testDatabases())('publishing a bot on %s', (kind) => {
   });
 
   test('a whole publish: steps, edits blocked meanwhile, published bot, prediction with the published model', async () => {
+    const bot = await travelBot();
     expect(await isPublished(w.admin, bot)).toBe(false);
     const { syncId, response } = await startPublish(w.admin, bot);
     expect(response.statusCode).toBe(202);
@@ -129,6 +148,10 @@ describe.each(testDatabases())('publishing a bot on %s', (kind) => {
   });
 
   test('a new model less accurate on the test set waits for the user: kept, the draft differs; published anyway, it answers', async () => {
+    const bot = await travelBot();
+    // Its first model, published, knows Greeting.
+    const published0 = await startPublish(w.admin, bot);
+    expect((await waitForSync(w.admin, bot, published0.syncId)).state).toBe('Succeeded');
     const csv =
       'utterance,intent\nhello there,Greeting\ngood morning to you,Greeting\nfly me to paris,BookFlight\n';
     const { payload, contentType } = multipartBody('file', 'tests.csv', csv);
@@ -202,6 +225,7 @@ describe.each(testDatabases())('publishing a bot on %s', (kind) => {
   });
 
   test('refusals: unknown provider, bad sync ids, all-at-once calls, unknown syncs, permissions', async () => {
+    const bot = await travelBot();
     const syncId = `${bot}|${Date.now() + 10}`;
     expect(errorOf(await w.admin('POST', syncPath(bot, 'sync', { provider: 'nope', syncId })))).toEqual([
       400,
