@@ -1,6 +1,6 @@
 import { SYNC_MESSAGES, type SyncStep } from '@parley/contracts';
 import type { Bot, StoredSyncStep } from '@parley/db';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { expectStatus } from './support/admin-world';
 import {
   buildContentWorld,
@@ -9,6 +9,7 @@ import {
   intentsPath,
   isPublished,
 } from './support/bot-content';
+import { createBot } from './support/bots';
 import { testDatabases } from './support/databases';
 import { errorOf, startPublish, syncPath, syncStatusOf, waitForSync } from './support/publishing';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -56,16 +57,24 @@ describe.each(testDatabases())('a publish whose process died, on %s', (kind) => 
     { name: 'TRAIN_BOT', status: 'InProgress' },
   ];
 
+  let made = 0;
+
   beforeAll(async () => {
     server = await startTestServer(kind);
     w = await buildContentWorld(server, 'Heartbeat Bot');
-    bot = w.botName;
+  });
+  afterAll(() => server?.close());
+
+  // Each test on a bot of its own, Heartbeat Bot N, with the intent Greeting and no sync yet.
+  beforeEach(async () => {
+    made += 1;
+    bot = `Heartbeat Bot ${made}`;
+    await createBot(w.admin, bot);
     await createIntent(w.admin, bot, { name: 'Greeting', utterances: ['hello', 'good morning', 'hi there'] });
     const found = await server.ctx.repos.forTenant(w.world.tenantB).bots.get(bot);
     if (!found) throw new Error('no bot');
     botRow = found;
   });
-  afterAll(() => server?.close());
 
   test('a sync with a fresh heartbeat still blocks edits and other publishes, even minutes after its start', async () => {
     const live = await leftBehind({ started: 5 * MINUTE, beat: 1_000 }, training);
@@ -78,7 +87,7 @@ describe.each(testDatabases())('a publish whose process died, on %s', (kind) => 
       state: 'InProgress',
     });
     expect(await progressOf(live.syncId)).toMatchObject({ isDone: false, state: 'InProgress' });
-    // Its process "ends" it, so the next tests start from a bot without a running sync.
+    // Its process "ends" it.
     await syncs().update(live.id, { state: 'Succeeded', finished: true });
   });
 
@@ -103,6 +112,8 @@ describe.each(testDatabases())('a publish whose process died, on %s', (kind) => 
   });
 
   test('the panel sees the dead sync Failed; all providers ended, so Retry of the same sync id is allowed and runs', async () => {
+    const first = await startPublish(w.admin, bot, 'parley', ++stamp);
+    expect((await waitForSync(w.admin, bot, first.syncId)).state).toBe('Succeeded');
     expectStatus(await addIntent('BeforePublish'), 200);
     expect(await isPublished(w.admin, bot)).toBe(false);
     // The earlier publishes were long ago, so the dead one is the latest the panel shows.
