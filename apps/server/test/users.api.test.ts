@@ -4,8 +4,6 @@ import {
   type AdminWorld,
   addUser,
   as,
-  buildAdminWorld,
-  type Call,
   createTenant,
   expectStatus,
   mailsTo,
@@ -13,44 +11,52 @@ import {
   USER_PASSWORD,
 } from './support/admin-world';
 import { testDatabases } from './support/databases';
+import { buildOwnAdminWorld, type MasterWorld, signUpMaster, uniqueKey } from './support/tenant-world';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const M = MESSAGES.admin;
 
 describe.each(testDatabases())('users administration on %s', (kind) => {
   let server: TestServer;
-  let world: AdminWorld;
-  let admin: Call; // Bea, account administrator of tenant B
-  let master: Call;
+  let base: MasterWorld;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    world = await buildAdminWorld(server);
-    admin = as(server, world.tenantAdmin);
-    master = as(server, world.master);
+    base = await signUpMaster(server);
   });
   afterAll(() => server?.close());
 
-  const userIds = async () =>
-    ((await admin('GET', '/api/tenant/users')).json() as Array<{ id: string }>).map((u) => u.id);
+  /**
+   * A tenant B of the test's own, Tenant {key}; admin is Bea, its account administrator,
+   * master the master administrator. E-mails of the test's own people carry the key.
+   */
+  async function ownWorld() {
+    const key = uniqueKey();
+    const world = await buildOwnAdminWorld(server, base, key);
+    const admin = as(server, world.tenantAdmin);
+    const userIds = async () =>
+      ((await admin('GET', '/api/tenant/users')).json() as Array<{ id: string }>).map((u) => u.id);
+    return { key, world, admin, master: as(server, world.master), userIds };
+  }
 
   test('an account administrator adds a user who can then sign in to the tenant', async () => {
+    const { key, world, admin, userIds } = await ownWorld();
     const response = await admin('POST', '/api/users', {
       name: 'Nina.New-1',
-      email: 'Nina@Example.com',
+      email: `Nina.${key}@Example.com`,
       password: USER_PASSWORD,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      id: 'nina@example.com',
+      id: `nina.${key}@example.com`,
       name: 'Nina.New-1',
       identity: 'platform',
       botRoles: {},
       tenantRoles: { [world.tenantB]: 'user' },
     });
-    const { user } = await server.login('nina@example.com', USER_PASSWORD);
+    const { user } = await server.login(`nina.${key}@example.com`, USER_PASSWORD);
     expect(user).toMatchObject({ selectedTenantId: world.tenantB, isTenantAdmin: false });
-    expect(await userIds()).toContain('nina@example.com');
+    expect(await userIds()).toContain(`nina.${key}@example.com`);
   });
 
   test.each([
@@ -113,6 +119,7 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
   ])(
     'adding a user with %s is refused with the spec message and adds no one',
     async (_name, body, fieldName, message) => {
+      const { admin, userIds } = await ownWorld();
       const before = await userIds();
       const response = await admin('POST', '/api/users', body);
       expect(response.statusCode).toBe(400);
@@ -123,6 +130,8 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
   );
 
   test('adding a member twice is refused; a person with an account elsewhere is invited, not attached', async () => {
+    const { key, world, admin, userIds } = await ownWorld();
+    const olaEmail = `ola.${key}@example.com`;
     const again = await admin('POST', '/api/users', {
       name: 'Pat_User',
       email: world.plainUser.email,
@@ -136,25 +145,25 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
     });
 
     // Ola lives in tenant C with her own password; Bea adds her address to B.
-    const tenantC = await createTenant(server, world.master, 'Tenant C');
+    const tenantC = await createTenant(server, world.master, `Tenant C ${key}`);
     await selectTenant(server, world.master, tenantC);
-    await addUser(server, world.master, 'ola@example.com', 'Ola');
+    await addUser(server, world.master, olaEmail, 'Ola');
     await selectTenant(server, world.master, world.masterTenantId);
     const added = await admin('POST', '/api/users', {
       name: 'Someone_Else',
-      email: 'ola@example.com',
+      email: olaEmail,
       password: 'Other-Pass-2',
     });
     // Nothing of Ola's account is shown or changed: no name, no tenants, no membership yet.
-    expect(expectStatus(added, 200).json()).toEqual({ invitedEmail: 'ola@example.com' });
-    expect(await userIds()).not.toContain('ola@example.com');
-    await expect(server.login('ola@example.com', 'Other-Pass-2')).rejects.toThrow(/401/);
-    const [mail] = await mailsTo(server, 'ola@example.com');
+    expect(expectStatus(added, 200).json()).toEqual({ invitedEmail: olaEmail });
+    expect(await userIds()).not.toContain(olaEmail);
+    await expect(server.login(olaEmail, 'Other-Pass-2')).rejects.toThrow(/401/);
+    const [mail] = await mailsTo(server, olaEmail);
     const token = decodeURIComponent(/\/join\?token=([^\s]+)/.exec(mail?.text ?? '')?.[1] ?? '');
     expect(token).not.toBe('');
 
     // Only Ola, signed in, may see and accept it, once.
-    const ola = as(server, (await server.login('ola@example.com', USER_PASSWORD)).token);
+    const ola = as(server, (await server.login(olaEmail, USER_PASSWORD)).token);
     const path = `/api/users/invitations/${encodeURIComponent(token)}`;
     expect((await admin('GET', path)).statusCode).toBe(404);
     expect(expectStatus(await ola('GET', path), 200).json()).toEqual({
@@ -169,21 +178,23 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
     const again404 = await ola('POST', `${path}/accept`);
     expect(again404.statusCode).toBe(404);
     expect(again404.json().message).toBe(M.invitationInvalid);
-    const { user } = await server.login('ola@example.com', USER_PASSWORD);
+    const { user } = await server.login(olaEmail, USER_PASSWORD);
     expect(user.visibleTenants.map((t) => t.id).sort()).toEqual([world.tenantB, tenantC].sort());
     expect(user.selectedTenantId).toBe(world.tenantB);
   });
 
   test('sendLoginData mails the login address and a link to choose a password, never the password', async () => {
+    const { key, admin } = await ownWorld();
+    const moEmail = `mo.${key}@example.com`;
     await admin('POST', '/api/users', {
       name: 'Mo',
-      email: 'mo@example.com',
+      email: moEmail,
       password: USER_PASSWORD,
       sendLoginData: true,
     });
-    const [mail] = await mailsTo(server, 'mo@example.com');
+    const [mail] = await mailsTo(server, moEmail);
     expect(mail?.text).toContain('http://parley.test/login');
-    expect(mail?.text).toContain('E-mail: mo@example.com');
+    expect(mail?.text).toContain(`E-mail: ${moEmail}`);
     expect(mail?.text).not.toContain(USER_PASSWORD);
     const token = /\/password\/reset\/([\w-]+)/.exec(mail?.text ?? '')?.[1];
     expect(token).toBeTruthy();
@@ -193,24 +204,26 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
       body: { newPassword: 'Mo-Chosen-Pass-1' },
     });
     expect(chosen.statusCode).toBeLessThan(300);
-    expect((await server.login('mo@example.com', 'Mo-Chosen-Pass-1')).token).toBeTruthy();
+    expect((await server.login(moEmail, 'Mo-Chosen-Pass-1')).token).toBeTruthy();
   });
 
   test('only master administrators may assign a new user to the master tenant', async () => {
+    const { key, world, admin, master } = await ownWorld();
+    const maxEmail = `max.${key}@example.com`;
     const refused = await admin('POST', '/api/users', {
       name: 'Max',
-      email: 'max@example.com',
+      email: maxEmail,
       password: USER_PASSWORD,
       assignToMasterTenant: true,
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('permission_error');
-    expect(await server.ctx.repos.users.get('max@example.com')).toBeUndefined();
+    expect(await server.ctx.repos.users.get(maxEmail)).toBeUndefined();
 
     await selectTenant(server, world.master, world.tenantB);
     const added = await master('POST', '/api/users', {
       name: 'Max',
-      email: 'max@example.com',
+      email: maxEmail,
       password: USER_PASSWORD,
       assignToMasterTenant: true,
     });
@@ -220,11 +233,13 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
   });
 
   test("at the plan's seat cap without additional cost, no one more is added", async () => {
-    const tenantD = await createTenant(server, world.master, 'Tenant D');
+    const { key, world, master } = await ownWorld();
+    const planId = `two-seats-${key}`;
+    const tenantD = await createTenant(server, world.master, `Tenant D ${key}`);
     await server.ctx.repos.db
       .insertInto('plans')
       .values({
-        id: 'two-seats',
+        id: planId,
         name: 'Two seats',
         max_free_bots: 1,
         max_free_users: 2,
@@ -235,37 +250,42 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
         metadata: '{}',
       })
       .execute();
-    await server.ctx.repos.tenants.update(tenantD, { planId: 'two-seats' });
+    await server.ctx.repos.tenants.update(tenantD, { planId });
     await selectTenant(server, world.master, tenantD);
-    await addUser(server, world.master, 'd1@example.com');
-    await addUser(server, world.master, 'd2@example.com');
+    await addUser(server, world.master, `d1.${key}@example.com`);
+    await addUser(server, world.master, `d2.${key}@example.com`);
     const full = await master('POST', '/api/users', {
       name: 'D3',
-      email: 'd3@example.com',
+      email: `d3.${key}@example.com`,
       password: USER_PASSWORD,
     });
     expect(full.statusCode).toBe(403);
     expect(full.json()).toMatchObject({ code: 'users_limit_error', message: M.seatsError });
-    expect(await server.ctx.repos.users.get('d3@example.com')).toBeUndefined();
+    expect(await server.ctx.repos.users.get(`d3.${key}@example.com`)).toBeUndefined();
 
     await server.ctx.repos.db
       .updateTable('plans')
       .set({ has_additional_users_cost: 1 })
-      .where('id', '=', 'two-seats')
+      .where('id', '=', planId)
       .execute();
     expectStatus(
-      await master('POST', '/api/users', { name: 'D3', email: 'd3@example.com', password: USER_PASSWORD }),
+      await master('POST', '/api/users', {
+        name: 'D3',
+        email: `d3.${key}@example.com`,
+        password: USER_PASSWORD,
+      }),
       200,
     );
     await selectTenant(server, world.master, world.masterTenantId);
   });
 
   test('the users list and one user have the administered-user shape; others are not found', async () => {
+    const { world, admin } = await ownWorld();
     const list = (await admin('GET', '/api/tenant/users')).json();
     expect(list).toEqual(
       expect.arrayContaining([
         {
-          id: 'bea.admin@example.com',
+          id: world.tenantAdmin.email,
           name: 'Bea_Admin',
           identity: 'platform',
           botRoles: {},
@@ -273,9 +293,12 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
         },
       ]),
     );
-    const one = await admin('GET', `/api/tenant/users/${encodeURIComponent('PAT.user@example.com')}`);
+    const one = await admin(
+      'GET',
+      `/api/tenant/users/${encodeURIComponent(world.plainUser.email.replace('pat.', 'PAT.'))}`,
+    );
     expect(one.json()).toMatchObject({
-      id: 'pat.user@example.com',
+      id: world.plainUser.email,
       tenantRoles: { [world.tenantB]: 'user' },
     });
     expect((await admin('GET', '/api/tenant/users/admin@example.com')).statusCode).toBe(404);
@@ -285,9 +308,12 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
   });
 
   test('toggling the administrator flag, and the last administrator stays', async () => {
-    const promoted = await admin('PUT', '/api/users/tenant-admin', { userEmail: 'mo@example.com' });
+    const { key, world, admin, master } = await ownWorld();
+    const moEmail = `mo.${key}@example.com`;
+    await addUser(server, world.tenantAdmin, moEmail, 'Mo');
+    const promoted = await admin('PUT', '/api/users/tenant-admin', { userEmail: moEmail });
     expect(promoted.json().tenantRoles).toEqual({ [world.tenantB]: 'admin' });
-    const demoted = await admin('PUT', '/api/users/tenant-admin', { userEmail: 'mo@example.com' });
+    const demoted = await admin('PUT', '/api/users/tenant-admin', { userEmail: moEmail });
     expect(demoted.json().tenantRoles).toEqual({ [world.tenantB]: 'user' });
 
     // Bea is now B's only administrator: she cannot step down or be removed.
@@ -310,28 +336,47 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
     ['a wrong type', { userEmail: ['x'] }],
     ['an invalid e-mail', { userEmail: 'nope' }],
   ])('toggling with %s is a validation error', async (_name, body) => {
+    const { admin } = await ownWorld();
     const response = await admin('PUT', '/api/users/tenant-admin', body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'validation_error', fieldName: 'userEmail' });
   });
 
   test('deleting users: not one’s own row; an account without tenant goes, one with tenants stays', async () => {
+    const { key, world, admin, master, userIds } = await ownWorld();
+    // Ola lives in tenant C and is a member of B too.
+    const olaEmail = `ola.${key}@example.com`;
+    const tenantC = await createTenant(server, world.master, `Tenant C ${key}`);
+    await selectTenant(server, world.master, tenantC);
+    await addUser(server, world.master, olaEmail, 'Ola');
+    await selectTenant(server, world.master, world.masterTenantId);
+    expectStatus(
+      await master('PUT', '/api/users/tenant-roles', {
+        userEmail: olaEmail,
+        tenantRoles: { [tenantC]: 'user', [world.tenantB]: 'user' },
+      }),
+      200,
+    );
+    expect(await userIds()).toContain(olaEmail);
+    const goneEmail = `gone.${key}@example.com`;
     const own = await admin('DELETE', `/api/users/${world.tenantAdmin.email}`);
     expect(own.statusCode).toBe(400);
     expect(own.json().message).toBe(M.ownRowNotDeletable);
 
-    await addUser(server, world.tenantAdmin, 'gone@example.com');
-    expect((await admin('DELETE', '/api/users/gone@example.com')).statusCode).toBe(204);
-    expect(await server.ctx.repos.users.get('gone@example.com')).toBeUndefined();
-    expect((await admin('DELETE', '/api/users/gone@example.com')).statusCode).toBe(404);
+    await addUser(server, world.tenantAdmin, goneEmail);
+    expect((await admin('DELETE', `/api/users/${goneEmail}`)).statusCode).toBe(204);
+    expect(await server.ctx.repos.users.get(goneEmail)).toBeUndefined();
+    expect((await admin('DELETE', `/api/users/${goneEmail}`)).statusCode).toBe(404);
 
-    expect((await admin('DELETE', '/api/users/ola@example.com')).statusCode).toBe(204);
-    expect(await server.ctx.repos.users.get('ola@example.com')).toBeDefined();
-    expect(await userIds()).not.toContain('ola@example.com');
+    expect((await admin('DELETE', `/api/users/${olaEmail}`)).statusCode).toBe(204);
+    expect(await server.ctx.repos.users.get(olaEmail)).toBeDefined();
+    expect(await userIds()).not.toContain(olaEmail);
   });
 
   test('master administrators assign tenants, remove them and make master administrators', async () => {
-    const email = 'nina@example.com';
+    const { key, world, master } = await ownWorld();
+    const email = `nina.${key}@example.com`;
+    await addUser(server, world.tenantAdmin, email, 'Nina.New-1');
     const set = await master('PUT', '/api/users/tenant-roles', {
       userEmail: email,
       tenantRoles: { [world.masterTenantId]: 'admin', [world.tenantB]: 'admin' },
@@ -381,6 +426,7 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
       400,
     ],
   ])('tenant roles with %s change nothing', async (_name, body, status) => {
+    const { world, master } = await ownWorld();
     const before = await server.ctx.repos.memberships.all();
     const response = await master('PUT', '/api/users/tenant-roles', body(world));
     expect(response.statusCode).toBe(status);
@@ -388,6 +434,7 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
   });
 
   test('is-tenant-admin answers a boolean', async () => {
+    const { world, admin } = await ownWorld();
     expect((await admin('GET', '/api/users/is-tenant-admin')).body).toBe('true');
     const plain = await as(server, world.plainUser)('GET', '/api/users/is-tenant-admin');
     expect(plain.headers['content-type']).toMatch(/application\/json/);
@@ -397,6 +444,7 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
   test.each([['auto-publish', 'autoPublish'] as const, ['auto-validation', 'autoValidation'] as const])(
     '%s is kept per user',
     async (path, key) => {
+      const { world, admin } = await ownWorld();
       const user = as(server, world.plainUser);
       expect((await user('GET', `/api/users/${path}`)).json()).toEqual({ [key]: false });
       expect((await user('PUT', `/api/users/${path}`, { [key]: true })).json()).toEqual({ [key]: true });
@@ -412,13 +460,19 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
   );
 
   test('Get Matched mails support with the user and tenant', async () => {
+    const { key, world } = await ownWorld();
+    const supportMails = async () =>
+      (await mailsTo(server, server.ctx.config.supportEmail)).filter((m) =>
+        m.text?.includes(`E-mail: ${world.plainUser.email}`),
+      );
+    const mailsBefore = (await mailsTo(server, server.ctx.config.supportEmail)).length;
     const user = as(server, world.plainUser);
     const response = await user('POST', '/api/users/get-match-email', { userId: world.plainUser.email });
     expect(response.statusCode).toBe(204);
-    const [mail] = await mailsTo(server, server.ctx.config.supportEmail);
+    const [mail] = await supportMails();
     expect(mail?.subject).toContain('Pat_User');
     expect(mail?.text).toContain(`E-mail: ${world.plainUser.email}`);
-    expect(mail?.text).toContain(`Tenant: Tenant B (${world.tenantB})`);
+    expect(mail?.text).toContain(`Tenant: Tenant ${key} (${world.tenantB})`);
 
     for (const body of [
       undefined,
@@ -430,10 +484,25 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ code: 'validation_error', fieldName: 'userId' });
     }
-    expect(await mailsTo(server, server.ctx.config.supportEmail)).toHaveLength(1);
+    expect(await supportMails()).toHaveLength(1);
+    expect(await mailsTo(server, server.ctx.config.supportEmail)).toHaveLength(mailsBefore + 1);
   });
 
   test('every change above is in the tenant audit log', async () => {
+    const { key, world, admin, master } = await ownWorld();
+    // Each kind of change once: a user added, made administrator and back, given a tenant role, removed.
+    const email = `audit.${key}@example.com`;
+    await addUser(server, world.tenantAdmin, email, 'Audit_Me');
+    expectStatus(await admin('PUT', '/api/users/tenant-admin', { userEmail: email }), 200);
+    expectStatus(await admin('PUT', '/api/users/tenant-admin', { userEmail: email }), 200);
+    expectStatus(
+      await master('PUT', '/api/users/tenant-roles', {
+        userEmail: email,
+        tenantRoles: { [world.tenantB]: 'admin' },
+      }),
+      200,
+    );
+    expectStatus(await admin('DELETE', `/api/users/${email}`), 204);
     const csv = (await admin('GET', '/api/tenant/audit-log')).body;
     for (const action of ['user.added', 'user.admin-toggled', 'user.removed', 'user.tenant-role-changed']) {
       expect(csv).toContain(action);
