@@ -17,6 +17,7 @@ import {
   hostileBodies,
   sendBrokenMultiparts,
 } from './support/fuzz';
+import { ownContentBot } from './support/own-content-bot';
 import { fillPath } from './support/route-walk';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -85,14 +86,18 @@ const HOSTILE_FILE_NAMES = [
 describe.each(testDatabases())('hostile input to the flow editor’s calls on %s', (kind) => {
   let server: TestServer;
   let w: ContentWorld;
-  const botName = 'Fuzz Editor Bot';
-  let fileId: string;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    w = await buildContentWorld(server, botName);
+    w = await buildContentWorld(server);
+  });
+  afterAll(() => server?.close());
+
+  /** The test's own bot, with a menu.pdf block file uploaded to it: its name and the file's id. */
+  const ownBot = async (): Promise<{ botName: string; fileId: string }> => {
+    const botName = await ownContentBot(w, 'Fuzz Editor Bot');
     const { payload, contentType } = multipartBody('file', 'menu.pdf', PDF_FILE);
-    fileId = expectStatus(
+    const fileId = expectStatus(
       await server.request({
         method: 'POST',
         url: `/api/${encodeURIComponent(botName)}/block-upload-file`,
@@ -101,15 +106,15 @@ describe.each(testDatabases())('hostile input to the flow editor’s calls on %s
         headers: { 'content-type': contentType },
       }),
       200,
-    ).json().fileId;
-  });
-  afterAll(() => server?.close());
+    ).json().fileId as string;
+    return { botName, fileId };
+  };
 
-  test('no route of the area ever answers 5xx, and every refusal carries a catalogue code', async () => {
+  /** Every hostile call to every route of the area, as the account administrator, on one bot. */
+  const barrage = async (botName: string, fileId: string) => {
     const routes = routeCatalogue(server.app).filter(
       (r) => ['GET', 'POST', 'PUT', 'DELETE'].includes(r.method) && EDITOR_AREA.test(r.url),
     );
-    expect(routes.length).toBeGreaterThanOrEqual(8);
     const log = createFuzzLog();
     const token = w.world.tenantAdmin.token;
     const send = fuzzSender(server, token, log);
@@ -207,14 +212,27 @@ describe.each(testDatabases())('hostile input to the flow editor’s calls on %s
         for (const chatToken of ['', 'x', token, 'a.b.c', 'x'.repeat(5000)])
           await send('GET', url, undefined, { [TEST_CHAT_TOKEN_HEADER.toLowerCase()]: chatToken });
     }
+    return { routes, log };
+  };
+
+  test('no route of the area ever answers 5xx, and every refusal carries a catalogue code', async () => {
+    const { botName, fileId } = await ownBot();
+    const { routes, log } = await barrage(botName, fileId);
+    expect(routes.length).toBeGreaterThanOrEqual(8);
     expect(log.failures).toEqual([]);
     expect(log.sent).toBeGreaterThan(400);
   }, 120_000);
 
   test('after the barrage the stored files are sane: generated ids, folder-less names, keys under the bot', async () => {
+    const { botName, fileId } = await ownBot();
+    await barrage(botName, fileId);
+    const botId = (await server.ctx.repos.forTenant(w.world.tenantB).bots.get(botName))?.id;
+    if (!botId) throw new Error(`no bot ${botName}`);
+    // The files of this test's bot: those its barrage stored, and menu.pdf.
     const rows = await server.ctx.repos.db
       .selectFrom('block_files')
       .select(['id', 'file_name', 'file_extension'])
+      .where('bot_id', '=', botId)
       .execute();
     expect(rows.length).toBeGreaterThan(1);
     for (const row of rows) {
@@ -227,7 +245,10 @@ describe.each(testDatabases())('hostile input to the flow editor’s calls on %s
     const keys = await server.ctx.blobs.list('tenants/');
     for (const key of keys.filter((k) => k.includes('/block-files/')))
       expect(key).toMatch(/^tenants\/[^/]+\/bots\/[^/]+\/block-files\/[0-9a-f-]{36}$/);
-    expect(keys.filter((k) => k.includes('/block-files/'))).toHaveLength(rows.length);
+    expect(keys.filter((k) => k.includes(`/bots/${botId}/block-files/`))).toHaveLength(rows.length);
+    // And every bot's: one blob for each stored file.
+    const allRows = await server.ctx.repos.db.selectFrom('block_files').select('id').execute();
+    expect(keys.filter((k) => k.includes('/block-files/'))).toHaveLength(allRows.length);
     // The lock still works: the barrage's holder lets go, and the designer takes it.
     const editor = `/api/bots/${encodeURIComponent(botName)}/editor`;
     expectStatus(await w.admin('DELETE', editor), 204);
@@ -241,5 +262,5 @@ describe.each(testDatabases())('hostile input to the flow editor’s calls on %s
       }),
       200,
     );
-  });
+  }, 120_000);
 });
