@@ -135,8 +135,10 @@ describe.each(testDatabases())('block files on %s', (kind) => {
   const blobKeys = async () => server.ctx.blobs.list(`tenants/${w.world.tenantB}/`);
 
   test('each accepted type is stored under a generated id and downloads byte for byte with safe headers', async () => {
+    const fileIds: string[] = [];
     for (const [extension, data] of Object.entries(files) as Array<[BlockFileExtension, Buffer]>) {
       const file = await uploaded(`Opening hours.${extension}`, data);
+      fileIds.push(file.fileId);
       expect(file).toEqual({
         fileId: expect.stringMatching(UUID),
         fileExtension: extension,
@@ -159,8 +161,12 @@ describe.each(testDatabases())('block files on %s', (kind) => {
     const botId = (await server.ctx.repos.forTenant(w.world.tenantB).bots.get(bot))?.id;
     const keys = await blobKeys();
     expect(keys.length).toBeGreaterThanOrEqual(12);
+    // The files of this test are under the bot's block files; every key of the tenant (other
+    // tests' bots' files too) is a block file's, under its bot.
+    for (const fileId of fileIds)
+      expect(keys).toContain(`tenants/${w.world.tenantB}/bots/${botId}/block-files/${fileId}`);
     for (const key of keys)
-      expect(key).toMatch(new RegExp(`^tenants/${w.world.tenantB}/bots/${botId}/block-files/[0-9a-f-]{36}$`));
+      expect(key).toMatch(new RegExp(`^tenants/${w.world.tenantB}/bots/[^/]+/block-files/[0-9a-f-]{36}$`));
   });
 
   test('Send Image blocks take PNG and GIF only; an unknown list is refused', async () => {
