@@ -26,12 +26,12 @@ describe.each(testDatabases())('conversations and turns on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     w = await buildContentWorld(server, BOT);
-    await createBot(w.admin, 'Other Bot');
   });
   afterAll(() => server?.close());
 
   test('a conversation keeps its state; its turns come back in order with their activities', async () => {
-    const { store } = await scopeOf(BOT);
+    await createBot(w.admin, 'State Bot');
+    const { store } = await scopeOf('State Bot');
     const conversation = await store.start({
       channel: 'test-chat',
       userKey: 'tina',
@@ -92,6 +92,7 @@ describe.each(testDatabases())('conversations and turns on %s', (kind) => {
   });
 
   test("another bot's store neither sees nor extends a conversation", async () => {
+    await createBot(w.admin, 'Other Bot');
     const { store } = await scopeOf(BOT);
     const { store: other } = await scopeOf('Other Bot');
     const conversation = await store.start({
