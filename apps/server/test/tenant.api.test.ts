@@ -4,8 +4,6 @@ import {
   type AdminWorld,
   addUser,
   as,
-  buildAdminWorld,
-  type Call,
   createTenant,
   expectStatus,
   selectTenant,
@@ -13,32 +11,44 @@ import {
 } from './support/admin-world';
 import { parseCsv } from './support/csv';
 import { testDatabases } from './support/databases';
+import { buildOwnAdminWorld, type MasterWorld, signUpMaster, uniqueKey } from './support/tenant-world';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const M = MESSAGES.admin;
 
 describe.each(testDatabases())('tenant administration on %s', (kind) => {
   let server: TestServer;
-  let world: AdminWorld;
-  let admin: Call;
-  let user: Call;
-  let master: Call;
+  let base: MasterWorld;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    world = await buildAdminWorld(server);
-    admin = as(server, world.tenantAdmin);
-    user = as(server, world.plainUser);
-    master = as(server, world.master);
+    base = await signUpMaster(server);
   });
   afterAll(() => server?.close());
 
+  /**
+   * A tenant B of the test's own, Tenant {key}: admin is Bea, its account administrator, user
+   * Pat, its plain user, master the master administrator. Names the test gives carry the key too.
+   */
+  async function ownWorld() {
+    const key = uniqueKey();
+    const world: AdminWorld = await buildOwnAdminWorld(server, base, key);
+    return {
+      key,
+      world,
+      admin: as(server, world.tenantAdmin),
+      user: as(server, world.plainUser),
+      master: as(server, world.master),
+    };
+  }
+
   test('GET /api/tenant has the tenant with its roles; the secret key only for administrators', async () => {
+    const { key, world, admin, user } = await ownWorld();
     const forAdmin = (await admin('GET', '/api/tenant')).json();
     expect(forAdmin).toMatchObject({
       id: world.tenantB,
-      displayName: 'Tenant B',
-      name: 'Tenant B',
+      displayName: `Tenant ${key}`,
+      name: `Tenant ${key}`,
       planId: 'default',
       hasPremiumChannels: false,
       hasPremiumEngines: false,
@@ -52,6 +62,7 @@ describe.each(testDatabases())('tenant administration on %s', (kind) => {
   });
 
   test('GET /api/tenant/disabled is a boolean that follows the tenant', async () => {
+    const { world, user } = await ownWorld();
     expect((await user('GET', '/api/tenant/disabled')).json()).toBe(false);
     await server.ctx.repos.tenants.update(world.tenantB, { isDisabled: true });
     expect((await user('GET', '/api/tenant/disabled')).json()).toBe(true);
@@ -59,14 +70,15 @@ describe.each(testDatabases())('tenant administration on %s', (kind) => {
   });
 
   test('settings change the display name and e-mail', async () => {
+    const { key, world, admin } = await ownWorld();
     const response = await admin('PUT', '/api/tenant/settings', {
-      displayName: '  Bravo Ltd ',
+      displayName: `  Bravo Ltd ${key} `,
       email: 'Office@Bravo.example',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ displayName: 'Bravo Ltd', email: 'Office@Bravo.example' });
+    expect(response.json()).toMatchObject({ displayName: `Bravo Ltd ${key}`, email: 'Office@Bravo.example' });
     expect((await server.login(world.plainUser.email, USER_PASSWORD)).user.selectedTenant.displayName).toBe(
-      'Bravo Ltd',
+      `Bravo Ltd ${key}`,
     );
   });
 
@@ -94,16 +106,25 @@ describe.each(testDatabases())('tenant administration on %s', (kind) => {
     ['an invalid e-mail', { displayName: 'Bravo', email: 'bravo' }, 'email', M.invalidUserEmail],
     ['a missing e-mail', { displayName: 'Bravo' }, 'email', M.invalidUserEmail],
   ])('settings with %s change nothing', async (_name, body, fieldName, message) => {
+    const { key, world, admin } = await ownWorld();
+    expectStatus(
+      await admin('PUT', '/api/tenant/settings', {
+        displayName: `Bravo Ltd ${key}`,
+        email: 'Office@Bravo.example',
+      }),
+      200,
+    );
     const response = await admin('PUT', '/api/tenant/settings', body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code: 'validation_error', fieldName, message });
     expect(await server.ctx.repos.tenants.get(world.tenantB)).toMatchObject({
-      displayName: 'Bravo Ltd',
+      displayName: `Bravo Ltd ${key}`,
       email: 'Office@Bravo.example',
     });
   });
 
   test('a new secret key replaces the old one', async () => {
+    const { admin, user } = await ownWorld();
     const before = (await admin('GET', '/api/tenant')).json().secretKey;
     const response = await admin('PATCH', '/api/tenant/secret-key');
     expect(response.statusCode).toBe(200);
@@ -114,6 +135,8 @@ describe.each(testDatabases())('tenant administration on %s', (kind) => {
   });
 
   test('the audit log downloads as users-log.csv, formula cells defused', async () => {
+    const { admin, user } = await ownWorld();
+    expectStatus(await admin('PATCH', '/api/tenant/secret-key'), 200);
     // A hostile display name: a spreadsheet would run it as a formula.
     await admin('PUT', '/api/tenant/settings', { displayName: '=HYPERLINK("x")', email: 'a@b.example' });
     await admin('POST', '/api/tenant/roles', { roleName: '@SUM(1,2)' });
@@ -145,6 +168,8 @@ describe.each(testDatabases())('tenant administration on %s', (kind) => {
   });
 
   test('creating a tenant: an empty name is refused with the spec message', async () => {
+    const master = as(server, base.master);
+    const charlie = `Charlie ${uniqueKey()}`;
     const before = (await server.ctx.repos.tenants.list()).length;
     for (const body of [
       { name: '' },
@@ -163,12 +188,13 @@ describe.each(testDatabases())('tenant administration on %s', (kind) => {
       });
     }
     expect(await server.ctx.repos.tenants.list()).toHaveLength(before);
-    const created = await master('POST', '/api/tenants', { name: 'Charlie' });
-    expect(created.json()).toMatchObject({ name: 'Charlie', displayName: 'Charlie', planId: 'default' });
+    const created = await master('POST', '/api/tenants', { name: charlie });
+    expect(created.json()).toMatchObject({ name: charlie, displayName: charlie, planId: 'default' });
     expect(created.json().roles).toHaveLength(5);
   });
 
   test('tenant names are unique, whatever their letter case and spaces', async () => {
+    const { admin, master } = await ownWorld();
     const before = await server.ctx.repos.tenants.list();
     const taken = (await admin('GET', '/api/tenant')).json().displayName as string;
     for (const name of [taken, ` ${taken.toLowerCase()} `, taken.toUpperCase()]) {
@@ -190,6 +216,7 @@ describe.each(testDatabases())('tenant administration on %s', (kind) => {
   });
 
   test('master tenant info lists tenants, plans and users with their tenant roles', async () => {
+    const { world, admin, master } = await ownWorld();
     const info = (await master('GET', '/api/master-tenant/info')).json();
     expect(info.user.id).toBe(world.master.email);
     expect(info.masterTenant).toMatchObject({ id: world.masterTenantId, isMaster: true });
@@ -208,13 +235,15 @@ describe.each(testDatabases())('tenant administration on %s', (kind) => {
   });
 
   test('tenant isolation: an administrator of A cannot reach B', async () => {
+    const { key, world } = await ownWorld();
+    const almaEmail = `alma.${key}@example.com`;
     // Tenant A with its own administrator; B keeps Bea and Pat.
-    const tenantA = await createTenant(server, world.master, 'Tenant A');
+    const tenantA = await createTenant(server, world.master, `Tenant A ${key}`);
     await selectTenant(server, world.master, tenantA);
-    await addUser(server, world.master, 'alma@example.com', 'Alma');
-    await as(server, world.master)('PUT', '/api/users/tenant-admin', { userEmail: 'alma@example.com' });
+    await addUser(server, world.master, almaEmail, 'Alma');
+    await as(server, world.master)('PUT', '/api/users/tenant-admin', { userEmail: almaEmail });
     await selectTenant(server, world.master, world.masterTenantId);
-    const alma = as(server, (await server.login('alma@example.com', USER_PASSWORD)).token);
+    const alma = as(server, (await server.login(almaEmail, USER_PASSWORD)).token);
     const bState = async () => ({
       tenant: await server.ctx.repos.tenants.get(world.tenantB),
       members: await server.ctx.repos.forTenant(world.tenantB).members.list(),
@@ -224,7 +253,7 @@ describe.each(testDatabases())('tenant administration on %s', (kind) => {
     const before = await bState();
 
     expect((await alma('GET', '/api/tenant/users')).json().map((u: { id: string }) => u.id)).toEqual([
-      'alma@example.com',
+      almaEmail,
     ]);
     expect((await alma('GET', `/api/tenant/users/${world.plainUser.email}`)).statusCode).toBe(404);
     expect((await alma('DELETE', `/api/users/${world.plainUser.email}`)).statusCode).toBe(404);
@@ -247,7 +276,7 @@ describe.each(testDatabases())('tenant administration on %s', (kind) => {
     expect(
       (
         await alma('PUT', '/api/users/tenant-roles', {
-          userEmail: 'alma@example.com',
+          userEmail: almaEmail,
           tenantRoles: { [world.tenantB]: 'admin' },
         })
       ).statusCode,
@@ -256,7 +285,7 @@ describe.each(testDatabases())('tenant administration on %s', (kind) => {
     expectStatus(await alma('PUT', '/api/tenant/roles', { roles: [{ roleId: 1, permissions: [] }] }), 201);
     expectStatus(await alma('DELETE', '/api/tenant/roles/2/permissions/8'), 200);
     expectStatus(
-      await alma('PUT', '/api/tenant/settings', { displayName: 'Alpha', email: 'a@alpha.example' }),
+      await alma('PUT', '/api/tenant/settings', { displayName: `Alpha ${key}`, email: 'a@alpha.example' }),
       200,
     );
     const almaLog = parseCsv((await alma('GET', '/api/tenant/audit-log')).body);
@@ -269,9 +298,11 @@ describe.each(testDatabases())('tenant administration on %s', (kind) => {
   });
 
   test('deleting tenants: only master administrators, never the master tenant', async () => {
-    const doomed = await createTenant(server, world.master, 'Doomed');
+    const { key, world, admin, master } = await ownWorld();
+    const onlyHere = `only.here.${key}@example.com`;
+    const doomed = await createTenant(server, world.master, `Doomed ${key}`);
     await selectTenant(server, world.master, doomed);
-    await addUser(server, world.master, 'only.here@example.com', 'Only');
+    await addUser(server, world.master, onlyHere, 'Only');
     await addUser(server, world.master, world.plainUser.email, 'Pat_User'); // also in B
     await selectTenant(server, world.master, world.masterTenantId);
 
@@ -288,7 +319,7 @@ describe.each(testDatabases())('tenant administration on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ id: doomed });
     expect(await server.ctx.repos.tenants.get(doomed)).toBeUndefined();
-    expect(await server.ctx.repos.users.get('only.here@example.com')).toBeUndefined();
+    expect(await server.ctx.repos.users.get(onlyHere)).toBeUndefined();
     expect(await server.ctx.repos.users.get(world.plainUser.email)).toBeDefined();
     expect(await server.ctx.repos.forTenant(doomed).roles.list()).toEqual([]);
     expect(await server.ctx.repos.forTenant(doomed).audit.list()).toEqual([]);
@@ -296,7 +327,7 @@ describe.each(testDatabases())('tenant administration on %s', (kind) => {
     expect(masterLog.some((r) => r[2] === 'tenant.deleted' && r[3] === doomed)).toBe(true);
 
     // The selected tenant itself (no id): the master administrator's own pick of a child tenant.
-    const own = await createTenant(server, world.master, 'Own');
+    const own = await createTenant(server, world.master, `Own ${key}`);
     await selectTenant(server, world.master, own);
     expect((await master('DELETE', '/api/tenant?id=')).json()).toEqual({ id: own });
     expect((await master('GET', '/api/users/info')).json().selectedTenantId).toBe(world.masterTenantId);
