@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { signUpUser } from './support/accounts';
+import { USER_PASSWORD } from './support/admin-world';
 import { testDatabases } from './support/databases';
+import { uniqueKey } from './support/tenant-world';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from './support/test-server';
 
 describe.each(testDatabases())('sign-in on %s', (kind) => {
@@ -9,50 +12,64 @@ describe.each(testDatabases())('sign-in on %s', (kind) => {
   });
   afterAll(() => server?.close());
 
+  /** An account of the test's own, signed up with an organisation of its own; answers its e-mail. */
+  async function ownAccount(): Promise<string> {
+    const email = `pat.${uniqueKey()}@example.com`;
+    await signUpUser(server, email, USER_PASSWORD);
+    return email;
+  }
+
   test('first run made a master tenant and a one-time sign-up link', async () => {
     expect(server.firstRunSignupLink).toMatch(/^http:\/\/parley\.test\/signup\?invitationCode=[\w-]+$/);
     expect(await server.ctx.repos.tenants.getMaster()).toMatchObject({ isMaster: true });
   });
 
   test('the first administrator signs up with the printed link, becomes master administrator and names the organisation', async () => {
-    const code = new URL(server.firstRunSignupLink ?? '').searchParams.get('invitationCode');
-    const body = (invitationCode: string | null) => ({
-      userData: {
-        identity: 'platform',
-        invitationCode,
-        name: 'Ada Admin',
-        organization: 'Acme Support',
-        workEmail: ADMIN_EMAIL,
-        password: ADMIN_PASSWORD,
-        confirmPassword: ADMIN_PASSWORD,
-      },
-    });
-    const signup = await server.request({ method: 'POST', url: '/api/users/signup', body: body(code) });
-    expect(signup.statusCode).toBe(200);
-    const again = await server.request({ method: 'POST', url: '/api/users/signup', body: body(code) });
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ code: 'validation_error', fieldName: 'invitationCode' });
+    // The printed link is used once: a server of the test's own.
+    const server = await startTestServer(kind);
+    try {
+      const code = new URL(server.firstRunSignupLink ?? '').searchParams.get('invitationCode');
+      const body = (invitationCode: string | null) => ({
+        userData: {
+          identity: 'platform',
+          invitationCode,
+          name: 'Ada Admin',
+          organization: 'Acme Support',
+          workEmail: ADMIN_EMAIL,
+          password: ADMIN_PASSWORD,
+          confirmPassword: ADMIN_PASSWORD,
+        },
+      });
+      const signup = await server.request({ method: 'POST', url: '/api/users/signup', body: body(code) });
+      expect(signup.statusCode).toBe(200);
+      const again = await server.request({ method: 'POST', url: '/api/users/signup', body: body(code) });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toMatchObject({ code: 'validation_error', fieldName: 'invitationCode' });
 
-    const { user, token } = await server.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-    expect(token).toBeTruthy();
-    expect(user).toMatchObject({
-      id: ADMIN_EMAIL,
-      name: 'Ada Admin',
-      identity: 'platform',
-      isMasterTenantAdmin: true,
-      isTenantAdmin: true,
-      hasMasterTenant: true,
-      canSeeAdminPage: true,
-      canSeeLLMs: true,
-      selectedTenant: { displayName: 'Acme Support', planName: 'Master tenant' },
-    });
+      const { user, token } = await server.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+      expect(token).toBeTruthy();
+      expect(user).toMatchObject({
+        id: ADMIN_EMAIL,
+        name: 'Ada Admin',
+        identity: 'platform',
+        isMasterTenantAdmin: true,
+        isTenantAdmin: true,
+        hasMasterTenant: true,
+        canSeeAdminPage: true,
+        canSeeLLMs: true,
+        selectedTenant: { displayName: 'Acme Support', planName: 'Master tenant' },
+      });
+    } finally {
+      await server.close();
+    }
   });
 
   test('login answers a wrong password and an unknown account alike', async () => {
+    const email = await ownAccount();
     const wrong = await server.request({
       method: 'POST',
       url: '/api/auth/login',
-      body: { userId: ADMIN_EMAIL, password: 'nope' },
+      body: { userId: email, password: 'nope' },
     });
     const unknown = await server.request({
       method: 'POST',
@@ -88,10 +105,11 @@ describe.each(testDatabases())('sign-in on %s', (kind) => {
   });
 
   test('a token works until logout, then is refused', async () => {
-    const { token } = await server.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const email = await ownAccount();
+    const { token } = await server.login(email, USER_PASSWORD);
     const info = await server.request({ method: 'GET', url: '/api/users/info', token });
     expect(info.statusCode).toBe(200);
-    expect(info.json().id).toBe(ADMIN_EMAIL);
+    expect(info.json().id).toBe(email);
     const logout = await server.request({ method: 'DELETE', url: '/api/auth/logout', token });
     expect(logout.statusCode).toBe(204);
     const after = await server.request({ method: 'GET', url: '/api/users/info', token });
@@ -100,15 +118,16 @@ describe.each(testDatabases())('sign-in on %s', (kind) => {
   });
 
   test('tampered and expired tokens get their catalogue codes', async () => {
-    const { token } = await server.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const email = await ownAccount();
+    const { token } = await server.login(email, USER_PASSWORD);
     const tampered = await server.request({ method: 'GET', url: '/api/users/info', token: `${token}x` });
     expect(tampered.json()).toMatchObject({ code: 'invalid_jwt_code', message: 'Invalid JWT token!' });
-    const past = await server.ctx.tokens.sign({ userId: ADMIN_EMAIL, sessionId: 'gone' });
+    const past = await server.ctx.tokens.sign({ userId: email, sessionId: 'gone' });
     const expiredService = (await import('../src/auth/tokens')).createTokenService(
       server.ctx.config.jwtSecret,
       -60_000,
     );
-    const expired = await expiredService.sign({ userId: ADMIN_EMAIL, sessionId: 'gone' });
+    const expired = await expiredService.sign({ userId: email, sessionId: 'gone' });
     const response = await server.request({ method: 'GET', url: '/api/users/info', token: expired.token });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'expired_jwt_code', message: 'JWT has expired' });
@@ -145,7 +164,7 @@ describe.each(testDatabases())('sign-in on %s', (kind) => {
   });
 
   test('a very long path parameter reaches validation: a catalogue 4xx, not a bare 414', async () => {
-    const { token } = await server.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const { token } = await server.login(await ownAccount(), USER_PASSWORD);
     const response = await server.request({
       method: 'GET',
       url: `/api/tenant/users/${'a'.repeat(500)}`,
