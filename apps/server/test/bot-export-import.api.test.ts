@@ -23,7 +23,8 @@ import {
 import { botPath } from './support/bots';
 import { testDatabases } from './support/databases';
 import { intentFlowPath, subFlowPath, testFlowXml } from './support/flows';
-import { createFunction, functionPath, functionsPath } from './support/functions';
+import { createFunction, functionsPath } from './support/functions';
+import { buildOwnContentWorld } from './support/own-content-world';
 import { startTestServer, type TestServer } from './support/test-server';
 import { objectBody, putObject, putVariables } from './support/variables';
 
@@ -204,6 +205,8 @@ describe.each(testDatabases())('bot export and import on %s', (kind) => {
     server = await startTestServer(kind);
     w = await buildContentWorld(server);
     await buildRichBot();
+    // The file the import tests read, exported with a passphrase; no test changes Rich Bot.
+    file = await exportBotFile(w.admin, RICH, PASSPHRASE);
   });
   afterAll(() => server?.close());
 
@@ -245,16 +248,19 @@ describe.each(testDatabases())('bot export and import on %s', (kind) => {
     });
 
   test('Export Bot downloads bot-{bot}.enc: a sealed file holding every section, recorded in the audit log', async () => {
+    const exportsLogged = async () =>
+      ((await w.admin('GET', '/api/tenant/audit-log')).body.match(/bot\.exported,.*-rich-bot/g) ?? []).length;
+    const loggedBefore = await exportsLogged();
     const response = expectStatus(await w.admin('GET', `${botPath(RICH)}/export`), 200);
     expect(response.headers['content-disposition']).toBe('attachment; filename="bot-Rich Bot.enc"');
     expect(response.headers['content-type']).toBe('application/octet-stream');
-    file = response.rawPayload;
-    expect(file.subarray(0, 10).toString('ascii')).toBe('PARLEYBOT\n');
+    const exported = response.rawPayload;
+    expect(exported.subarray(0, 10).toString('ascii')).toBe('PARLEYBOT\n');
     // Nothing readable travels: not the names, not a function's header value.
     for (const text of ['BookFlight', 'paname', 'secret-123', 'Weather'])
-      expect(file.includes(text)).toBe(false);
+      expect(exported.includes(text)).toBe(false);
 
-    const opened = openBotFile(file);
+    const opened = openBotFile(exported);
     expect(opened.bot).toEqual({ botName: RICH, displayName: RICH, region: 'us-east' });
     expect(Object.keys(opened.sections)).toEqual([
       'settings',
@@ -282,7 +288,7 @@ describe.each(testDatabases())('bot export and import on %s', (kind) => {
 
     const log = (await w.admin('GET', '/api/tenant/audit-log')).body;
     expect(log).toMatch(/bot\.exported,.*-rich-bot/);
-    file = await exportBotFile(w.admin, RICH, PASSPHRASE);
+    expect(await exportsLogged()).toBe(loggedBefore + 1);
   });
 
   test('staging checks the file and answers the imported bot data with the counts; nothing is created', async () => {
@@ -500,21 +506,32 @@ describe.each(testDatabases())('bot export and import on %s', (kind) => {
   });
 
   test('without MakeGlobal the bundle’s global content becomes the new bot’s own', async () => {
-    const scope = server.ctx.repos.forTenant(w.world.tenantB);
-    expectStatus(await w.admin('DELETE', functionPath(RICH, 'Global lookup')), 204);
+    // An account of its own, where the bundle's global function does not exist, and its global
+    // variable and object do (as in the account it came from).
+    const a = await buildOwnContentWorld(server, w.world, 'BundleGlobals');
+    expectStatus(
+      await putVariables(a.admin, a.botName, [{ key: 'shared_rate', value: '1.2', isGlobal: true }]),
+      200,
+    );
+    expectStatus(
+      await putObject(a.admin, a.botName, objectBody('company', { name: 'Acme' }, { isGlobal: true })),
+      200,
+    );
+    const scope = server.ctx.repos.forTenant(a.world.tenantB);
+    expect(await scope.tenantFunctions.global('Global lookup')).toBeUndefined();
     await scope.roles.removePermission(4, Permission.MakeGlobal);
     try {
-      expectStatus(await importAs(w.world.plainUser.token, 'Pats Local Copy'), 200);
+      expectStatus(await importAs(a.world.plainUser.token, 'Pats Local Copy'), 200);
     } finally {
       await scope.roles.addPermission(4, Permission.MakeGlobal);
     }
-    const functions = expectStatus(await w.designer('GET', functionsPath('Pats Local Copy')), 200).json();
+    const functions = expectStatus(await a.designer('GET', functionsPath('Pats Local Copy')), 200).json();
     expect(functions.find((f: { name: string }) => f.name === 'Global lookup')).toMatchObject({
       isGlobal: false,
     });
     expect(await scope.tenantFunctions.global('Global lookup')).toBeUndefined();
     // The global variable and object exist in the account, and stay the ones every bot sees.
-    const all = expectStatus(await w.designer('GET', '/api/Pats%20Local%20Copy/variables/all'), 200).json();
+    const all = expectStatus(await a.designer('GET', '/api/Pats%20Local%20Copy/variables/all'), 200).json();
     expect(all.isGlobalVariable.shared_rate).toBe(true);
     expect(all.objects.company.isGlobal).toBe(true);
   });
