@@ -11,6 +11,9 @@ const CALLBACK = 'http://parley.test/api/auth/directory/callback';
 /** The directory's people: login name (their subject) to claims. */
 const ACCOUNTS = {
   dora: { email: 'Dora@Directory.example', email_verified: true, name: 'Dora Directory' },
+  // Directory users of the sign-in-again and the signing-up-again tests, each signed up by its test.
+  doris: { email: 'doris@directory.example', email_verified: true, name: 'Doris Directory' },
+  dana: { email: 'dana@directory.example', email_verified: true, name: 'Dana Directory' },
   vic: { email: 'vic@directory.example', email_verified: true, name: 'Vic Verified' },
   uma: { email: 'uma@directory.example', email_verified: false, name: 'Uma Unverified' },
   nomail: { name: 'No Mail' },
@@ -50,6 +53,15 @@ describe.each(testDatabases())('directory sign-in (OpenID Connect) on %s', (kind
     return response.json() as string;
   };
   const LOGIN_START = '/api/auth/directory/start?mode=login';
+  /** Signs a directory person up with an organisation of their own; answers their token. */
+  const signUpThroughDirectory = async (login: 'doris' | 'dana', organization: string) => {
+    const url = await startSignup(await newInvitation(), {
+      name: ACCOUNTS[login].name,
+      organization,
+      workEmail: ACCOUNTS[login].email,
+    });
+    return tokenFrom((await signInThroughDirectory(server, url, { login })).location);
+  };
 
   beforeAll(async () => {
     provider = await startOidcProvider(ACCOUNTS, CALLBACK);
@@ -111,9 +123,10 @@ describe.each(testDatabases())('directory sign-in (OpenID Connect) on %s', (kind
   });
 
   test('a signed-up directory user signs in again through the directory', async () => {
-    const { location } = await signInThroughDirectory(server, LOGIN_START, { login: 'dora' });
+    await signUpThroughDirectory('doris', 'Doris Corp');
+    const { location } = await signInThroughDirectory(server, LOGIN_START, { login: 'doris' });
     const token = tokenFrom(location);
-    expect(await userInfo(token)).toMatchObject({ id: 'dora@directory.example', identity: 'microsoft' });
+    expect(await userInfo(token)).toMatchObject({ id: 'doris@directory.example', identity: 'microsoft' });
     // A real session: logout ends it, and answers where the directory logs the user out too.
     const logout = await server.request({ method: 'DELETE', url: '/api/auth/logout', token });
     expect(logout.statusCode).toBe(200);
@@ -136,10 +149,11 @@ describe.each(testDatabases())('directory sign-in (OpenID Connect) on %s', (kind
   });
 
   test('signing up again with the same directory account just signs in and keeps the code', async () => {
+    await signUpThroughDirectory('dana', 'Dana Corp');
     const code = await newInvitation();
-    const url = await startSignup(code, { organization: 'Second Corp' });
-    const { location } = await signInThroughDirectory(server, url, { login: 'dora' });
-    expect(await userInfo(tokenFrom(location))).toMatchObject({ id: 'dora@directory.example' });
+    const url = await startSignup(code, { organization: 'Second Corp', workEmail: 'dana@directory.example' });
+    const { location } = await signInThroughDirectory(server, url, { login: 'dana' });
+    expect(await userInfo(tokenFrom(location))).toMatchObject({ id: 'dana@directory.example' });
     expect((await server.ctx.repos.invitations.findUsable(code))?.code).toBe(code);
   });
 
