@@ -9,10 +9,16 @@ import {
   Permission,
 } from '@parley/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { routeCatalogue } from '../src/http/route-catalogue';
 import { addUser, as, type Call, expectStatus, USER_PASSWORD } from './support/admin-world';
-import { buildContentWorld, type ContentWorld, createIntent, multipartBody } from './support/bot-content';
+import {
+  buildContentWorld,
+  type ContentWorld,
+  createIntent,
+  DESIGNER_ROLE,
+  multipartBody,
+} from './support/bot-content';
 import { createBot } from './support/bots';
 import { testDatabases } from './support/databases';
 import {
@@ -79,6 +85,9 @@ describe.each(testDatabases())('NLU performance on %s', (kind) => {
   const downloadDataset = async () =>
     expectStatus(await w.admin('GET', `${base(bot)}/nlu-dataset`), 200).body.replace(/^\uFEFF/, '');
 
+  let made = 0;
+  const roleOf: Record<string, number> = {};
+
   /** A role on the bot with only the permissions given, for a new user; answers their token. */
   async function userWith(email: string, permissions: number[]): Promise<string> {
     const role = expectStatus(
@@ -95,8 +104,29 @@ describe.each(testDatabases())('NLU performance on %s', (kind) => {
       await w.admin('POST', '/api/user/role', { userEmail: email, botName: bot, role: role.roleId }),
       200,
     );
+    roleOf[email] = role.roleId;
     return (await server.login(email, USER_PASSWORD)).token;
   }
+
+  /** The test's own bot, Perf Bot N, with the three intents; Tess, Mo and Pat hold their roles on it. */
+  async function ownBot(): Promise<string> {
+    made += 1;
+    const name = `Perf Bot ${made}`;
+    await createBot(w.admin, name);
+    for (const intent of INTENTS) await createIntent(w.admin, name, intent);
+    const roles = { ...roleOf, [w.world.plainUser.email]: DESIGNER_ROLE };
+    for (const [userEmail, role] of Object.entries(roles))
+      expectStatus(await w.admin('POST', '/api/user/role', { userEmail, botName: name, role }), 200);
+    return name;
+  }
+  /** The test's bot holds DATASET, uploaded by Tess. */
+  const withDataset = async () => expectStatus(await upload(testerToken, 'perf.csv', DATASET), 200);
+  /** The test's bot holds DATASET and the results of a finished test of it. */
+  const withResults = async () => {
+    await withDataset();
+    expectStatus(await tester('POST', `${base(bot)}/nlu-test`), 202);
+    expect((await untilFinished()).status).toBe('finished');
+  };
 
   beforeAll(async () => {
     server = await startTestServer(kind, { NLU_AUTOMATE_INTERVAL_HOURS: '0' });
@@ -106,8 +136,15 @@ describe.each(testDatabases())('NLU performance on %s', (kind) => {
     testerToken = await userWith('tess.tester@example.com', [Permission.RunNluTests]);
     measurerToken = await userWith('mo.measurer@example.com', [Permission.ManageNluMeasuring]);
     tester = as(server, testerToken);
+    // Every test makes a bot of its own: more than the default plan's 25.
+    await server.ctx.repos.tenants.update(w.world.tenantB, { planId: 'master' });
   });
   afterAll(() => server?.close());
+
+  // Each test on a bot of its own: 'bot' is Perf Bot N, made for it.
+  beforeEach(async () => {
+    bot = await ownBot();
+  });
 
   test('a new bot has no dataset, no run and no results; a test cannot start without a dataset', async () => {
     expect(await status()).toMatchObject({
@@ -130,7 +167,9 @@ describe.each(testDatabases())('NLU performance on %s', (kind) => {
   test("the template is a CSV with the header and examples from the bot's own intents", async () => {
     const response = expectStatus(await w.admin('GET', `${base(bot)}/nlu-dataset/template`), 200);
     expect(response.headers['content-type']).toContain('text/csv');
-    expect(response.headers['content-disposition']).toContain('Perf_Bot-nlu-dataset-template.csv');
+    expect(response.headers['content-disposition']).toContain(
+      `${bot.replace(/ /g, '_')}-nlu-dataset-template.csv`,
+    );
     const lines = response.body
       .replace(/^\uFEFF/, '')
       .trim()
@@ -208,6 +247,7 @@ describe.each(testDatabases())('NLU performance on %s', (kind) => {
   ])(
     'a malformed dataset (%s) is refused with a message naming the problem, and nothing is stored',
     async (_, data, message) => {
+      await withDataset();
       const before = await downloadDataset();
       const response = expectStatus(await upload(testerToken, 'bad.csv', data), 400);
       expect(response.json()).toMatchObject({ code: 'validation_error', fieldName: 'file', message });
@@ -216,6 +256,7 @@ describe.each(testDatabases())('NLU performance on %s', (kind) => {
   );
 
   test('a file that is not .csv, no file, and a file over 2 MiB are refused', async () => {
+    await withDataset();
     expect(
       expectStatus(await upload(testerToken, 'data.xlsx', 'utterance,intent\nhi,A'), 400).json().message,
     ).toBe(M.invalidExtension);
@@ -233,6 +274,7 @@ describe.each(testDatabases())('NLU performance on %s', (kind) => {
   });
 
   test('a test runs in the background: started, polled until not running, then results with the right numbers', async () => {
+    await withDataset();
     const started = expectStatus(await tester('POST', `${base(bot)}/nlu-test`), 202).json() as NluTestStatus;
     expect(started.startedBy).toBe('tess.tester@example.com');
     const done = await untilFinished();
@@ -270,8 +312,9 @@ describe.each(testDatabases())('NLU performance on %s', (kind) => {
   });
 
   test('the results download as CSV', async () => {
+    await withResults();
     const response = expectStatus(await w.admin('GET', `${base(bot)}/nlu-results?format=csv`), 200);
-    expect(response.headers['content-disposition']).toContain('Perf_Bot-nlu-results.csv');
+    expect(response.headers['content-disposition']).toContain(`${bot.replace(/ /g, '_')}-nlu-results.csv`);
     const lines = response.body
       .replace(/^\uFEFF/, '')
       .trim()
@@ -302,6 +345,7 @@ describe.each(testDatabases())('NLU performance on %s', (kind) => {
   });
 
   test('permissions: 33 reads and saves measuring, 34 runs tests and uploads, neither is refused', async () => {
+    await withResults();
     const measurer = as(server, measurerToken);
     expectStatus(await measurer('GET', `${base(bot)}/nlu-test`), 200);
     expectStatus(await measurer('GET', `${base(bot)}/nlu-results`), 200);
