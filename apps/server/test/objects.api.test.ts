@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectStatus } from './support/admin-world';
 import { buildContentWorld, type ContentWorld, refusal } from './support/bot-content';
 import { testDatabases } from './support/databases';
+import { ownContentBot } from './support/own-content-bot';
 import { startTestServer, type TestServer } from './support/test-server';
 import { errorOf, objectBody, objectPath, objectsPath, putObject, readAll } from './support/variables';
 
@@ -15,15 +16,21 @@ describe.each(testDatabases())('objects on %s', (kind) => {
     server = await startTestServer(kind);
     w = await buildContentWorld(server);
     bot = w.botName;
+    // The refusal cases meet an existing 'order' on the shared bot (none of them changes it).
+    expectStatus(await putObject(w.designer, bot, objectBody('order', { id: '7' })), 200);
   });
+  /** The bot's id as the answers name it. */
+  const botIdOf = async (name: string) =>
+    (await server.ctx.repos.forTenant(w.world.tenantB).bots.get(name))?.id;
   afterAll(() => server?.close());
 
   test('PUT adds an object with its properties in order, as the spec shapes them', async () => {
+    const own = await ownContentBot(w, 'Objects Bot');
     const answer = expectStatus(
-      await putObject(w.designer, bot, objectBody(' order ', { id: '42', status: 'open', note: '' })),
+      await putObject(w.designer, own, objectBody(' order ', { id: '42', status: 'open', note: '' })),
       200,
     ).json();
-    const botId = `${w.world.tenantB}-content-bot`;
+    const botId = await botIdOf(own);
     expect(answer.objects).toEqual({
       order: {
         isGlobal: false,
@@ -35,12 +42,17 @@ describe.each(testDatabases())('objects on %s', (kind) => {
       },
     });
     expect(Object.keys(answer.objects.order.variables)).toEqual(['id', 'status', 'note']);
-    expect(await readAll(w.designer, bot)).toEqual(answer);
+    expect(await readAll(w.designer, own)).toEqual(answer);
   });
 
   test('PUT of the same name replaces the properties: changed, added, removed', async () => {
+    const own = await ownContentBot(w, 'Objects Bot');
+    expectStatus(
+      await putObject(w.designer, own, objectBody('order', { id: '42', status: 'open', note: '' })),
+      200,
+    );
     const answer = expectStatus(
-      await putObject(w.designer, bot, objectBody('order', { status: 'shipped', carrier: 'DHL' })),
+      await putObject(w.designer, own, objectBody('order', { status: 'shipped', carrier: 'DHL' })),
       200,
     ).json();
     expect(answer.objects.order.variables).toEqual({
@@ -174,6 +186,15 @@ describe.each(testDatabases())('objects on %s', (kind) => {
   });
 
   test('DELETE removes an object with its properties; the wrong flag or name is 404', async () => {
+    const bot = await ownContentBot(w, 'Objects Bot');
+    expectStatus(
+      await putObject(
+        w.designer,
+        bot,
+        objectBody('session', { id: { key: 'id', value: 's-1', isSystem: true }, channel: 'web' }),
+      ),
+      200,
+    );
     expectStatus(await putObject(w.designer, bot, objectBody('scratch', { a: '1' })), 200);
     const before = await readAll(w.designer, bot);
     expect(errorOf(await w.designer('DELETE', objectPath(bot, 'scratch', true))).status).toBe(404);
@@ -192,6 +213,7 @@ describe.each(testDatabases())('objects on %s', (kind) => {
       .selectFrom('object_properties')
       .select('key')
       .where('tenant_id', '=', w.world.tenantB)
+      .where('bot_id', '=', (await botIdOf(bot)) ?? '')
       .execute();
     const remaining = await readAll(w.designer, bot);
     const expected = Object.values(remaining.objects).flatMap((o) => Object.keys(o.variables));
