@@ -24,7 +24,7 @@ import { botPath } from './support/bots';
 import { testDatabases } from './support/databases';
 import { intentFlowPath, subFlowPath, testFlowXml } from './support/flows';
 import { createFunction, functionsPath } from './support/functions';
-import { buildOwnContentWorld } from './support/own-content-world';
+import { ownTenantContentWorld } from './support/own-tenant-world';
 import { startTestServer, type TestServer } from './support/test-server';
 import { objectBody, putObject, putVariables } from './support/variables';
 
@@ -508,7 +508,7 @@ describe.each(testDatabases())('bot export and import on %s', (kind) => {
   test('without MakeGlobal the bundle’s global content becomes the new bot’s own', async () => {
     // An account of its own, where the bundle's global function does not exist, and its global
     // variable and object do (as in the account it came from).
-    const a = await buildOwnContentWorld(server, w.world, 'BundleGlobals');
+    const a = await ownTenantContentWorld(server, w.world, 'BundleGlobals');
     expectStatus(
       await putVariables(a.admin, a.botName, [{ key: 'shared_rate', value: '1.2', isGlobal: true }]),
       200,

@@ -9,10 +9,11 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { as, expectStatus, selectTenant } from './support/admin-world';
-import { buildContentWorld, type ContentWorld, DESIGNER_ROLE, refusal } from './support/bot-content';
+import { buildContentWorld, type ContentWorld, refusal } from './support/bot-content';
 import { createBot } from './support/bots';
 import { testDatabases } from './support/databases';
 import { createFunction, functionPath, functionsPath, listFunctions, runFailure } from './support/functions';
+import { ownContentBot } from './support/own-content-bot';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const PRIVATE_NETWORK_MESSAGE = 'Requests to private or local network addresses are not allowed';
@@ -71,24 +72,13 @@ describe.each(testDatabases())('Run Function on %s', (kind) => {
   let w: ContentWorld;
   let o: ContentWorld;
   const bot = 'Run Bot';
-  let made = 0;
 
   /**
    * A bot of the test's own in tenant B (Pat its Designer) holding the code function Total,
    * for the tests that run a stored function.
    */
   async function botWithTotal(label: string): Promise<string> {
-    made += 1;
-    const name = `${label} ${made}`;
-    await createBot(w.admin, name);
-    expectStatus(
-      await w.admin('POST', '/api/user/role', {
-        userEmail: w.world.plainUser.email,
-        botName: name,
-        role: DESIGNER_ROLE,
-      }),
-      200,
-    );
+    const name = await ownContentBot(w, label);
     await createFunction(w.admin, name, TOTAL);
     return name;
   }

@@ -29,7 +29,7 @@ import {
   functionsPath,
   listFunctions,
 } from './support/functions';
-import { buildOwnContentWorld } from './support/own-content-world';
+import { ownTenantContentWorld } from './support/own-tenant-world';
 import { startTestServer, type TestServer } from './support/test-server';
 import { objectBody, putObject, putVariables } from './support/variables';
 
@@ -71,8 +71,7 @@ describe.each(testDatabases())('functions on %s', (kind) => {
 
   /** An account of the test's own, with its bot and another bot, for tests that make global functions. */
   async function ownAccount(): Promise<{ a: ContentWorld; bot: string; other: string }> {
-    made += 1;
-    const a = await buildOwnContentWorld(server, w.world, `Functions${made}`);
+    const a = await ownTenantContentWorld(server, w.world, 'Functions');
     await createBot(a.admin, 'Other Bot');
     return { a, bot: a.botName, other: 'Other Bot' };
   }

@@ -10,12 +10,10 @@ import { type Call, expectStatus } from './support/admin-world';
 import {
   buildContentWorld,
   type ContentWorld,
-  DESIGNER_ROLE,
   isPublished,
   markPublished,
   refusal,
 } from './support/bot-content';
-import { createBot } from './support/bots';
 import { testDatabases } from './support/databases';
 import {
   createFuzzLog,
@@ -24,6 +22,7 @@ import {
   HOSTILE_VALUES,
   sendJsonBodies,
 } from './support/fuzz';
+import { ownContentBot } from './support/own-content-bot';
 import { fillPath } from './support/route-walk';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -49,22 +48,8 @@ describe.each(testDatabases())('the NLU status of a bot on %s', (kind) => {
   });
   afterAll(() => server?.close());
 
-  let made = 0;
   /** A bot of the test's own in tenant B, Pat its Designer. */
-  async function ownBot(): Promise<string> {
-    made += 1;
-    const name = `${BOT} ${made}`;
-    await createBot(w.admin, name);
-    expectStatus(
-      await w.admin('POST', '/api/user/role', {
-        userEmail: w.world.plainUser.email,
-        botName: name,
-        role: DESIGNER_ROLE,
-      }),
-      200,
-    );
-    return name;
-  }
+  const ownBot = () => ownContentBot(w, BOT);
   /** A bot of the test's own with neither NLU resource nor NLU, published. */
   async function unconfiguredBot(): Promise<string> {
     const bot = await ownBot();
