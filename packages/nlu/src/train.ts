@@ -2,7 +2,13 @@ import { placeholdersIn } from '@parley/contracts';
 import { Gazetteer } from './entities/gazetteer';
 import { isRecognisedPrebuilt, type RecognisedPrebuilt } from './entities/prebuilt';
 import { averageTaggers, cueOf, type TaggedSentence, trainTagger } from './entities/tagger';
-import { type LabelledText, valuePool, valueVariants, variantsPerSentence } from './entities/value-variants';
+import {
+  bioLabels,
+  type LabelledText,
+  valuePool,
+  valueVariants,
+  variantsPerSentence,
+} from './entities/value-variants';
 import { withSwappedValues } from './intents/augment';
 import { type ClassifierExample, trainIntentClassifier } from './intents/classifier';
 import { syntheticOutOfScope } from './intents/out-of-scope';
@@ -22,24 +28,6 @@ function isLearned(name: string, byName: Map<string, NluEntity>): boolean {
 }
 
 const labelOf = (entity: string, role: string | undefined) => (role ? `${entity}:${role}` : entity);
-
-/** BIO labels of tokens from character spans (a token belongs to the span it starts in). */
-function bioLabels(
-  tokens: readonly Token[],
-  spans: ReadonlyArray<{ label: string; start: number; end: number }>,
-) {
-  const labels = tokens.map(() => 'O');
-  for (const span of spans) {
-    let first = true;
-    tokens.forEach((token, i) => {
-      if (token.start >= span.start && token.start < span.end) {
-        labels[i] = `${first ? 'B' : 'I'}-${span.label}`;
-        first = false;
-      }
-    });
-  }
-  return labels;
-}
 
 /** A value to stand in for a placeholder when a pattern becomes a training sentence. */
 function sampleValues(entity: NluEntity | undefined, name: string): string[] {
