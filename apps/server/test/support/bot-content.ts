@@ -36,15 +36,27 @@ export interface ContentWorld {
 export const DESIGNER_ROLE = 1;
 
 export async function buildContentWorld(server: TestServer, botName = 'Content Bot'): Promise<ContentWorld> {
-  const world = await buildAdminWorld(server);
+  return contentWorldIn(server, await buildAdminWorld(server), botName, 'nora.norole@example.com');
+}
+
+/**
+ * The content cast in an admin world's tenant B: the bot, its plain user as the bot's Designer,
+ * and a user with no role on it (`strangerEmail`).
+ */
+export async function contentWorldIn(
+  server: TestServer,
+  world: AdminWorld,
+  botName: string,
+  strangerEmail: string,
+): Promise<ContentWorld> {
   const admin = as(server, world.tenantAdmin);
   await createBot(admin, botName);
   expectStatus(
     await admin('POST', '/api/user/role', { userEmail: world.plainUser.email, botName, role: DESIGNER_ROLE }),
     200,
   );
-  await addUser(server, world.tenantAdmin, 'nora.norole@example.com', 'Nora_Norole');
-  const strangerToken = (await server.login('nora.norole@example.com', USER_PASSWORD)).token;
+  await addUser(server, world.tenantAdmin, strangerEmail, 'Nora_Norole');
+  const strangerToken = (await server.login(strangerEmail, USER_PASSWORD)).token;
   const tokens = { admin: world.tenantAdmin.token, designer: world.plainUser.token, stranger: strangerToken };
   return {
     world,
