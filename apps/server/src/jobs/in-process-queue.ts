@@ -14,13 +14,23 @@ export function inProcessQueue<Catalogue>(): JobQueue<Catalogue> {
   const pendingIds = new Set<string>();
   const waitingForStart: Array<() => void> = [];
 
+  /**
+   * Runs `work` once `ms` have passed by the wall clock: Node's timers may fire a millisecond
+   * early against Date.now(), and a delayed job must never run before its time.
+   */
   const later = (ms: number, work: () => void) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      work();
-    }, ms);
-    timer.unref();
-    timers.add(timer);
+    const dueAt = Date.now() + ms;
+    const wait = (remaining: number) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        const left = dueAt - Date.now();
+        if (left > 0) wait(left);
+        else work();
+      }, remaining);
+      timer.unref();
+      timers.add(timer);
+    };
+    wait(ms);
   };
 
   function attempt<N extends keyof Catalogue & string>(
