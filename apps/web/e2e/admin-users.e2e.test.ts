@@ -264,6 +264,7 @@ describe('the Users tab of an account administrator', () => {
     const acme = await organisation('delete', { grace: true });
     await expectVisible(rowOf(page, acme.grace.email));
     // Another administrator removes Paul first: this page's deletion then fails.
+    await nextMillisecond();
     expect(await acme.api('DELETE', `/api/users/${acme.paul.email}`)).toBe(204);
     const paul = rowOf(page, acme.paul.email);
     await paul.getByRole('button', { name: `Delete ${PAUL.name}` }).click();
@@ -295,6 +296,8 @@ describe('the Users tab of an account administrator', () => {
   test('Download log saves users-log.csv with what was done in the account', async () => {
     const acme = await organisation('log');
     const { grace } = acme;
+    // The log is in order of time, to the millisecond: each action here comes in a later one.
+    const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 2));
     expect(
       await acme.api('POST', '/api/users', {
         name: grace.name,
@@ -302,11 +305,15 @@ describe('the Users tab of an account administrator', () => {
         password: grace.password,
       }),
     ).toBe(200);
+    await nextMillisecond();
     expect(await acme.api('PUT', '/api/users/tenant-admin', { userEmail: grace.email })).toBe(200);
+    await nextMillisecond();
     expect(await acme.api('PUT', '/api/users/tenant-admin', { userEmail: grace.email })).toBe(200);
+    await nextMillisecond();
     expect(
       await acme.api('POST', '/api/user/role', { userEmail: grace.email, botName: 'Support Bot', role: 2 }),
     ).toBe(200);
+    await nextMillisecond();
     expect(await acme.api('DELETE', `/api/users/${acme.paul.email}`)).toBe(204);
     await page.reload();
     const [download] = await Promise.all([
