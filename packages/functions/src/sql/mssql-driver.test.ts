@@ -131,18 +131,24 @@ describe('SQL functions on SQL Server (TDS test server)', () => {
     );
     expect(insert.output).toEqual({ rowsAffected: 1 });
     expect(server.db.prepare('SELECT name FROM people WHERE id = 3').pluck().get()).toBe(name);
-    const update = await runFunction(
-      sqlFunction(connectionString, 'UPDATE people SET note = {{note}} WHERE id >= 2', [{ name: 'note' }]),
-      { note: 'checked' },
-      local,
-    );
-    expect(update.output).toEqual({ rowsAffected: 2 });
-    const remove = await runFunction(
-      sqlFunction(connectionString, 'DELETE FROM people WHERE id = 3'),
-      {},
-      local,
-    );
-    expect(remove.output).toEqual({ rowsAffected: 1 });
+    // A second row of this test's own (the rows the other tests read stay as they are).
+    server.db.prepare("INSERT INTO people (id, name) VALUES (4, 'Dora')").run();
+    try {
+      const update = await runFunction(
+        sqlFunction(connectionString, 'UPDATE people SET note = {{note}} WHERE id >= 3', [{ name: 'note' }]),
+        { note: 'checked' },
+        local,
+      );
+      expect(update.output).toEqual({ rowsAffected: 2 });
+      const remove = await runFunction(
+        sqlFunction(connectionString, 'DELETE FROM people WHERE id = 3'),
+        {},
+        local,
+      );
+      expect(remove.output).toEqual({ rowsAffected: 1 });
+    } finally {
+      server.db.prepare('DELETE FROM people WHERE id = 4').run();
+    }
   });
 
   test('more rows than the cap are cut off with a notice, and the server is told to stop', async () => {
