@@ -73,12 +73,18 @@ describe.runIf(url)('SQL functions on MySQL/MariaDB', () => {
       local,
     );
     expect(insert.output).toEqual({ rowsAffected: 1 });
-    const update = await runFunction(
-      sqlFunction(connectionString, `UPDATE ${table} SET name = upper(name)`),
-      {},
-      local,
-    );
-    expect(update.output).toEqual({ rowsAffected: 3 });
+    // A second row of this test's own: the rows the other tests read stay as they are.
+    await admin.query(`INSERT INTO ${table} (id, name) VALUES (4, 'Margaret')`);
+    try {
+      const update = await runFunction(
+        sqlFunction(connectionString, `UPDATE ${table} SET name = upper(name) WHERE id >= 3`),
+        {},
+        local,
+      );
+      expect(update.output).toEqual({ rowsAffected: 2 });
+    } finally {
+      await admin.query(`DELETE FROM ${table} WHERE id >= 3`);
+    }
   });
 
   test('more rows than the cap are cut off with a notice', async () => {
