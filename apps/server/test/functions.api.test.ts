@@ -14,7 +14,6 @@ import {
   buildContentWorld,
   type ContentWorld,
   createEntity,
-  DESIGNER_ROLE,
   entitiesPath,
   isPublished,
   markPublished,
@@ -29,6 +28,7 @@ import {
   functionsPath,
   listFunctions,
 } from './support/functions';
+import { ownContentBot } from './support/own-content-bot';
 import { ownTenantContentWorld } from './support/own-tenant-world';
 import { startTestServer, type TestServer } from './support/test-server';
 import { objectBody, putObject, putVariables } from './support/variables';
@@ -47,27 +47,13 @@ const SHARED_MATH = {
 describe.each(testDatabases())('functions on %s', (kind) => {
   let server: TestServer;
   let w: ContentWorld;
-  let made = 0;
 
   /**
    * A bot of the test's own in Tenant B (Pat its Designer), so no test sees another's
    * functions. Tenant B never holds a global function: the tests that make one do so in an
    * account of their own (`ownAccount`).
    */
-  async function ownBot(label: string, world: ContentWorld = w): Promise<string> {
-    made += 1;
-    const name = `${label} ${made}`;
-    await createBot(world.admin, name);
-    expectStatus(
-      await world.admin('POST', '/api/user/role', {
-        userEmail: world.world.plainUser.email,
-        botName: name,
-        role: DESIGNER_ROLE,
-      }),
-      200,
-    );
-    return name;
-  }
+  const ownBot = (label: string, world: ContentWorld = w) => ownContentBot(world, label);
 
   /** An account of the test's own, with its bot and another bot, for tests that make global functions. */
   async function ownAccount(): Promise<{ a: ContentWorld; bot: string; other: string }> {

@@ -114,24 +114,8 @@ describe('first run, sign-up, login and logout', () => {
     await withNewServer(async (fresh) => {
       // The first administrator signed up with the printed link.
       const link = fresh.server.firstRunSignupLink ?? '';
-      const invitationCode = new URL(link).searchParams.get('invitationCode');
-      const password = 'Ada-Password-1';
-      const used = await fresh.server.request({
-        method: 'POST',
-        url: '/api/users/signup',
-        body: {
-          userData: {
-            identity: 'platform',
-            invitationCode,
-            name: 'Ada Admin',
-            organization: 'Master',
-            workEmail: 'ada@example.com',
-            password,
-            confirmPassword: password,
-          },
-        },
-      });
-      expect(used.statusCode).toBe(200);
+      const invitationCode = new URL(link).searchParams.get('invitationCode') ?? '';
+      await fresh.server.signUpFirstAdmin('ada@example.com', 'Ada-Password-1', invitationCode);
       await page.goto(fresh.local(link));
       await page.getByLabel('Name', { exact: true }).fill('Eve Intruder');
       await page.getByLabel('Organization name').fill('Elsewhere');

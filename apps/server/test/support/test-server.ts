@@ -21,7 +21,8 @@ export interface TestServer extends RunningParts {
     remoteAddress?: string;
   }): Promise<LightMyRequestResponse>;
   /** Signs up the master-tenant administrator through the public sign-up and logs in. */
-  signUpFirstAdmin(email?: string, password?: string): Promise<LoginResponse>;
+  /** Signs up the master administrator, with a new master-admin code unless one is given (e.g. the printed first-run link's). */
+  signUpFirstAdmin(email?: string, password?: string, invitationCode?: string): Promise<LoginResponse>;
   login(email: string, password: string): Promise<LoginResponse>;
   /** Opens the server on a real port (browser and websocket tests). */
   listen(): Promise<string>;
@@ -59,10 +60,10 @@ export async function startTestServer(
         ...(remoteAddress ? { remoteAddress } : {}),
       });
     },
-    async signUpFirstAdmin(email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
-      const invitationCode = await createInvitationCode(parts.ctx.repos, 'master-admin', {
-        requiresConfirmation: false,
-      });
+    async signUpFirstAdmin(email = ADMIN_EMAIL, password = ADMIN_PASSWORD, givenCode?: string) {
+      const invitationCode =
+        givenCode ??
+        (await createInvitationCode(parts.ctx.repos, 'master-admin', { requiresConfirmation: false }));
       const response = await server.request({
         method: 'POST',
         url: '/api/users/signup',
