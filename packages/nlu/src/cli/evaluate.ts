@@ -98,24 +98,15 @@ export function evaluateFiles(
   const { confidence, lowConfidence } = DEFAULT_THRESHOLDS;
   const decide = (p: NluPrediction) => runtimeDecision(p, confidence, lowConfidence);
   const decisions = predictions.map(decide);
-  const withRule = scorePredictions(
-    testRows,
-    predictions.map((p, i) => ({
-      intent: decisions[i] === 'belowThreshold' ? NONE : p.topIntent,
-      entities: [],
-    })),
-  ).inScopeAccuracy;
-  const answered = scorePredictions(
-    testRows,
-    predictions.map((p, i) => ({ intent: decisions[i] === 'answer' ? p.topIntent : NONE, entities: [] })),
-  ).inScopeAccuracy;
-  const bestIntent = scorePredictions(
-    testRows,
-    predictions.map((p) => ({
-      intent: p.intents.find((s) => s.intent !== NONE)?.intent ?? NONE,
-      entities: [],
-    })),
-  ).inScopeAccuracy;
+  /** In-scope accuracy when each prediction is read as `intentOf` says. */
+  const accuracyOf = (intentOf: (p: NluPrediction, i: number) => string) =>
+    scorePredictions(
+      testRows,
+      predictions.map((p, i) => ({ intent: intentOf(p, i), entities: [] })),
+    ).inScopeAccuracy;
+  const withRule = accuracyOf((p, i) => (decisions[i] === 'belowThreshold' ? NONE : p.topIntent));
+  const answered = accuracyOf((p, i) => (decisions[i] === 'answer' ? p.topIntent : NONE));
+  const bestIntent = accuracyOf((p) => p.intents.find((s) => s.intent !== NONE)?.intent ?? NONE);
   const runtime: RuntimeScores = {
     thresholds: { ...DEFAULT_THRESHOLDS },
     inScopeAccuracy: withRule,
