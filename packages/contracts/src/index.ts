@@ -14,6 +14,7 @@ export * from './schemas/bot-model';
 export * from './schemas/bot-regions';
 export * from './schemas/bot-settings';
 export * from './schemas/bot-settings-model';
+export * from './schemas/channels';
 export * from './schemas/bots';
 export * from './schemas/conversation-log';
 export * from './schemas/directory';
