@@ -33,7 +33,7 @@ import { botNamed } from './bot-access.service';
 type Settings = Record<string, unknown>;
 
 /** Changes the bot's stored settings (and columns) inside one transaction holding its row. */
-async function changeBot(
+export async function changeBot(
   ctx: AppContext,
   principal: Principal,
   bot: Bot,
