@@ -36,6 +36,7 @@ export * from './schemas/nlu-status-model';
 export * from './schemas/password';
 export * from './schemas/plan-model';
 export * from './schemas/prebuilt-entities';
+export * from './schemas/snippets';
 export * from './schemas/synchronization';
 export * from './schemas/synchronization-model';
 export * from './schemas/synchronization-predict-model';

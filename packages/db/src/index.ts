@@ -13,6 +13,7 @@ import { tenantRepository } from './repositories/tenant.repository';
 import { tenantInvitationRepository } from './repositories/tenant-invitation.repository';
 import { tenantRemovalRepository } from './repositories/tenant-removal.repository';
 import { type RepositoryOptions, type TenantScope, tenantScope } from './repositories/tenant-scope';
+import { publicSnippetRepository } from './repositories/snippet.repository';
 import { publicTestChatLinkRepository } from './repositories/test-chat-link.repository';
 import { userRepository } from './repositories/user.repository';
 import type { Database } from './schema';
@@ -68,6 +69,7 @@ export type { NluSyncPatch, NluSyncRecord, StoredSyncStep } from './repositories
 export type { NluRunKind, NluRunStatus, NluTestRun } from './repositories/nlu-test-run.repository';
 export type { OutboxMail } from './repositories/outbox.repository';
 export type { Plan } from './repositories/plan.repository';
+export type { NewSnippet, SnippetPatch, SnippetRecord } from './repositories/snippet.repository';
 export type { Tenant } from './repositories/tenant.repository';
 export type { TenantInvitation } from './repositories/tenant-invitation.repository';
 export type { AuditEntry, RepositoryOptions, Role, TenantScope } from './repositories/tenant-scope';
@@ -103,6 +105,7 @@ export function createRepositories(db: Kysely<Database>, options: RepositoryOpti
     tenantInvitations: tenantInvitationRepository(db),
     botTotals: botTotalsRepository(db),
     testChatLinks: publicTestChatLinkRepository(db),
+    snippets: publicSnippetRepository(db),
     forTenant: (tenantId: string) => tenantScope(db, tenantId, options),
     transaction: (work) => db.transaction().execute((trx) => work(createRepositories(trx, options))),
   };
@@ -124,6 +127,8 @@ export interface Repositories {
   botTotals: ReturnType<typeof botTotalsRepository>;
   /** Test chat links by their public id (the public test chat); a bot's link is in `forTenant`. */
   testChatLinks: ReturnType<typeof publicTestChatLinkRepository>;
+  /** Snippets by their public token (the chat widget); a bot's snippets are in `forTenant`. */
+  snippets: ReturnType<typeof publicSnippetRepository>;
   forTenant(tenantId: string): TenantScope;
   /** Runs `work` in one transaction with repositories bound to it; rolled back when it throws. */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;

@@ -42,6 +42,7 @@ export interface Database {
   flow_editor_locks: FlowEditorLockTable;
   block_files: BlockFileTable;
   llms: LlmTable;
+  snippets: SnippetTable;
 }
 
 export interface TenantTable {
@@ -485,6 +486,22 @@ export interface LlmTable {
   model: string | null;
   is_complete: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   settings: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A bot's chat bubble snippet (spec 04 section 3.6); `token` and `code` are what its embed code mounts with. */
+export interface SnippetTable {
+  id: string;
+  tenant_id: string;
+  bot_id: string;
+  name: string;
+  version: string;
+  description: ColumnType<string, string | undefined, string>;
+  token: string;
+  code: string;
+  allowed_origins: ColumnType<unknown, string, string>;
+  settings: ColumnType<unknown, string, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

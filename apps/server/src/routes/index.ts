@@ -20,6 +20,7 @@ import { nluStatusRoutes } from './nlu-status.routes';
 import { passwordRoutes } from './password.routes';
 import { rolesRoutes } from './roles.routes';
 import { signupRoutes } from './signup.routes';
+import { snippetsRoutes } from './snippets.routes';
 import { synchronizationRoutes } from './synchronization.routes';
 import { tenantRoutes } from './tenant.routes';
 import { tenantPlanRoutes } from './tenant-plan.routes';
@@ -47,6 +48,7 @@ export const ROUTE_MODULES: Array<(app: FastifyInstance, ctx: AppContext) => voi
   botsRoutes,
   botBundleRoutes,
   botSettingsRoutes,
+  snippetsRoutes,
   intentsRoutes,
   entitiesRoutes,
   functionsRoutes,

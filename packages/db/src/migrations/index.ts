@@ -16,6 +16,7 @@ import * as testChatLinks from './202611261000-test-chat-links';
 import * as conversationTurnsOrderAndTrace from './202611261010-conversation-turns-order-and-trace';
 import * as flowEditor from './202611271000-flow-editor';
 import * as llms from './202611271010-llms';
+import * as snippets from './202611281020-snippets';
 
 /** The one ordered list of migrations for both dialects; append, never reorder or edit. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611261010-conversation-turns-order-and-trace': conversationTurnsOrderAndTrace,
   '202611271000-flow-editor': flowEditor,
   '202611271010-llms': llms,
+  '202611281020-snippets': snippets,
 };

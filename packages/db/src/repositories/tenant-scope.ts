@@ -19,6 +19,7 @@ import { nluDatasetRepository } from './nlu-dataset.repository';
 import { nluModelRepository } from './nlu-model.repository';
 import { nluSyncRepository } from './nlu-sync.repository';
 import { nluTestRunRepository } from './nlu-test-run.repository';
+import { snippetRepository } from './snippet.repository';
 import { testChatLinkRepository } from './test-chat-link.repository';
 import { normaliseEmail, type TenantRole } from './user.repository';
 import { variableRepository } from './variable.repository';
@@ -414,6 +415,8 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
     blockFiles: (botId: string) => blockFileRepository(db, tenantId, botId),
     /** The tenant's LLMs. */
     llms: llmRepository(db, tenantId),
+    /** One bot's chat bubble snippets. */
+    snippets: (botId: string) => snippetRepository(db, tenantId, botId),
   };
 }
 
