@@ -215,7 +215,7 @@ describe.each(testDatabases())('bots on %s', (kind) => {
     expect(consent.headers['content-disposition']).toBe(
       'attachment; filename="bot-Support Bot-gdpr-consent.csv"',
     );
-    expect(consent.body).toBe('timestamp,userId,conversationId,consent\r\n');
+    expect(consent.body).toBe('timestamp,userId,conversationId,consent,channel\r\n');
   });
 
   test('unknown bots are 404 not-found_error on every bot route', async () => {

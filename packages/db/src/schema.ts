@@ -42,6 +42,7 @@ export interface Database {
   flow_editor_locks: FlowEditorLockTable;
   block_files: BlockFileTable;
   llms: LlmTable;
+  consent_decisions: ConsentDecisionTable;
   snippets: SnippetTable;
 }
 
@@ -474,6 +475,20 @@ export interface BlockFileTable {
   sha256: string;
   uploaded_by: string;
   uploaded_at: Timestamp;
+}
+
+/** A consent decision a bot's user took in a conversation (GDPR, spec 04 section 3.7). */
+export interface ConsentDecisionTable {
+  id: string;
+  tenant_id: string;
+  bot_id: string;
+  conversation_id: string;
+  /** The user as the channel knows them (the conversation's user key). */
+  user_key: string;
+  channel: string;
+  /** 'agreed', 'rejected' or 'disabled' (rejected and turned the bot off for themselves). */
+  decision: string;
+  decided_at: Timestamp;
 }
 
 /** One of the tenant's LLMs (the LLM area); `settings` holds what the list does not show. */

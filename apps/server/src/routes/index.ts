@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { authRoutes } from './auth.routes';
 import { botBundleRoutes } from './bot-bundle.routes';
+import { botFeaturesRoutes } from './bot-features.routes';
 import { botRolesRoutes } from './bot-roles.routes';
 import { botSettingsRoutes } from './bot-settings.routes';
 import { botsRoutes } from './bots.routes';
@@ -48,6 +49,7 @@ export const ROUTE_MODULES: Array<(app: FastifyInstance, ctx: AppContext) => voi
   botsRoutes,
   botBundleRoutes,
   botSettingsRoutes,
+  botFeaturesRoutes,
   snippetsRoutes,
   intentsRoutes,
   entitiesRoutes,

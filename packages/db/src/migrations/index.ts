@@ -16,6 +16,7 @@ import * as testChatLinks from './202611261000-test-chat-links';
 import * as conversationTurnsOrderAndTrace from './202611261010-conversation-turns-order-and-trace';
 import * as flowEditor from './202611271000-flow-editor';
 import * as llms from './202611271010-llms';
+import * as botFeatures from './202611281010-bot-features';
 import * as snippets from './202611281020-snippets';
 
 /** The one ordered list of migrations for both dialects; append, never reorder or edit. */
@@ -37,5 +38,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611261010-conversation-turns-order-and-trace': conversationTurnsOrderAndTrace,
   '202611271000-flow-editor': flowEditor,
   '202611271010-llms': llms,
+  '202611281010-bot-features': botFeatures,
   '202611281020-snippets': snippets,
 };

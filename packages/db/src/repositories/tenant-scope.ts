@@ -4,6 +4,7 @@ import { nowIso } from '../dialect';
 import type { Database } from '../schema';
 import { blockFileRepository } from './block-file.repository';
 import { botRepository } from './bot.repository';
+import { consentRepository } from './consent.repository';
 import { conversationRepository } from './conversation.repository';
 import { entityRepository } from './entity.repository';
 import { flowRepository } from './flow.repository';
@@ -415,6 +416,8 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
     blockFiles: (botId: string) => blockFileRepository(db, tenantId, botId),
     /** The tenant's LLMs. */
     llms: llmRepository(db, tenantId),
+    /** One bot's GDPR consent decisions (the consent CSV). */
+    consents: (botId: string) => consentRepository(db, tenantId, botId),
     /** One bot's chat bubble snippets. */
     snippets: (botId: string) => snippetRepository(db, tenantId, botId),
   };

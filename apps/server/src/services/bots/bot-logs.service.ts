@@ -15,7 +15,8 @@ const HISTORY_COLUMNS = [
   'messageTextSent',
   'messageSpeechSent',
 ] as const;
-const CONSENT_COLUMNS = ['timestamp', 'userId', 'conversationId', 'consent'] as const;
+/** `consent` is agreed, rejected or disabled (rejected and turned the bot off); `channel` where it was asked. */
+const CONSENT_COLUMNS = ['timestamp', 'userId', 'conversationId', 'consent', 'channel'] as const;
 
 function toCsv<C extends string>(columns: readonly C[], rows: ReadonlyArray<Record<C, string>>): string {
   const lines = [columns.join(',')];
@@ -79,8 +80,19 @@ export async function messageHistoryCsv(principal: Principal, botName: string): 
   return { botName: bot.botName, csv: Readable.from(lines()) };
 }
 
-/** GET /api/bots/{bot}/consent: the GDPR consent answers of the bot's users (none until conversations exist). */
+/**
+ * GET /api/bots/{bot}/consent: every consent decision of the bot's users, oldest first (a user
+ * who changed their mind has a row per decision), as the runtime recorded them.
+ */
 export async function consentCsv(principal: Principal, botName: string): Promise<BotCsv> {
   const bot = await botNamed(principal, botName);
-  return { botName: bot.botName, csv: toCsv(CONSENT_COLUMNS, []) };
+  const decisions = await principal.scope.consents(bot.id).list();
+  const rows = decisions.map((d) => ({
+    timestamp: d.decidedAt,
+    userId: d.userKey,
+    conversationId: d.conversationId,
+    consent: d.decision,
+    channel: d.channel,
+  }));
+  return { botName: bot.botName, csv: toCsv(CONSENT_COLUMNS, rows) };
 }
