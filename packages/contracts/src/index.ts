@@ -10,6 +10,7 @@ export * from './schemas/admin';
 export * from './schemas/auth';
 export * from './schemas/bot-bundle';
 export * from './schemas/bot-bundle-model';
+export * from './schemas/bot-configuration';
 export * from './schemas/bot-features';
 export * from './schemas/bot-features-model';
 export * from './schemas/bot-model';

@@ -22,6 +22,7 @@ export * from './connect';
 export * from './dialect';
 export type { BlockFileRecord, NewBlockFile } from './repositories/block-file.repository';
 export type { Bot } from './repositories/bot.repository';
+export type { BotConnection } from './repositories/bot-connection.repository';
 export type { ConsentDecision, ConsentDecisionRecord } from './repositories/consent.repository';
 export type {
   ConversationRecord,

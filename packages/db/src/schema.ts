@@ -42,6 +42,7 @@ export interface Database {
   flow_editor_locks: FlowEditorLockTable;
   block_files: BlockFileTable;
   llms: LlmTable;
+  bot_connections: BotConnectionTable;
   consent_decisions: ConsentDecisionTable;
   snippets: SnippetTable;
 }
@@ -518,5 +519,21 @@ export interface SnippetTable {
   allowed_origins: ColumnType<unknown, string, string>;
   settings: ColumnType<unknown, string, string>;
   created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A channel or connector a bot lists on its Configuration tab (the row exists while it is added). */
+export interface BotConnectionTable {
+  bot_id: string;
+  tenant_id: string;
+  /** 'channel' or 'system' (a connector). */
+  kind: string;
+  /** The id of the catalogue (CHANNELS, CONNECTORS of @parley/contracts). */
+  connection_id: string;
+  is_enabled: Flag;
+  /** Set once 'Request connection' was sent. */
+  requested_at: Timestamp | null;
+  requested_by: string | null;
+  added_at: Timestamp;
   updated_at: Timestamp;
 }

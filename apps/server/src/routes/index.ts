@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { authRoutes } from './auth.routes';
 import { botBundleRoutes } from './bot-bundle.routes';
+import { botConfigurationRoutes } from './bot-configuration.routes';
 import { botFeaturesRoutes } from './bot-features.routes';
 import { botRolesRoutes } from './bot-roles.routes';
 import { botSettingsRoutes } from './bot-settings.routes';
@@ -49,6 +50,7 @@ export const ROUTE_MODULES: Array<(app: FastifyInstance, ctx: AppContext) => voi
   botsRoutes,
   botBundleRoutes,
   botSettingsRoutes,
+  botConfigurationRoutes,
   botFeaturesRoutes,
   snippetsRoutes,
   intentsRoutes,

@@ -7,6 +7,10 @@ export interface PlanMetadata {
   /** 'Import a bot' and 'Export Bot' (spec 01 section 2). */
   hasImportExport?: boolean;
   hasNluPerformance?: boolean;
+  /** The channel ids the plan offers; left out: every channel (spec 04 section 5). */
+  allowedChannels?: string[];
+  /** The most channels a bot may have enabled; the Test Chat never counts. Left out: no limit. */
+  maxChannels?: number;
   [feature: string]: unknown;
 }
 

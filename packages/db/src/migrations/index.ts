@@ -18,6 +18,7 @@ import * as flowEditor from './202611271000-flow-editor';
 import * as llms from './202611271010-llms';
 import * as botFeatures from './202611281010-bot-features';
 import * as snippets from './202611281020-snippets';
+import * as botConnections from './202611281030-bot-connections';
 
 /** The one ordered list of migrations for both dialects; append, never reorder or edit. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611271010-llms': llms,
   '202611281010-bot-features': botFeatures,
   '202611281020-snippets': snippets,
+  '202611281030-bot-connections': botConnections,
 };

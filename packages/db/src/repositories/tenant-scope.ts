@@ -2,6 +2,7 @@ import { BUILT_IN_ROLES, FIRST_CUSTOM_ROLE_ID } from '@parley/contracts';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../dialect';
 import type { Database } from '../schema';
+import { botConnectionRepository } from './bot-connection.repository';
 import { blockFileRepository } from './block-file.repository';
 import { botRepository } from './bot.repository';
 import { consentRepository } from './consent.repository';
@@ -416,6 +417,8 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
     blockFiles: (botId: string) => blockFileRepository(db, tenantId, botId),
     /** The tenant's LLMs. */
     llms: llmRepository(db, tenantId),
+    /** One bot's channels and connectors (Configuration tab). */
+    botConnections: (botId: string) => botConnectionRepository(db, tenantId, botId),
     /** One bot's GDPR consent decisions (the consent CSV). */
     consents: (botId: string) => consentRepository(db, tenantId, botId),
     /** One bot's chat bubble snippets. */

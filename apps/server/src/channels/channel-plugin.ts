@@ -1,0 +1,33 @@
+import { CHANNELS, type ChannelId, type InboundActivity, type OutboundActivity } from '@parley/contracts';
+import type { Bot, TenantScope } from '@parley/db';
+import type { ConversationOrigin } from '../services/conversations/conversation-turns.service';
+
+/**
+ * A channel in the runtime's terms (ARCHITECTURE 'A message's way'): it turns its platform's
+ * inbound messages into the runtime's activities and the runtime's activities into its
+ * platform's messages, and knows whether a bot's own settings connect it. Its name, settings
+ * dialog, capabilities and limits are its catalogue entry (contracts/channels.ts), so the
+ * Configuration tab and the flow editor's restrictions read the same declaration.
+ */
+export interface ChannelPlugin<Inbound, Outbound> {
+  id: ChannelId;
+  /** The bot's settings for this channel make it work (an API key, a snippet, credentials). */
+  isConnected(scope: TenantScope, bot: Bot): Promise<boolean>;
+  /** The platform's message as the runtime's activity; undefined for what the bot does not answer. */
+  toActivity(inbound: Inbound): InboundActivity | undefined;
+  /** One runtime activity as the platform's messages (none when the platform cannot show it). */
+  toOutbound(activity: OutboundActivity): Outbound[];
+}
+
+/**
+ * Where a conversation of a production channel takes place: the flows activated to every
+ * channel (production), counted by analytics.
+ */
+export function productionOrigin(channel: ChannelId, userKey: string): ConversationOrigin {
+  return {
+    channel: { id: channel, name: CHANNELS[channel].name },
+    userKey,
+    isTest: false,
+    target: 'production',
+  };
+}

@@ -1,0 +1,24 @@
+import type { ChannelId } from '@parley/contracts';
+import type { Bot, TenantScope } from '@parley/db';
+import type { ChannelPlugin } from './channel-plugin';
+
+/**
+ * Every channel Parley runs, by its catalogue id; a catalogue channel without a plug-in here can
+ * be listed and requested, but never connected.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each plug-in has its own platform's message types.
+export const CHANNEL_PLUGINS = {} satisfies Partial<Record<ChannelId, ChannelPlugin<any, any>>>;
+
+const pluginOf = (id: string): ChannelPlugin<unknown, unknown> | undefined =>
+  (CHANNEL_PLUGINS as Partial<Record<string, ChannelPlugin<unknown, unknown>>>)[id];
+
+/** Whether the bot's own settings connect the channel. */
+export async function isChannelConnected(scope: TenantScope, bot: Bot, id: string): Promise<boolean> {
+  const plugin = pluginOf(id);
+  return plugin ? plugin.isConnected(scope, bot) : false;
+}
+
+/** A channel takes traffic only while the bot has it added and enabled on the Configuration tab. */
+export async function isChannelEnabled(scope: TenantScope, bot: Bot, id: ChannelId): Promise<boolean> {
+  return scope.botConnections(bot.id).isEnabled('channel', id);
+}
