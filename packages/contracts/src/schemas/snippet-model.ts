@@ -3,6 +3,7 @@
  * widget's visitor protocol. Plain values and types only, no zod: the embeddable widget
  * (packages/widget) imports this file and must stay small. The schemas are in snippets.ts.
  */
+import { CHANNELS, type ChannelId } from './channels';
 
 /** Where the bubble sits on the page (spec 04 section 9). Stored ids; labels are the UI's. */
 export const SNIPPET_POSITIONS = [
@@ -192,8 +193,11 @@ export function isOriginAllowed(allowedOrigins: readonly string[], origin: strin
 
 // --- the widget's visitor protocol (docs/chat-widget-protocol.md) ---------------------------
 
-/** The channel the widget's conversations run on (the production flows). */
-export const CHAT_BUBBLE_CHANNEL = { id: 'chatBubble', name: 'Chat Bubble' } as const;
+/** The channel the widget's conversations run on (the production flows), from the channel catalogue. */
+export const CHAT_BUBBLE_CHANNEL = { id: 'chatBubble', name: CHANNELS.chatBubble.name } as const satisfies {
+  id: ChannelId;
+  name: string;
+};
 
 /** The query parameter of the websocket that carries a visitor token. */
 export const WIDGET_SOCKET_PARAM = 'widgetToken';

@@ -38,6 +38,9 @@ const NluStatusTab = lazy(async () => ({
 const NluPerformanceTab = lazy(async () => ({
   default: (await import('../nlu-performance/components/NluPerformanceTab')).NluPerformanceTab,
 }));
+const ChatBubbleTab = lazy(async () => ({
+  default: (await import('../chat-bubble/components/ChatBubbleTab')).ChatBubbleTab,
+}));
 
 export type SettingsTabId =
   | 'general'
@@ -82,7 +85,7 @@ export const SETTINGS_TABS: readonly SettingsTabDefinition[] = [
     Panel: NluPerformanceTab,
   },
   { id: 'features', title: 'Features' },
-  { id: 'bubble', title: 'Chat Bubble', isHiddenFromBar: true },
+  { id: 'bubble', title: 'Chat Bubble', isHiddenFromBar: true, Panel: ChatBubbleTab },
 ];
 
 /** The spec's default settings tab; while it is not built, the first tab that is (the one rule). */
