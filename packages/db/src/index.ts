@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { botTotalsRepository } from './repositories/bot-totals.repository';
+import { publicExternalApiKeyRepository } from './repositories/external-api.repository';
 import { invitationRepository } from './repositories/invitation.repository';
 import { membershipRepository } from './repositories/membership.repository';
 import {
@@ -9,11 +10,11 @@ import {
 import { outboxRepository } from './repositories/outbox.repository';
 import { planRepository } from './repositories/plan.repository';
 import { sessionRepository } from './repositories/session.repository';
+import { publicSnippetRepository } from './repositories/snippet.repository';
 import { tenantRepository } from './repositories/tenant.repository';
 import { tenantInvitationRepository } from './repositories/tenant-invitation.repository';
 import { tenantRemovalRepository } from './repositories/tenant-removal.repository';
 import { type RepositoryOptions, type TenantScope, tenantScope } from './repositories/tenant-scope';
-import { publicSnippetRepository } from './repositories/snippet.repository';
 import { publicTestChatLinkRepository } from './repositories/test-chat-link.repository';
 import { userRepository } from './repositories/user.repository';
 import type { Database } from './schema';
@@ -33,6 +34,12 @@ export type {
   TurnRecord,
 } from './repositories/conversation.repository';
 export type { EntityRecord, StoredEntityContent } from './repositories/entity.repository';
+export type {
+  DirectLineConversationRecord,
+  DirectLineTurn,
+  ExternalApiKeyRecord,
+  ExternalApiRepository,
+} from './repositories/external-api.repository';
 export type {
   FlowActivation,
   FlowHistory,
@@ -107,6 +114,7 @@ export function createRepositories(db: Kysely<Database>, options: RepositoryOpti
     tenantInvitations: tenantInvitationRepository(db),
     botTotals: botTotalsRepository(db),
     testChatLinks: publicTestChatLinkRepository(db),
+    externalApiKeys: publicExternalApiKeyRepository(db),
     snippets: publicSnippetRepository(db),
     forTenant: (tenantId: string) => tenantScope(db, tenantId, options),
     transaction: (work) => db.transaction().execute((trx) => work(createRepositories(trx, options))),
@@ -129,6 +137,8 @@ export interface Repositories {
   botTotals: ReturnType<typeof botTotalsRepository>;
   /** Test chat links by their public id (the public test chat); a bot's link is in `forTenant`. */
   testChatLinks: ReturnType<typeof publicTestChatLinkRepository>;
+  /** External API keys by their id (a Direct Line client's key names it); a bot's keys are in `forTenant`. */
+  externalApiKeys: ReturnType<typeof publicExternalApiKeyRepository>;
   /** Snippets by their public token (the chat widget); a bot's snippets are in `forTenant`. */
   snippets: ReturnType<typeof publicSnippetRepository>;
   forTenant(tenantId: string): TenantScope;

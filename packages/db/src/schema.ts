@@ -42,8 +42,12 @@ export interface Database {
   flow_editor_locks: FlowEditorLockTable;
   block_files: BlockFileTable;
   llms: LlmTable;
-  bot_connections: BotConnectionTable;
   consent_decisions: ConsentDecisionTable;
+  external_api_keys: ExternalApiKeyTable;
+  external_api_settings: ExternalApiSettingsTable;
+  direct_line_conversations: DirectLineConversationTable;
+  direct_line_posts: DirectLinePostTable;
+  bot_connections: BotConnectionTable;
   snippets: SnippetTable;
 }
 
@@ -504,6 +508,43 @@ export interface LlmTable {
   settings: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A bot's External API key: only its SHA-256 is kept (the key is shown once), with a hint to tell it apart. */
+export interface ExternalApiKeyTable {
+  key_id: string;
+  tenant_id: string;
+  bot_id: string;
+  /** Hex SHA-256 of the whole key. */
+  key_hash: string;
+  /** The key's last characters, as '…k3Xz': enough to recognise it, nothing to guess it with. */
+  hint: string;
+  is_locked: Flag;
+  created_at: Timestamp;
+}
+
+/** A bot's External API settings: how long a conversation may stay quiet before it expires. */
+export interface ExternalApiSettingsTable {
+  bot_id: string;
+  tenant_id: string;
+  conversation_lifetime_seconds: number;
+}
+
+/** A conversation started over Direct Line: the key it was started with and the user who talks. */
+export interface DirectLineConversationTable {
+  conversation_id: string;
+  tenant_id: string;
+  bot_id: string;
+  key_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+/** The client's own id of a message (channelData.clientActivityID), by the turn it became: echoed back with it. */
+export interface DirectLinePostTable {
+  conversation_id: string;
+  seq: number;
+  client_activity_id: string;
 }
 
 /** A bot's chat bubble snippet (spec 04 section 3.6); `token` and `code` are what its embed code mounts with. */

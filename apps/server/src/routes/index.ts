@@ -7,8 +7,10 @@ import { botFeaturesRoutes } from './bot-features.routes';
 import { botRolesRoutes } from './bot-roles.routes';
 import { botSettingsRoutes } from './bot-settings.routes';
 import { botsRoutes } from './bots.routes';
+import { directLineRoutes } from './direct-line.routes';
 import { directoryRoutes } from './directory.routes';
 import { entitiesRoutes } from './entities.routes';
+import { externalApiRoutes } from './external-api.routes';
 import { flowEditorRoutes } from './flow-editor.routes';
 import { flowsRoutes } from './flows.routes';
 import { functionsRoutes } from './functions.routes';
@@ -66,5 +68,7 @@ export const ROUTE_MODULES: Array<(app: FastifyInstance, ctx: AppContext) => voi
   nluPredictRoutes,
   testChatRoutes,
   testChatLinkRoutes,
+  externalApiRoutes,
+  directLineRoutes,
   websocketRoutes,
 ];

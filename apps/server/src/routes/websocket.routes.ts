@@ -13,6 +13,7 @@ import type { AppContext } from '../context';
 import { type PublicChatSession, publicChatSession } from '../services/conversations/test-chat-link.service';
 import { createPublicChatGateway } from '../services/realtime/public-chat-gateway';
 import { createRealtimeGateway } from '../services/realtime/realtime.service';
+import { directLineStreamRoute } from './direct-line.routes';
 
 /** ws(s)://host[/base]/ws from PUBLIC_URL: the address browsers can reach. */
 export function websocketUrl(publicUrl: string): string {
@@ -104,5 +105,8 @@ export function websocketRoutes(app: FastifyInstance, ctx: AppContext): void {
         socket.on('close', () => connection.closed());
       },
     );
+
+    // The External API channel's Direct Line stream upgrades in this scope too.
+    directLineStreamRoute(scope, ctx);
   });
 }

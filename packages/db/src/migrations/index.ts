@@ -16,6 +16,7 @@ import * as testChatLinks from './202611261000-test-chat-links';
 import * as conversationTurnsOrderAndTrace from './202611261010-conversation-turns-order-and-trace';
 import * as flowEditor from './202611271000-flow-editor';
 import * as llms from './202611271010-llms';
+import * as externalApi from './202611281000-external-api';
 import * as botFeatures from './202611281010-bot-features';
 import * as snippets from './202611281020-snippets';
 import * as botConnections from './202611281030-bot-connections';
@@ -40,6 +41,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611271000-flow-editor': flowEditor,
   '202611271010-llms': llms,
   '202611281010-bot-features': botFeatures,
-  '202611281020-snippets': snippets,
+  '202611281000-external-api': externalApi,
   '202611281030-bot-connections': botConnections,
+  '202611281020-snippets': snippets,
 };

@@ -2,12 +2,13 @@ import { BUILT_IN_ROLES, FIRST_CUSTOM_ROLE_ID } from '@parley/contracts';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../dialect';
 import type { Database } from '../schema';
-import { botConnectionRepository } from './bot-connection.repository';
 import { blockFileRepository } from './block-file.repository';
 import { botRepository } from './bot.repository';
+import { botConnectionRepository } from './bot-connection.repository';
 import { consentRepository } from './consent.repository';
 import { conversationRepository } from './conversation.repository';
 import { entityRepository } from './entity.repository';
+import { externalApiRepository } from './external-api.repository';
 import { flowRepository } from './flow.repository';
 import { flowEditorLockRepository } from './flow-editor-lock.repository';
 import {
@@ -417,10 +418,12 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
     blockFiles: (botId: string) => blockFileRepository(db, tenantId, botId),
     /** The tenant's LLMs. */
     llms: llmRepository(db, tenantId),
-    /** One bot's channels and connectors (Configuration tab). */
-    botConnections: (botId: string) => botConnectionRepository(db, tenantId, botId),
     /** One bot's GDPR consent decisions (the consent CSV). */
     consents: (botId: string) => consentRepository(db, tenantId, botId),
+    /** One bot's External API channel: its keys, its conversation timeout, its Direct Line conversations. */
+    externalApi: (botId: string) => externalApiRepository(db, tenantId, botId),
+    /** One bot's channels and connectors (Configuration tab). */
+    botConnections: (botId: string) => botConnectionRepository(db, tenantId, botId),
     /** One bot's chat bubble snippets. */
     snippets: (botId: string) => snippetRepository(db, tenantId, botId),
   };

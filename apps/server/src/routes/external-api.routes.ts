@@ -1,0 +1,66 @@
+import {
+  apiKeyIdSchema,
+  generateApiKeyBodySchema,
+  Permission,
+  updateApiKeysBodySchema,
+} from '@parley/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Access } from '../auth/access';
+import { principalOf } from '../auth/guard';
+import type { AppContext } from '../context';
+import { parseInput } from '../http/validate';
+import {
+  deleteApiKey,
+  externalApiSettings,
+  generateApiKey,
+  updateApiKeys,
+} from '../services/external-api/api-keys.service';
+
+type BotParams = { Params: { bot: string } };
+
+/** The External API dialog: Manage API keys (29) on the bot. */
+const MANAGE_KEYS: Access = { botPermission: Permission.ManageApiKeys };
+
+/**
+ * The External API channel's keys (spec 04 sections 3.4, 7.1; the GET's path is ours:
+ * docs/decisions.md 'External API channel'). The channel itself speaks Direct Line under
+ * /v3/directline (direct-line.routes.ts).
+ */
+export function externalApiRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get<BotParams>('/api/external/:bot/api-keys', { config: { access: MANAGE_KEYS } }, async (request) =>
+    externalApiSettings(ctx, principalOf(request), request.params.bot),
+  );
+
+  app.post<BotParams>(
+    '/api/external/:bot/api-key/generate',
+    { config: { access: MANAGE_KEYS } },
+    async (request) => {
+      parseInput(generateApiKeyBodySchema, request.body);
+      return generateApiKey(principalOf(request), request.params.bot);
+    },
+  );
+
+  app.put<BotParams>(
+    '/api/external/:bot/api-key/update',
+    { config: { access: MANAGE_KEYS } },
+    async (request, reply) => {
+      await updateApiKeys(
+        principalOf(request),
+        request.params.bot,
+        parseInput(updateApiKeysBodySchema, request.body),
+      );
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete<{ Params: { bot: string; keyId: string } }>(
+    '/api/external/:bot/api-key/:keyId',
+    { config: { access: MANAGE_KEYS } },
+    async (request, reply) => {
+      const { keyId } = parseInput(z.object({ keyId: apiKeyIdSchema }), request.params);
+      await deleteApiKey(principalOf(request), request.params.bot, keyId);
+      return reply.status(204).send();
+    },
+  );
+}

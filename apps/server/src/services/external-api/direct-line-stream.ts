@@ -1,0 +1,114 @@
+import { AppError } from '@parley/contracts';
+import type { AppContext } from '../../context';
+import { createTopicRouter } from '../realtime/topic-router';
+import { activitiesAfter, conversationFor, type DirectLineConversation } from './direct-line.service';
+import type { DirectLineClaims } from './direct-line-tokens';
+
+/** What the stream needs of a websocket (the `ws` socket has it). */
+export interface StreamSocket {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  readonly readyState: number;
+  readonly OPEN: number;
+}
+
+/** How often an idle stream checks that its key is still unlocked and its conversation alive. */
+const RECHECK_EVERY_MS = 15_000;
+
+/** Close codes: the conversation is gone or expired, or the key no longer opens it. */
+export const STREAM_CLOSE = { ended: 1000, refused: 4403 } as const;
+
+/**
+ * The Direct Line streams of one process. A stream follows its conversation's topic on the
+ * shared pub/sub: any turn, taken on any process (a client's message, a delay's end, the idle
+ * text), wakes it, and it sends what the database holds after its watermark as Direct Line's
+ * ActivitySet frames. The key and the conversation are checked before every frame and every
+ * little while, so a locked or deleted key, or an expired conversation, ends the stream.
+ */
+export function createDirectLineStreams(ctx: AppContext) {
+  const router = createTopicRouter(ctx.shared.pubsub, (error) =>
+    ctx.log.warn({ err: error }, 'a Direct Line stream could not leave its topic'),
+  );
+  const closers = new Set<() => void>();
+
+  /** The conversation as the key sees it now; undefined when the stream must end. */
+  async function stillOpen(claims: DirectLineClaims): Promise<DirectLineConversation | undefined> {
+    const key = await ctx.repos.externalApiKeys.byKeyId(claims.keyId);
+    if (!key || key.isLocked || key.botId !== claims.botId) return undefined;
+    try {
+      return await conversationFor(ctx, { key, token: claims }, claims.conversationId);
+    } catch (error) {
+      if (error instanceof AppError) return undefined;
+      throw error;
+    }
+  }
+
+  return {
+    /** Serves one opened socket from `watermark` on. */
+    add(socket: StreamSocket, claims: DirectLineClaims, watermark: number): { closed(): void } {
+      const topic = {
+        kind: 'conversation' as const,
+        botId: claims.botId,
+        conversationId: claims.conversationId,
+      };
+      let sentUpTo = watermark;
+      let isClosed = false;
+      let work = Promise.resolve();
+
+      const end = (code: number, reason: string) => {
+        if (isClosed) return;
+        stop();
+        socket.close(code, reason);
+      };
+      const pump = () => {
+        work = work
+          .then(async () => {
+            if (isClosed) return;
+            const found = await stillOpen(claims);
+            if (!found) return end(STREAM_CLOSE.refused, 'conversation closed');
+            // Read until caught up: one frame per read, each with its watermark.
+            for (;;) {
+              const set = await activitiesAfter(ctx, found, sentUpTo);
+              const next = Number(set.watermark);
+              if (isClosed || next === sentUpTo) return;
+              sentUpTo = next;
+              if (set.activities.length > 0 && socket.readyState === socket.OPEN)
+                socket.send(JSON.stringify(set));
+            }
+          })
+          .catch((error) => {
+            ctx.log.error(
+              { err: error, conversationId: claims.conversationId },
+              'a Direct Line stream failed',
+            );
+            end(1011, 'server error');
+          });
+      };
+      const follower = () => pump();
+      const timer = setInterval(pump, RECHECK_EVERY_MS);
+      timer.unref();
+      const stop = () => {
+        isClosed = true;
+        clearInterval(timer);
+        closers.delete(closeNow);
+        router.unfollow(topic, follower);
+      };
+      const closeNow = () => end(1001, 'server closing');
+      closers.add(closeNow);
+      router
+        .follow(topic, follower)
+        .then(pump)
+        .catch((error) => {
+          ctx.log.error({ err: error }, 'a Direct Line stream could not follow its conversation');
+          end(1011, 'server error');
+        });
+      return { closed: stop };
+    },
+    async stop(): Promise<void> {
+      for (const close of [...closers]) close();
+      await router.close();
+    },
+  };
+}
+
+export type DirectLineStreams = ReturnType<typeof createDirectLineStreams>;

@@ -1,0 +1,418 @@
+import { randomBytes } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  API_CONVERSATION_LIFETIME,
+  AppError,
+  EXTERNAL_API_CHANNEL,
+  type InboundActivity,
+  inboundActivitySchema,
+} from '@parley/contracts';
+import type {
+  Bot,
+  ConversationRecord,
+  DirectLineConversationRecord,
+  ExternalApiKeyRecord,
+  TenantScope,
+} from '@parley/db';
+import type { AppContext } from '../../context';
+import {
+  type ConversationOrigin,
+  startConversation,
+  takeTurn,
+} from '../conversations/conversation-turns.service';
+import { publishTurn } from '../conversations/turn-details';
+import { directLineUrl, keyIdOf, unlockedKey } from './api-keys.service';
+import {
+  activityIdOf,
+  activityOfTurn,
+  type BotFrameworkActivity,
+  inboundActivityOf,
+} from './direct-line-activities';
+import {
+  DIRECT_LINE_STREAM_TTL_SECONDS,
+  DIRECT_LINE_TOKEN_TTL_SECONDS,
+  type DirectLineClaims,
+  directLineTokensFor,
+} from './direct-line-tokens';
+
+/** Requests a key may make per minute, across its conversations and every server process. */
+export const DIRECT_LINE_LIMITS = {
+  requestsPerMinutePerKey: 3000,
+  /** Activities one GET (or one stream frame) carries at most; the watermark says where to go on. */
+  activitiesPerRead: 200,
+  userIdMaxLength: 256,
+  clientActivityIdMaxLength: 200,
+} as const;
+
+/**
+ * Direct Line's error codes (its ErrorResponse `{error: {code, message}}`), by the HTTP status a
+ * failure answers with.
+ */
+export const DIRECT_LINE_ERROR_CODES = {
+  400: 'BadArgument',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  413: 'MessageSizeTooBig',
+  415: 'UnsupportedMediaType',
+  429: 'TooManyRequests',
+  500: 'ServiceError',
+} as const;
+
+export const DIRECT_LINE_MESSAGES = {
+  missingCredentials: 'Send the API key or a token as Authorization: Bearer <key or token>.',
+  badCredentials: 'The API key or token is not valid, or the key was locked or deleted.',
+  wrongConversation: 'This token is for another conversation.',
+  secretOnly: 'Use the API key (the secret) for this call, not a token.',
+  tokenOnly: 'Refresh a token with that token, not with the API key.',
+  unknownConversation: 'There is no such conversation.',
+  expired: 'This conversation has expired. Start a new one.',
+  badWatermark: 'The watermark is the number a previous answer gave.',
+  badActivity: 'An activity is a JSON object with a type: a message or an event.',
+  badUser: `user.id is a text of 1 to ${DIRECT_LINE_LIMITS.userIdMaxLength} characters.`,
+  tooManyRequests: 'Too many requests with this key. Wait a minute and send again.',
+} as const;
+
+/** A Direct Line failure: the status and Direct Line's code; outside Direct Line's routes a custom_error. */
+export function directLineError(status: keyof typeof DIRECT_LINE_ERROR_CODES, message: string): AppError {
+  return new AppError('custom_error', message, { directLineCode: DIRECT_LINE_ERROR_CODES[status] }, status);
+}
+
+/** Who calls: the key they showed (or their token's), and the conversation a token binds them to. */
+export interface DirectLineCaller {
+  key: ExternalApiKeyRecord;
+  /** Set when the caller showed a token: the only conversation it opens. */
+  token?: DirectLineClaims;
+}
+
+/** A conversation as Direct Line serves it: checked alive, of the caller's key. */
+export interface DirectLineConversation {
+  scope: TenantScope;
+  bot: Bot;
+  conversation: ConversationRecord;
+  record: DirectLineConversationRecord;
+  claims: DirectLineClaims;
+}
+
+const apiOrigin = (userId: string): ConversationOrigin => ({
+  channel: EXTERNAL_API_CHANNEL,
+  userKey: userId,
+  isTest: false,
+  target: 'production',
+});
+
+const bearerOf = (authorization: string | undefined): string | undefined => {
+  const match = /^Bearer\s+(\S{1,4096})\s*$/i.exec(authorization ?? '');
+  return match?.[1];
+};
+
+/**
+ * The caller of a Direct Line call, from `Authorization: Bearer`: one of a bot's unlocked API keys
+ * (the secret) or a token made from one. The key is read from the database each time, so a
+ * locked or deleted key, and every token made from it, opens nothing from that moment. Each
+ * call counts against the key's rate limit, shared by all processes.
+ */
+export async function directLineCaller(
+  ctx: AppContext,
+  authorization: string | undefined,
+): Promise<DirectLineCaller> {
+  const bearer = bearerOf(authorization);
+  if (!bearer) throw directLineError(401, DIRECT_LINE_MESSAGES.missingCredentials);
+  let caller: DirectLineCaller | undefined;
+  if (keyIdOf(bearer)) {
+    const key = await unlockedKey(ctx, bearer);
+    if (key) caller = { key };
+  } else {
+    const claims = await directLineTokensFor(ctx.config.jwtSecret).verify('conversation', bearer);
+    const key = claims && (await ctx.repos.externalApiKeys.byKeyId(claims.keyId));
+    if (claims && key && !key.isLocked && key.botId === claims.botId && key.tenantId === claims.tenantId)
+      caller = { key, token: claims };
+  }
+  if (!caller) throw directLineError(403, DIRECT_LINE_MESSAGES.badCredentials);
+  await countRequest(ctx, caller.key.keyId);
+  return caller;
+}
+
+async function countRequest(ctx: AppContext, keyId: string): Promise<void> {
+  const hits = await ctx.shared.rateLimiter.hit(`direct-line:${keyId}`, 60);
+  if (hits > DIRECT_LINE_LIMITS.requestsPerMinutePerKey) {
+    throw new AppError(
+      'custom_error',
+      DIRECT_LINE_MESSAGES.tooManyRequests,
+      { directLineCode: DIRECT_LINE_ERROR_CODES[429], retryAfterSeconds: 60 },
+      429,
+    );
+  }
+}
+
+/**
+ * A conversation the caller may use: started with the caller's key (a token: its own
+ * conversation only), of a bot that still exists, and not quiet for longer than the bot's
+ * conversation timeout. Anything else is as unknown as a conversation that never was (404),
+ * except another conversation's token (403).
+ */
+export async function conversationFor(
+  ctx: AppContext,
+  caller: DirectLineCaller,
+  conversationId: string,
+): Promise<DirectLineConversation> {
+  if (caller.token && caller.token.conversationId !== conversationId)
+    throw directLineError(403, DIRECT_LINE_MESSAGES.wrongConversation);
+  const unknown = directLineError(404, DIRECT_LINE_MESSAGES.unknownConversation);
+  if (conversationId.length > 100) throw unknown;
+  const { key } = caller;
+  const scope = ctx.repos.forTenant(key.tenantId);
+  const repo = scope.externalApi(key.botId);
+  const record = await repo.conversation(conversationId);
+  if (!record || record.keyId !== key.keyId) throw unknown;
+  const [bot, conversation, lifetime] = await Promise.all([
+    scope.bots.getById(key.botId),
+    scope.conversations(key.botId).get(conversationId),
+    repo.conversationLifetime(),
+  ]);
+  if (!bot || !conversation) throw unknown;
+  const lifetimeMs = (lifetime ?? API_CONVERSATION_LIFETIME.defaultSeconds) * 1000;
+  if (Date.now() - Date.parse(conversation.lastActivityAt) > lifetimeMs)
+    throw directLineError(404, DIRECT_LINE_MESSAGES.expired);
+  return {
+    scope,
+    bot,
+    conversation,
+    record,
+    claims: {
+      tenantId: key.tenantId,
+      botId: key.botId,
+      keyId: key.keyId,
+      conversationId,
+      userId: record.userId,
+    },
+  };
+}
+
+/** Direct Line's Conversation object: the id, a token for it, and where its stream is. */
+export interface DirectLineConversationView {
+  conversationId: string;
+  token: string;
+  expires_in: number;
+  streamUrl?: string;
+}
+
+/** ws(s)://.../v3/directline/conversations/{id}/stream?watermark=&t=: the socket that pushes activities. */
+async function streamUrlOf(ctx: AppContext, claims: DirectLineClaims, watermark: string): Promise<string> {
+  const url = new URL(
+    `${directLineUrl(ctx.config.publicUrl)}/conversations/${encodeURIComponent(claims.conversationId)}/stream`,
+  );
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  const t = await directLineTokensFor(ctx.config.jwtSecret).sign(
+    'stream',
+    claims,
+    DIRECT_LINE_STREAM_TTL_SECONDS,
+  );
+  url.search = new URLSearchParams({ watermark, t }).toString();
+  return url.toString();
+}
+
+async function viewOf(
+  ctx: AppContext,
+  claims: DirectLineClaims,
+  options: { watermark?: string; withStream: boolean },
+): Promise<DirectLineConversationView> {
+  const token = await directLineTokensFor(ctx.config.jwtSecret).sign(
+    'conversation',
+    claims,
+    DIRECT_LINE_TOKEN_TTL_SECONDS,
+  );
+  return {
+    conversationId: claims.conversationId,
+    token,
+    expires_in: DIRECT_LINE_TOKEN_TTL_SECONDS,
+    ...(options.withStream ? { streamUrl: await streamUrlOf(ctx, claims, options.watermark ?? '') } : {}),
+  };
+}
+
+/** The user a client names when it starts a conversation (`user.id`), else one made up. */
+function userIdFrom(body: unknown): string {
+  const user = typeof body === 'object' && body !== null ? (body as { user?: unknown }).user : undefined;
+  const id = typeof user === 'object' && user !== null ? (user as { id?: unknown }).id : undefined;
+  if (id === undefined || id === null) return `dl_${randomBytes(12).toString('base64url')}`;
+  if (typeof id !== 'string' || id.trim() === '' || id.length > DIRECT_LINE_LIMITS.userIdMaxLength)
+    throw directLineError(400, DIRECT_LINE_MESSAGES.badUser);
+  return id;
+}
+
+/** A new conversation of the key's bot, on the flows activated to production. */
+async function newConversation(
+  ctx: AppContext,
+  key: ExternalApiKeyRecord,
+  body: unknown,
+): Promise<DirectLineClaims> {
+  const userId = userIdFrom(body);
+  const scope = ctx.repos.forTenant(key.tenantId);
+  const bot = await scope.bots.getById(key.botId);
+  if (!bot) throw directLineError(403, DIRECT_LINE_MESSAGES.badCredentials);
+  const conversation = await startConversation(scope, bot, apiOrigin(userId));
+  await scope
+    .externalApi(bot.id)
+    .addConversation({ conversationId: conversation.id, keyId: key.keyId, userId });
+  return { tenantId: key.tenantId, botId: bot.id, keyId: key.keyId, conversationId: conversation.id, userId };
+}
+
+/**
+ * POST /v3/directline/conversations: with the key, a new conversation; with a token (from
+ * tokens/generate), the token's conversation. Either way its token and stream.
+ */
+export async function startDirectLineConversation(
+  ctx: AppContext,
+  caller: DirectLineCaller,
+  body: unknown,
+): Promise<DirectLineConversationView> {
+  const claims = caller.token
+    ? (await conversationFor(ctx, caller, caller.token.conversationId)).claims
+    : await newConversation(ctx, caller.key, body);
+  return viewOf(ctx, claims, { withStream: true });
+}
+
+/** POST /v3/directline/tokens/generate: with the key, a token for a new conversation (no stream yet). */
+export async function generateDirectLineToken(
+  ctx: AppContext,
+  caller: DirectLineCaller,
+  body: unknown,
+): Promise<DirectLineConversationView> {
+  if (caller.token) throw directLineError(403, DIRECT_LINE_MESSAGES.secretOnly);
+  return viewOf(ctx, await newConversation(ctx, caller.key, body), { withStream: false });
+}
+
+/** POST /v3/directline/tokens/refresh: a new token for the same conversation, while it lives. */
+export async function refreshDirectLineToken(
+  ctx: AppContext,
+  caller: DirectLineCaller,
+): Promise<DirectLineConversationView> {
+  if (!caller.token) throw directLineError(403, DIRECT_LINE_MESSAGES.tokenOnly);
+  const { claims } = await conversationFor(ctx, caller, caller.token.conversationId);
+  return viewOf(ctx, claims, { withStream: false });
+}
+
+/** GET /v3/directline/conversations/{id}?watermark=: reconnecting, a fresh token and stream address. */
+export async function reconnectDirectLineConversation(
+  ctx: AppContext,
+  caller: DirectLineCaller,
+  conversationId: string,
+  watermark: string | undefined,
+): Promise<DirectLineConversationView> {
+  const { claims } = await conversationFor(ctx, caller, conversationId);
+  return viewOf(ctx, claims, { withStream: true, watermark: String(watermarkOf(watermark)) });
+}
+
+/** A watermark as a client sends it back: empty (from the start) or a turn number. */
+export function watermarkOf(text: unknown): number {
+  if (text === undefined || text === '' || text === '-') return 0;
+  if (typeof text !== 'string' || !/^\d{1,12}$/.test(text))
+    throw directLineError(400, DIRECT_LINE_MESSAGES.badWatermark);
+  return Number(text);
+}
+
+/** Direct Line's ActivitySet: the activities after the watermark and the watermark to send next. */
+export interface ActivitySet {
+  activities: BotFrameworkActivity[];
+  watermark: string;
+}
+
+/** The activities of a conversation after a watermark, read from its turns: any process answers alike. */
+export async function activitiesAfter(
+  ctx: AppContext,
+  found: DirectLineConversation,
+  watermark: number,
+): Promise<ActivitySet> {
+  const turns = await found.scope
+    .externalApi(found.bot.id)
+    .turnsAfter(found.conversation.id, watermark, DIRECT_LINE_LIMITS.activitiesPerRead);
+  const hasFiles = turns.some(
+    (turn) => turn.direction === 'out' && (turn.activity as { type?: unknown } | null)?.type === 'attachment',
+  );
+  const fileToken = hasFiles
+    ? await directLineTokensFor(ctx.config.jwtSecret).sign(
+        'file',
+        found.claims,
+        DIRECT_LINE_TOKEN_TTL_SECONDS,
+      )
+    : '';
+  const base = `${directLineUrl(ctx.config.publicUrl)}/conversations/${encodeURIComponent(found.conversation.id)}/files`;
+  const fileUrl = (fileId: string) =>
+    `${base}/${encodeURIComponent(fileId)}?t=${encodeURIComponent(fileToken)}`;
+  const who = {
+    id: found.conversation.id,
+    userId: found.record.userId,
+    bot: { id: found.bot.botName, name: found.bot.displayName || found.bot.botName },
+  };
+  const activities = turns.flatMap((turn) => activityOfTurn(turn, who, fileUrl) ?? []);
+  return { activities, watermark: String(turns.at(-1)?.seq ?? watermark) };
+}
+
+/** GET /v3/directline/conversations/{id}/activities?watermark=. */
+export async function getDirectLineActivities(
+  ctx: AppContext,
+  caller: DirectLineCaller,
+  conversationId: string,
+  watermark: unknown,
+): Promise<ActivitySet> {
+  const after = watermarkOf(watermark);
+  return activitiesAfter(ctx, await conversationFor(ctx, caller, conversationId), after);
+}
+
+/**
+ * POST /v3/directline/conversations/{id}/activities: the client's message or event is a turn of
+ * the conversation on its production flows; the answer is the id of the activity it became
+ * (Direct Line's ResourceResponse). The bot's answers reach the stream and the next GET.
+ * Typing and other activities that say nothing take no turn.
+ */
+export async function postDirectLineActivity(
+  ctx: AppContext,
+  caller: DirectLineCaller,
+  conversationId: string,
+  body: unknown,
+): Promise<{ id: string }> {
+  const found = await conversationFor(ctx, caller, conversationId);
+  if (
+    typeof body !== 'object' ||
+    body === null ||
+    Array.isArray(body) ||
+    typeof (body as { type?: unknown }).type !== 'string'
+  )
+    throw directLineError(400, DIRECT_LINE_MESSAGES.badActivity);
+  const posted = body as Record<string, unknown>;
+  const candidate = inboundActivityOf(posted);
+  if (candidate === undefined) return { id: `${conversationId}|x${randomBytes(6).toString('hex')}` };
+  const parsed = inboundActivitySchema.safeParse(candidate);
+  if (!parsed.success)
+    throw directLineError(400, parsed.error.issues[0]?.message ?? DIRECT_LINE_MESSAGES.badActivity);
+  const activity: InboundActivity = parsed.data;
+
+  const { scope, bot, record } = found;
+  const repo = scope.externalApi(bot.id);
+  const before = await repo.lastSeq(conversationId);
+  const answer = await takeTurn(ctx, scope, bot, conversationId, apiOrigin(record.userId), activity);
+  // The user's turn is the first one after `before` that says what they said (another turn may have come in between).
+  const added = await repo.turnsAfter(conversationId, before, DIRECT_LINE_LIMITS.activitiesPerRead);
+  const mine =
+    added.find((turn) => turn.direction === 'in' && isDeepStrictEqual(turn.activity, activity)) ??
+    added.find((turn) => turn.direction === 'in');
+  const clientActivityId = clientActivityIdOf(posted);
+  if (mine && clientActivityId) await repo.addPost(conversationId, mine.seq, clientActivityId);
+  await publishTurn(ctx, bot, { kind: 'conversation', botId: bot.id, conversationId }, answer, activity);
+  return {
+    id: mine
+      ? activityIdOf(conversationId, mine.seq)
+      : `${conversationId}|x${randomBytes(6).toString('hex')}`,
+  };
+}
+
+/** The client's own id of its message (Web Chat sends one and waits for it in the echo). */
+function clientActivityIdOf(posted: Record<string, unknown>): string | undefined {
+  const channelData = posted.channelData;
+  if (typeof channelData !== 'object' || channelData === null) return undefined;
+  const id = (channelData as { clientActivityID?: unknown }).clientActivityID;
+  return typeof id === 'string' && id.length > 0 && id.length <= DIRECT_LINE_LIMITS.clientActivityIdMaxLength
+    ? id
+    : undefined;
+}
