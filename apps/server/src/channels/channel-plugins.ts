@@ -1,4 +1,10 @@
-import type { ChannelId } from '@parley/contracts';
+import {
+  CHANNELS,
+  type ChannelDeclaration,
+  type ChannelId,
+  type ConnectionKind,
+  type SettingsDialog,
+} from '@parley/contracts';
 import type { Bot, TenantScope } from '@parley/db';
 import type { ChannelPlugin } from './channel-plugin';
 
@@ -21,4 +27,13 @@ export async function isChannelConnected(scope: TenantScope, bot: Bot, id: strin
 /** A channel takes traffic only while the bot has it added and enabled on the Configuration tab. */
 export async function isChannelEnabled(scope: TenantScope, bot: Bot, id: ChannelId): Promise<boolean> {
   return scope.botConnections(bot.id).isEnabled('channel', id);
+}
+
+/**
+ * The settings dialog a connection offers: its declared one once Parley runs the channel (a
+ * plug-in here); until then none, so it opens the generic dialog and can be requested instead.
+ */
+export function settingsDialogOf(kind: ConnectionKind, id: string): SettingsDialog | null {
+  if (kind !== 'channel' || !pluginOf(id)) return null;
+  return (CHANNELS as Record<string, ChannelDeclaration>)[id]?.settingsDialog ?? null;
 }

@@ -24,7 +24,7 @@ import {
 } from '@parley/contracts';
 import type { Bot, BotConnection, TenantScope } from '@parley/db';
 import type { Principal } from '../../auth/principal';
-import { isChannelConnected } from '../../channels/channel-plugins';
+import { isChannelConnected, settingsDialogOf } from '../../channels/channel-plugins';
 import type { AppContext } from '../../context';
 import { botNamed, permissionsOnBot } from '../bots/bot-access.service';
 import { changeBot } from '../bots/bot-settings.service';
@@ -102,7 +102,7 @@ async function connectionViews(
         ...flags,
         visible: row !== undefined,
         isAllowed: isAllowed(rules, kind, id),
-        settingsDialog: declaration.settingsDialog ?? null,
+        settingsDialog: settingsDialogOf(kind, id),
         unavailableReason: declaration.unavailableReason ?? null,
         state: connectionState(flags),
       };
@@ -319,7 +319,7 @@ export async function requestConnection(
   const view = {
     connected,
     requested: row.requestedAt !== null,
-    settingsDialog: declaration.settingsDialog ?? null,
+    settingsDialog: settingsDialogOf(kind, name),
     unavailableReason: declaration.unavailableReason ?? null,
   };
   if (!canRequestConnection(view)) {

@@ -32,6 +32,9 @@ const GeneralSettingsTab = lazy(async () => ({
 const SystemMessagesTab = lazy(async () => ({
   default: (await import('../system-messages/components/SystemMessagesTab')).SystemMessagesTab,
 }));
+const ConfigurationTab = lazy(async () => ({
+  default: (await import('../bot-configuration/components/ConfigurationTab')).ConfigurationTab,
+}));
 const NluStatusTab = lazy(async () => ({
   default: (await import('../nlu-status/components/NluStatusTab')).NluStatusTab,
 }));
@@ -70,7 +73,7 @@ interface SettingsTabDefinition {
 /** The settings tabs in their order (spec 04 sections 2.1 and 2.3). */
 export const SETTINGS_TABS: readonly SettingsTabDefinition[] = [
   { id: 'general', title: 'General Settings', Panel: GeneralSettingsTab },
-  { id: 'configuration', title: 'Configuration' },
+  { id: 'configuration', title: 'Configuration', Panel: ConfigurationTab },
   {
     id: 'system-languages',
     title: 'System Messages',

@@ -1,0 +1,30 @@
+import type { BotDetails, ConnectionView, SettingsDialog } from '@parley/contracts';
+import { type ComponentType, type LazyExoticComponent, Suspense } from 'react';
+import { Spinner } from '../../../ui';
+import { GenericConnectionDialog } from './GenericConnectionDialog';
+
+export interface ChannelDialogProps {
+  bot: BotDetails;
+  connection: ConnectionView;
+  onClose(): void;
+}
+
+/**
+ * The settings dialog of each channel Parley runs, by the dialog its catalogue entry names;
+ * each is its own chunk. A connection without one here opens the generic dialog.
+ */
+const CHANNEL_DIALOGS = {} satisfies Partial<
+  Record<SettingsDialog, LazyExoticComponent<ComponentType<ChannelDialogProps>>>
+>;
+
+export function ChannelDialog(props: ChannelDialogProps) {
+  const dialogs: Partial<Record<SettingsDialog, LazyExoticComponent<ComponentType<ChannelDialogProps>>>> =
+    CHANNEL_DIALOGS;
+  const Dialog = props.connection.settingsDialog ? dialogs[props.connection.settingsDialog] : undefined;
+  if (!Dialog) return <GenericConnectionDialog connection={props.connection} onClose={props.onClose} />;
+  return (
+    <Suspense fallback={<Spinner label={`Loading the ${props.connection.name} settings`} />}>
+      <Dialog {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,123 @@
+import {
+  CONFIGURATION_PERMISSIONS,
+  type ConnectionView,
+  CONFIGURATION_MESSAGES as M,
+} from '@parley/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Banner, Card, EmptyState, popup, Select, Spinner } from '../../../ui';
+import { type SettingsTabProps, settingsPath } from '../../bot-settings/settings-tabs';
+import { requestConnection } from '../api/configuration-api';
+import { withConnection, withEngine } from '../configuration-draft';
+import { useConfiguration } from '../hooks/use-configuration';
+import { ChannelDialog } from './ChannelDialog';
+import { ConnectionSection } from './ConnectionSection';
+import './configuration.css';
+
+const NONE = '';
+
+/**
+ * The Configuration tab (spec 04 sections 2.3, 3.2, 3.3, 4, 5 and 6): Channels, Engines and
+ * Connectors. Adding, removing, enabling and disabling and the engine choices wait for 'Save
+ * settings'; 'Request connection' and the channels' own dialogs act at once.
+ */
+export function ConfigurationTab({ bot, permissions, registerSaveAction }: SettingsTabProps) {
+  const navigate = useNavigate();
+  const { stored, shown, setDraft, refresh } = useConfiguration(bot.botName, registerSaveAction);
+  const [opened, setOpened] = useState<ConnectionView>();
+  const may = (permission: number) => permissions.includes(permission);
+
+  if (stored.isPending) return <Spinner label="Loading the configuration" />;
+  if (stored.isError || !shown) return <EmptyState title="The configuration could not be loaded" />;
+  const view = stored.data;
+  const { limits } = shown;
+  const isFull = limits.maxEnabledChannels !== null && limits.enabledChannels >= limits.maxEnabledChannels;
+
+  const change = (connection: ConnectionView, wanted: { visible: boolean; enabled: boolean }) => {
+    const original = [...view.channels, ...view.systems].find(
+      (c) => c.id === connection.id && c.kind === connection.kind,
+    );
+    if (original) setDraft((draft) => withConnection(draft, original, wanted));
+  };
+  const request = async (connection: ConnectionView) => {
+    const isSure = await popup.confirm({
+      title: `Request ${connection.name}`,
+      text: M.requestExplanation[connection.kind],
+      actionText: 'Send request',
+    });
+    if (!isSure) return;
+    const { message } = await requestConnection(bot.botName, connection.kind, connection.id);
+    await refresh();
+    void popup.info({ title: message });
+  };
+  const open = (connection: ConnectionView) => {
+    if (connection.settingsDialog === 'chatBubble') navigate(settingsPath(bot.botName, 'bubble'));
+    else setOpened(connection);
+  };
+  const canChooseEngines = may(CONFIGURATION_PERMISSIONS.engines);
+
+  return (
+    <section className="configuration" aria-label="Configuration">
+      {limits.maxEnabledChannels !== null && (
+        <Banner tone={isFull ? 'warning' : 'info'}>
+          {`Enabled channels: ${limits.enabledChannels} of ${limits.maxEnabledChannels} your plan allows (the Test Chat does not count).`}
+        </Banner>
+      )}
+      <ConnectionSection
+        title="Channels"
+        kind="channel"
+        connections={shown.channels}
+        stored={view.channels}
+        canManage={may(CONFIGURATION_PERMISSIONS.channel)}
+        isFull={isFull}
+        onChange={change}
+        onRequest={(c) => void request(c)}
+        onOpen={open}
+      />
+      <Card title="Engines" description="Which engine recognises intents and extracts entities for this bot.">
+        <div className="configuration__engines">
+          {shown.engines.map((category) => (
+            <Select
+              key={category.id}
+              label={category.name}
+              value={category.selectedProvider ?? NONE}
+              disabled={!canChooseEngines}
+              options={[
+                { value: NONE, label: 'None' },
+                ...category.options.map((option) => ({
+                  value: option.provider,
+                  label: option.disabled ? `${option.name} (not available)` : option.name,
+                  isDisabled: option.disabled,
+                })),
+              ]}
+              onChange={(event) =>
+                setDraft((draft) => withEngine(draft, view, category.id, event.target.value || null))
+              }
+            />
+          ))}
+        </div>
+      </Card>
+      <ConnectionSection
+        title="Connectors"
+        kind="system"
+        connections={shown.systems}
+        stored={view.systems}
+        canManage={may(CONFIGURATION_PERMISSIONS.system)}
+        isFull={false}
+        onChange={change}
+        onRequest={(c) => void request(c)}
+        onOpen={open}
+      />
+      {opened && (
+        <ChannelDialog
+          bot={bot}
+          connection={opened}
+          onClose={() => {
+            setOpened(undefined);
+            void refresh();
+          }}
+        />
+      )}
+    </section>
+  );
+}
