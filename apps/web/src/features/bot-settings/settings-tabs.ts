@@ -41,6 +41,9 @@ const NluStatusTab = lazy(async () => ({
 const NluPerformanceTab = lazy(async () => ({
   default: (await import('../nlu-performance/components/NluPerformanceTab')).NluPerformanceTab,
 }));
+const FeaturesTab = lazy(async () => ({
+  default: (await import('../bot-features/components/FeaturesTab')).FeaturesTab,
+}));
 const ChatBubbleTab = lazy(async () => ({
   default: (await import('../chat-bubble/components/ChatBubbleTab')).ChatBubbleTab,
 }));
@@ -87,7 +90,7 @@ export const SETTINGS_TABS: readonly SettingsTabDefinition[] = [
     requiresAnyOf: [Permission.ManageNluMeasuring, Permission.RunNluTests],
     Panel: NluPerformanceTab,
   },
-  { id: 'features', title: 'Features' },
+  { id: 'features', title: 'Features', Panel: FeaturesTab },
   { id: 'bubble', title: 'Chat Bubble', isHiddenFromBar: true, Panel: ChatBubbleTab },
 ];
 
