@@ -80,6 +80,28 @@ describe('the Features tab', () => {
     expect(await s.page.getByLabel('Name', { exact: true }).last().inputValue()).toBe('Order number');
   });
 
+  test('Chat Bubble is enabled once its channel is added and enabled in the Configuration tab', async () => {
+    const bot = 'Bubble Bot';
+    await s.tina('POST', '/api/bot', { name: bot, region: 'eu-west', language: 'en' });
+    await s.page.goto(featuresUrl(bot));
+    await expectVisible(s.page.getByRole('heading', { name: 'Consent' }));
+    expect(await sidebar('Chat Bubble').isDisabled()).toBe(true);
+    await s.tina('POST', api(bot, '/configuration'), {
+      channels: [{ name: 'chatBubble', visible: true, enabled: true }],
+    });
+    await s.page.reload();
+    await expectVisible(s.page.getByRole('heading', { name: 'Consent' }));
+    await s.page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('nav[aria-label="Features"] button')]
+          .find((b) => b.textContent === 'Chat Bubble')
+          ?.hasAttribute('disabled') === false,
+    );
+    await sidebar('Chat Bubble').click();
+    await expectVisible(s.page.getByRole('heading', { name: 'Chat bubbles' }));
+    expect(s.page.url()).toContain('feature=chatBubble');
+  });
+
   test('Handover and a custom widget are saved from their sub-tabs and kept after a reload', async () => {
     const bot = 'Team Bot';
     await s.tina('POST', '/api/bot', { name: bot, region: 'eu-west', language: 'en' });
