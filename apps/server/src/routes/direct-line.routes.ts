@@ -20,6 +20,7 @@ import { directLineOpenApi } from '../services/external-api/direct-line-openapi'
 import { createDirectLineStreams } from '../services/external-api/direct-line-stream';
 import { directLineTokensFor } from '../services/external-api/direct-line-tokens';
 import { readBotBlockFile } from '../services/flows/block-files.service';
+import { assertJsonShape } from '../untrusted-input/json-shape';
 
 type ConversationParams = { Params: { conversationId: string }; Querystring: Record<string, unknown> };
 
@@ -61,6 +62,24 @@ export function directLineRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (status === 429)
         reply.header('retry-after', String((error as AppError).data?.retryAfterSeconds ?? 60));
       return reply.status(status).send(body);
+    });
+    // Direct Line clients may send Content-Type: application/json with no body (a conversation without options).
+    const jsonParser = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = body as string;
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        assertJsonShape(text, { maxDepth: 32, maxValues: 100_000 });
+      } catch {
+        return done(
+          Object.assign(new Error('The request body is nested too deeply or holds too many values.'), {
+            statusCode: 400,
+          }),
+          undefined,
+        );
+      }
+      jsonParser(request, text, done);
     });
     const PUBLIC = { config: { access: 'public' as const } };
 

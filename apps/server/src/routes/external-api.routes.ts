@@ -46,6 +46,7 @@ export function externalApiRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: { access: MANAGE_KEYS } },
     async (request, reply) => {
       await updateApiKeys(
+        ctx,
         principalOf(request),
         request.params.bot,
         parseInput(updateApiKeysBodySchema, request.body),
@@ -59,7 +60,7 @@ export function externalApiRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: { access: MANAGE_KEYS } },
     async (request, reply) => {
       const { keyId } = parseInput(z.object({ keyId: apiKeyIdSchema }), request.params);
-      await deleteApiKey(principalOf(request), request.params.bot, keyId);
+      await deleteApiKey(ctx, principalOf(request), request.params.bot, keyId);
       return reply.status(204).send();
     },
   );

@@ -56,6 +56,14 @@ export async function unlockedKey(ctx: AppContext, text: string): Promise<Extern
   return record;
 }
 
+/** Where every process hears of keys locked or deleted: their open streams end at once. */
+export const REVOKED_KEYS_CHANNEL = 'parley:direct-line:revoked-keys';
+
+/** Tells every process that these keys no longer open anything (their streams check and close). */
+async function announceRevoked(ctx: AppContext, keyIds: string[]): Promise<void> {
+  if (keyIds.length > 0) await ctx.shared.pubsub.publish(REVOKED_KEYS_CHANNEL, { keyIds });
+}
+
 /** The Direct Line endpoint under PUBLIC_URL. */
 export const directLineUrl = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}${DIRECT_LINE_PATH}`;
 
@@ -99,6 +107,7 @@ export async function generateApiKey(principal: Principal, botName: string): Pro
 
 /** PUT /api/external/{bot}/api-key/update: locks and unlocks keys (at once), and sets the timeout. */
 export async function updateApiKeys(
+  ctx: AppContext,
   principal: Principal,
   botName: string,
   body: UpdateApiKeysBody,
@@ -107,6 +116,10 @@ export async function updateApiKeys(
   const repo = principal.scope.externalApi(bot.id);
   const changes = Object.entries(body.apiKeys).map(([keyId, { isLocked }]) => ({ keyId, isLocked }));
   if (!(await repo.setLocked(changes))) throw notFound(EXTERNAL_API_MESSAGES.unknownKey);
+  await announceRevoked(
+    ctx,
+    changes.filter((change) => change.isLocked).map((change) => change.keyId),
+  );
   if (body.conversationIdLifeTime !== undefined)
     await repo.setConversationLifetime(body.conversationIdLifeTime);
   await principal.scope.audit.record({
@@ -118,10 +131,16 @@ export async function updateApiKeys(
 }
 
 /** DELETE /api/external/{bot}/api-key/{keyId}: the key opens nothing any more, nor its conversations. */
-export async function deleteApiKey(principal: Principal, botName: string, keyId: string): Promise<void> {
+export async function deleteApiKey(
+  ctx: AppContext,
+  principal: Principal,
+  botName: string,
+  keyId: string,
+): Promise<void> {
   const bot = await botNamed(principal, botName);
   if (!(await principal.scope.externalApi(bot.id).deleteKey(keyId)))
     throw notFound(EXTERNAL_API_MESSAGES.unknownKey);
+  await announceRevoked(ctx, [keyId]);
   await principal.scope.audit.record({
     actor: principal.user.id,
     action: 'external-api.key.delete',

@@ -1,6 +1,7 @@
 import { AppError } from '@parley/contracts';
 import type { AppContext } from '../../context';
 import { createTopicRouter } from '../realtime/topic-router';
+import { REVOKED_KEYS_CHANNEL } from './api-keys.service';
 import { activitiesAfter, conversationFor, type DirectLineConversation } from './direct-line.service';
 import type { DirectLineClaims } from './direct-line-tokens';
 
@@ -13,7 +14,7 @@ export interface StreamSocket {
 }
 
 /** How often an idle stream checks that its key is still unlocked and its conversation alive. */
-const RECHECK_EVERY_MS = 15_000;
+const RECHECK_EVERY_MS = 30_000;
 
 /** Close codes: the conversation is gone or expired, or the key no longer opens it. */
 export const STREAM_CLOSE = { ended: 1000, refused: 4403 } as const;
@@ -22,14 +23,25 @@ export const STREAM_CLOSE = { ended: 1000, refused: 4403 } as const;
  * The Direct Line streams of one process. A stream follows its conversation's topic on the
  * shared pub/sub: any turn, taken on any process (a client's message, a delay's end, the idle
  * text), wakes it, and it sends what the database holds after its watermark as Direct Line's
- * ActivitySet frames. The key and the conversation are checked before every frame and every
- * little while, so a locked or deleted key, or an expired conversation, ends the stream.
+ * ActivitySet frames. The key and the conversation are checked before every frame, when a key
+ * is locked or deleted (announced on the pub/sub to every process) and every little while (an
+ * expired conversation), and a stream whose key or conversation no longer holds is closed.
  */
 export function createDirectLineStreams(ctx: AppContext) {
   const router = createTopicRouter(ctx.shared.pubsub, (error) =>
     ctx.log.warn({ err: error }, 'a Direct Line stream could not leave its topic'),
   );
-  const closers = new Set<() => void>();
+  /** The open streams: how to wake each (it checks its key) and how to close it. */
+  const open = new Set<{ keyId: string; wake(): void; closeNow(): void }>();
+  // A key locked or deleted on any process: its streams check at once, find it refused and close.
+  const revocations = ctx.shared.pubsub.subscribe(REVOKED_KEYS_CHANNEL, (message) => {
+    const keyIds = (message as { keyIds?: unknown }).keyIds;
+    if (!Array.isArray(keyIds)) return;
+    for (const stream of open) if (keyIds.includes(stream.keyId)) stream.wake();
+  });
+  revocations.catch((error) =>
+    ctx.log.error({ err: error }, 'Direct Line streams cannot hear of revoked keys'),
+  );
 
   /** The conversation as the key sees it now; undefined when the stream must end. */
   async function stillOpen(claims: DirectLineClaims): Promise<DirectLineConversation | undefined> {
@@ -87,14 +99,14 @@ export function createDirectLineStreams(ctx: AppContext) {
       const follower = () => pump();
       const timer = setInterval(pump, RECHECK_EVERY_MS);
       timer.unref();
+      const entry = { keyId: claims.keyId, wake: pump, closeNow: () => end(1001, 'server closing') };
       const stop = () => {
         isClosed = true;
         clearInterval(timer);
-        closers.delete(closeNow);
+        open.delete(entry);
         router.unfollow(topic, follower);
       };
-      const closeNow = () => end(1001, 'server closing');
-      closers.add(closeNow);
+      open.add(entry);
       router
         .follow(topic, follower)
         .then(pump)
@@ -105,8 +117,9 @@ export function createDirectLineStreams(ctx: AppContext) {
       return { closed: stop };
     },
     async stop(): Promise<void> {
-      for (const close of [...closers]) close();
+      for (const stream of [...open]) stream.closeNow();
       await router.close();
+      await (await revocations.catch(() => async () => undefined))();
     },
   };
 }
