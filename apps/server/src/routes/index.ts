@@ -34,6 +34,7 @@ import { userManualRoutes } from './user-manual.routes';
 import { usersRoutes } from './users.routes';
 import { variablesRoutes } from './variables.routes';
 import { websocketRoutes } from './websocket.routes';
+import { widgetRoutes } from './widget.routes';
 
 /** Every route module, registered in one place. */
 export const ROUTE_MODULES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
@@ -71,4 +72,5 @@ export const ROUTE_MODULES: Array<(app: FastifyInstance, ctx: AppContext) => voi
   externalApiRoutes,
   directLineRoutes,
   websocketRoutes,
+  widgetRoutes,
 ];

@@ -10,6 +10,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate } from '../auth/guard';
 import type { AppContext } from '../context';
+import { createWidgetGateway, widgetTokenFromQuery } from '../services/chat-bubble/widget-gateway';
+import {
+  type WidgetVisitorSession,
+  widgetVisitorSession,
+} from '../services/chat-bubble/widget-visitor.service';
 import { type PublicChatSession, publicChatSession } from '../services/conversations/test-chat-link.service';
 import { createPublicChatGateway } from '../services/realtime/public-chat-gateway';
 import { createRealtimeGateway } from '../services/realtime/realtime.service';
@@ -47,6 +52,7 @@ function chatTokenFromQuery(query: unknown): string | undefined {
 
 const tokens = new WeakMap<FastifyRequest, string>();
 const visitors = new WeakMap<FastifyRequest, { session: PublicChatSession; token: string }>();
+const widgetVisitors = new WeakMap<FastifyRequest, { session: WidgetVisitorSession; token: string }>();
 
 export function websocketRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
@@ -62,9 +68,11 @@ export function websocketRoutes(app: FastifyInstance, ctx: AppContext): void {
     const gateway = createRealtimeGateway(ctx);
     gateway.start();
     const publicChats = createPublicChatGateway(ctx);
+    const widgetChats = createWidgetGateway(ctx);
     scope.addHook('onClose', async () => {
       await gateway.stop();
       await publicChats.stop();
+      await widgetChats.stop();
     });
 
     scope.get(
@@ -75,6 +83,13 @@ export function websocketRoutes(app: FastifyInstance, ctx: AppContext): void {
         // and this route checks it itself before the upgrade (a refused socket gets 401).
         config: { access: 'public' },
         preValidation: async (request) => {
+          // A chat widget's visitor: the page's Origin must be one the snippet allows (else 403).
+          const widgetToken = widgetTokenFromQuery(request.query);
+          if (widgetToken !== undefined) {
+            const session = await widgetVisitorSession(ctx, widgetToken, request.headers.origin);
+            widgetVisitors.set(request, { session, token: widgetToken });
+            return;
+          }
           // A visitor of the public test chat: a session token bound to one bot's test chat.
           const chatToken = chatTokenFromQuery(request.query);
           if (chatToken !== undefined) {
@@ -87,6 +102,13 @@ export function websocketRoutes(app: FastifyInstance, ctx: AppContext): void {
         },
       },
       (socket, request) => {
+        const widgetVisitor = widgetVisitors.get(request);
+        if (widgetVisitor) {
+          const connection = widgetChats.add(socket, widgetVisitor.session, widgetVisitor.token);
+          socket.on('message', (raw) => connection.receive(raw.toString()));
+          socket.on('close', () => connection.closed());
+          return;
+        }
         const visitor = visitors.get(request);
         if (visitor) {
           const connection = publicChats.add(socket, visitor.session, visitor.token);

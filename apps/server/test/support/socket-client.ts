@@ -20,10 +20,10 @@ export interface TestSocket {
 export const socketUrl = (baseUrl: string, token: string, app = 'parley') =>
   `${baseUrl.replace(/^http/, 'ws')}/ws?app=${app}&token=${encodeURIComponent(Buffer.from(token).toString('base64'))}`;
 
-/** Opens a socket; rejects with the HTTP status when the upgrade is refused. */
-export function openSocket(url: string): Promise<TestSocket> {
+/** Opens a socket; rejects with the HTTP status when the upgrade is refused. `origin` is the page's (a browser's Origin header). */
+export function openSocket(url: string, { origin }: { origin?: string } = {}): Promise<TestSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, origin ? { origin } : {});
     const messages: ServerMessage[] = [];
     const waiters = new Set<() => void>();
     ws.on('message', (raw) => {

@@ -62,6 +62,10 @@ export function snippetRepository(db: Kysely<Database>, tenantId: string, botId:
       const row = await scoped().where('name', '=', name).executeTakeFirst();
       return row && toRecord(row);
     },
+    async byId(id: string): Promise<SnippetRecord | undefined> {
+      const row = await scoped().where('id', '=', id).executeTakeFirst();
+      return row && toRecord(row);
+    },
     async count(): Promise<number> {
       const row = await db
         .selectFrom('snippets')

@@ -21,12 +21,22 @@ import { receiveInOrder } from './client-message';
 import type { GatewayConnection, GatewaySocket } from './realtime.service';
 import { createTopicRouter, type TopicFollower } from './topic-router';
 
-export interface PublicChatGatewayDeps {
+/** What a visitor's socket needs of its session: whose conversations it follows, and until when. */
+export interface VisitorSession {
+  userKey: string;
+  expiresAtMs: number;
+}
+
+/**
+ * A gateway for visitors without a platform account: the public test chat's sessions, and the chat
+ * widget's visitors (services/chat-bubble), each with its own session and its own checks.
+ */
+export interface PublicChatGatewayDeps<S extends VisitorSession = PublicChatSession> {
   pubsub: PubSub;
   /** The session behind a token as it is now; throws an AppError once it has ended. */
-  session(token: string): Promise<PublicChatSession>;
-  isSessionConversation(session: PublicChatSession, topic: TopicOf<'conversation'>): Promise<boolean>;
-  say(session: PublicChatSession, topic: TopicOf<'conversation'>, activity: InboundActivity): Promise<void>;
+  session(token: string): Promise<S>;
+  isSessionConversation(session: S, topic: TopicOf<'conversation'>): Promise<boolean>;
+  say(session: S, topic: TopicOf<'conversation'>, activity: InboundActivity): Promise<void>;
   log: Pick<Logger, 'error' | 'warn'>;
 }
 
@@ -51,10 +61,10 @@ function visitorFrame(frame: string): string {
   return event.type === 'conversation:turn' ? JSON.stringify({ ...event, details: NO_DETAILS }) : frame;
 }
 
-interface Connection {
+interface VisitorConnection<S extends VisitorSession> {
   socket: GatewaySocket;
   token: string;
-  session: PublicChatSession;
+  session: S;
   subscriptions: Map<string, { topic: TopicOf<'conversation'>; follower: TopicFollower }>;
   inbox: Promise<void>;
   queuedMessages: number;
@@ -69,7 +79,8 @@ interface Connection {
  * (subscribe, conversation:say, ping); the session is checked again on every subscribe and
  * message, so a reset password ends it at once.
  */
-export function createPublicChatGatewayWith(deps: PublicChatGatewayDeps) {
+export function createPublicChatGatewayWith<S extends VisitorSession>(deps: PublicChatGatewayDeps<S>) {
+  type Connection = VisitorConnection<S>;
   const connections = new Set<Connection>();
   const router = createTopicRouter(deps.pubsub, (error) =>
     deps.log.warn({ err: error }, 'a public test chat topic could not be left'),
@@ -97,7 +108,7 @@ export function createPublicChatGatewayWith(deps: PublicChatGatewayDeps) {
   }
 
   /** The session as it is now; a session that ended closes the socket (undefined then). */
-  async function currentSession(connection: Connection): Promise<PublicChatSession | undefined> {
+  async function currentSession(connection: Connection): Promise<S | undefined> {
     try {
       connection.session = await deps.session(connection.token);
       return connection.session;
@@ -194,7 +205,7 @@ export function createPublicChatGatewayWith(deps: PublicChatGatewayDeps) {
 
   return {
     /** Keeps a visitor's socket until `closed()`; it is closed with 4401 when its token expires. */
-    add(socket: GatewaySocket, session: PublicChatSession, token: string): GatewayConnection {
+    add(socket: GatewaySocket, session: S, token: string): GatewayConnection {
       const connection: Connection = {
         socket,
         token,

@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  notFound,
+  SNIPPET_ICON_KINDS,
+  type SnippetIconKind,
+  widgetConversationBodySchema,
+} from '@parley/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { parseInput } from '../http/validate';
+import { snippetIcon } from '../services/chat-bubble/snippet.service';
+import {
+  isPageAllowed,
+  startWidgetConversation,
+  widgetConfig,
+} from '../services/chat-bubble/widget-visitor.service';
+
+type TokenParams = { Params: { token: string } };
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The built widget (packages/widget/dist), found from src/routes (dev, tests) and dist/ (built server). */
+export function widgetScriptFile(): string | undefined {
+  return [
+    path.resolve(here, '../../../../packages/widget/dist/chat-widget.js'),
+    path.resolve(here, '../../../packages/widget/dist/chat-widget.js'),
+  ].find((file) => existsSync(file));
+}
+
+const originOf = (request: FastifyRequest) =>
+  typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
+
+/**
+ * The widget runs on the customer's pages, so its calls are cross-origin: an origin the snippet
+ * allows may read the answers (and is named, never '*'); any other gets no CORS grant, and the
+ * call itself is refused with 403.
+ */
+async function grantPage(ctx: AppContext, request: FastifyRequest<TokenParams>, reply: FastifyReply) {
+  const origin = originOf(request);
+  reply.header('vary', 'Origin');
+  if (origin && (await isPageAllowed(ctx, request.params.token, origin))) {
+    reply.header('access-control-allow-origin', origin);
+  }
+}
+
+/**
+ * The chat widget's public side (docs/chat-widget-protocol.md): the script, its configuration,
+ * the visitor's conversation and the snippet's images. No platform account: the embed code's
+ * token and code, and the page's Origin, are what let a visitor in.
+ */
+export function widgetRoutes(app: FastifyInstance, ctx: AppContext): void {
+  let cached: { mtimeMs: number; data: Buffer } | undefined;
+  app.get('/assets/chat-widget.js', { config: { access: 'public' } }, async (_request, reply) => {
+    const file = widgetScriptFile();
+    if (!file) throw notFound('The chat widget is not built (npm run build -w @parley/widget).');
+    const { mtimeMs } = await stat(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, data: await readFile(file) };
+    return reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('x-content-type-options', 'nosniff')
+      .send(cached.data);
+  });
+
+  for (const url of ['/api/widget/:token', '/api/widget/:token/conversations']) {
+    app.options<TokenParams>(url, { config: { access: 'public' } }, async (request, reply) => {
+      await grantPage(ctx, request, reply);
+      if (!reply.hasHeader('access-control-allow-origin')) return reply.status(403).send();
+      return reply
+        .header('access-control-allow-methods', 'GET, POST')
+        .header('access-control-allow-headers', 'content-type')
+        .header('access-control-max-age', '600')
+        .status(204)
+        .send();
+    });
+  }
+
+  app.get<TokenParams & { Querystring: { code?: string } }>(
+    '/api/widget/:token',
+    { config: { access: 'public' } },
+    async (request, reply) => {
+      await grantPage(ctx, request, reply);
+      const code = typeof request.query.code === 'string' ? request.query.code : undefined;
+      return widgetConfig(ctx, request.params.token, code, originOf(request));
+    },
+  );
+
+  app.post<TokenParams>(
+    '/api/widget/:token/conversations',
+    { config: { access: 'public' } },
+    async (request, reply) => {
+      await grantPage(ctx, request, reply);
+      const body = parseInput(widgetConversationBodySchema, request.body);
+      const started = await startWidgetConversation(
+        ctx,
+        request.params.token,
+        body,
+        originOf(request),
+        request.ip,
+      );
+      return reply.status(201).send(started);
+    },
+  );
+
+  // Images are shown with <img>, which sends no Origin: they are as public as the page that shows them.
+  app.get<{ Params: { token: string; kind: string } }>(
+    '/api/widget/:token/icons/:kind',
+    { config: { access: 'public' } },
+    async (request, reply) => {
+      const kind = request.params.kind as SnippetIconKind;
+      if (!SNIPPET_ICON_KINDS.includes(kind)) throw notFound('There is no such icon.');
+      const icon = await snippetIcon(ctx, request.params.token, kind);
+      if (!icon) throw notFound('This chat bubble has no such icon.');
+      return reply
+        .type(icon.contentType)
+        .header('cache-control', 'public, max-age=86400')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(icon.data);
+    },
+  );
+}
