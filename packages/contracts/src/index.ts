@@ -19,6 +19,7 @@ export * from './schemas/bot-settings';
 export * from './schemas/bot-settings-model';
 export * from './schemas/bots';
 export * from './schemas/channels';
+export * from './schemas/consent';
 export * from './schemas/conversation-log';
 export * from './schemas/directory';
 export * from './schemas/engines';

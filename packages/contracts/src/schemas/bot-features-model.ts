@@ -98,12 +98,15 @@ export interface GdprSettings {
   maskingPatterns: MaskingPattern[];
 }
 
-/** Patterns a new bot starts with (RE2 syntax): common personal data, used once masking is on. */
+/**
+ * Patterns a new bot starts with (RE2 syntax): common personal data, used once masking is on.
+ * They run in order, so the specific ones (IBAN, card) come before the phone number's loose digits.
+ */
 export const DEFAULT_MASKING_PATTERNS: readonly MaskingPattern[] = [
   { name: 'Email address', pattern: '[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}' },
-  { name: 'Phone number', pattern: '\\+?\\d[\\d ()/-]{7,}\\d' },
   { name: 'IBAN', pattern: '\\b[A-Z]{2}\\d{2}(?: ?[A-Z0-9]){11,30}\\b' },
   { name: 'Card number', pattern: '\\b(?:\\d[ -]?){12,18}\\d\\b' },
+  { name: 'Phone number', pattern: '\\+?\\d[\\d ()/-]{7,}\\d' },
 ];
 
 export const DEFAULT_GDPR_SETTINGS: GdprSettings = {

@@ -249,6 +249,41 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /**
+     * A user's right to have their data removed: every other conversation of the user with this
+     * bot goes with its turns, and `current` keeps only its row (its turns go, its state empties),
+     * so the channel the user talks in goes on working.
+     */
+    async removeUserData(userKey: string, current: string): Promise<void> {
+      await db
+        .deleteFrom('turns')
+        .where('tenant_id', '=', tenantId)
+        .where('bot_id', '=', botId)
+        .where('conversation_id', 'in', (eb) =>
+          eb
+            .selectFrom('conversations')
+            .select('id')
+            .where('tenant_id', '=', tenantId)
+            .where('bot_id', '=', botId)
+            .where('user_key', '=', userKey),
+        )
+        .execute();
+      await db
+        .deleteFrom('conversations')
+        .where('tenant_id', '=', tenantId)
+        .where('bot_id', '=', botId)
+        .where('user_key', '=', userKey)
+        .where('id', '!=', current)
+        .execute();
+      await db
+        .updateTable('conversations')
+        .set({ state: toJson({}) })
+        .where('tenant_id', '=', tenantId)
+        .where('bot_id', '=', botId)
+        .where('id', '=', current)
+        .execute();
+    },
+
     async end(id: string): Promise<void> {
       await db
         .updateTable('conversations')

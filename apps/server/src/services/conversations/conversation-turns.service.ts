@@ -15,6 +15,9 @@ import {
   type TurnTrace,
 } from '@parley/runtime';
 import type { AppContext } from '../../context';
+import { gdprSettingsOf } from '../features/feature-settings.service';
+import { type ConsentOutcome, consentGate } from '../gdpr/consent-gate';
+import { isRemovalRequest, turnRecording } from '../gdpr/turn-privacy';
 import { botForTurn } from './bot-for-turn';
 import { oneAtATime } from './conversation-lock';
 import { scheduledTurnAfter, scheduleTurn } from './scheduled-turns.service';
@@ -101,24 +104,50 @@ export async function takeTurnIf(
       const conversation = await conversations.get(conversationId);
       if (!conversation) throw notFound(CONVERSATION_MESSAGES.notFound(conversationId));
       if (condition && conversation.turnCount !== condition.atTurn) return undefined;
-      const answer = await answerTurn(ctx, scope, bot, conversation, origin, activity);
-      if (await conversations.saveTurnState(conversationId, conversation.turnCount, answer.state)) {
+      // Privacy first (spec 04 section 3.7): removal of the user's data, then consent, decide
+      // whether the bot answers; masking decides what of the turn is logged and stored.
+      const gdpr = gdprSettingsOf(bot);
+      const isRemoval = isRemovalRequest(gdpr, activity);
+      if (isRemoval) await conversations.removeUserData(origin.userKey, conversationId);
+      const consent: ConsentOutcome = isRemoval
+        ? {
+            kind: 'consent',
+            activities: [{ type: 'text', text: gdpr.removeUserDataMessage }],
+            isRecorded: true,
+          }
+        : await consentGate(scope, bot, gdpr, conversation, origin, activity);
+      const answer =
+        consent.kind === 'bot'
+          ? await answerTurn(ctx, scope, bot, conversation, origin, activity)
+          : {
+              activities: consent.activities,
+              trace: emptyTrace(),
+              state: isRemoval ? {} : conversation.state,
+            };
+      const recording = turnRecording(gdpr, consent.isRecorded);
+      const state = recording.state(answer.state);
+      if (await conversations.saveTurnState(conversationId, conversation.turnCount, state)) {
+        const userTurn = {
+          direction: 'in' as const,
+          activity: recording.activity(activity),
+          intent: answer.trace.recognition?.intent ?? null,
+          confidence: answer.trace.recognition ? answer.trace.recognition.score : null,
+          flow: answer.trace.flowTriggered,
+          hits: answer.trace.blockHits.length > 0 ? answer.trace.blockHits : null,
+          counted: answer.trace.counted.length > 0 ? answer.trace.counted : null,
+        };
         await conversations.appendTurns(conversationId, [
-          {
-            direction: 'in',
-            activity,
-            intent: answer.trace.recognition?.intent ?? null,
-            confidence: answer.trace.recognition ? answer.trace.recognition.score : null,
-            flow: answer.trace.flowTriggered,
-            hits: answer.trace.blockHits.length > 0 ? answer.trace.blockHits : null,
-            counted: answer.trace.counted.length > 0 ? answer.trace.counted : null,
-          },
-          ...answer.activities.map((said) => ({ direction: 'out' as const, activity: said })),
+          // A removal request is not logged: it would be the first record of the removed user.
+          ...(isRemoval ? [] : [userTurn]),
+          ...answer.activities.map((said) => ({
+            direction: 'out' as const,
+            activity: recording.activity(said),
+          })),
         ]);
         if (answer.trace.touchless) await conversations.markTouchless(conversationId);
         const later = scheduledTurnAfter(readBotSettings(bot.settings), activity, answer);
         if (later) await scheduleTurn(ctx, bot, conversationId, conversation.turnCount + 1, later);
-        return { conversationId, activities: answer.activities, trace: answer.trace, state: answer.state };
+        return { conversationId, activities: answer.activities, trace: answer.trace, state };
       }
       if (attempt === MAX_TURN_ATTEMPTS) throw conflict(CONVERSATION_MESSAGES.busy);
     }
