@@ -20,6 +20,7 @@ export * from './schemas/bot-settings-model';
 export * from './schemas/bots';
 export * from './schemas/channels';
 export * from './schemas/consent';
+export * from './schemas/conversation-language';
 export * from './schemas/conversation-log';
 export * from './schemas/directory';
 export * from './schemas/engines';

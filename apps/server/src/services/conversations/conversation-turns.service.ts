@@ -1,5 +1,6 @@
 import {
   conflict,
+  conversationLanguage,
   type FlowTargetName,
   notFound,
   readBotSettings,
@@ -31,6 +32,8 @@ export interface ConversationOrigin {
   target: FlowTargetName;
   /** 'Disable analytics' in the test chat: the conversation is logged, analytics leave it out. */
   isAnalyticsDisabled?: boolean;
+  /** The language the user's channel asks for (browser, locale); the bot's supported ones decide. */
+  language?: string;
 }
 
 export interface TurnAnswer {
@@ -53,7 +56,8 @@ export const CONVERSATION_MESSAGES = {
 } as const;
 
 /**
- * Starts a conversation of a bot in its main language. The first turn comes with the user's
+ * Starts a conversation of a bot in the language its channel asks for, when the bot supports it,
+ * else in its main language. The first turn comes with the user's
  * first message (`takeTurn`).
  */
 export async function startConversation(scope: TenantScope, bot: Bot, origin: ConversationOrigin) {
@@ -61,7 +65,7 @@ export async function startConversation(scope: TenantScope, bot: Bot, origin: Co
   return scope.conversations(bot.id).start({
     channel: origin.channel.id,
     userKey: origin.userKey,
-    language: settings.language,
+    language: conversationLanguage(settings, origin.language),
     isTest: origin.isTest,
     isAnalyticsDisabled: origin.isAnalyticsDisabled ?? false,
     state: {},
