@@ -129,10 +129,15 @@ describe.each(testDatabases())('chat widget visitors on %s', (kind) => {
       avatarUrl: null,
     });
 
+    // Refused, with nothing of the snippet; the widget on that page may read why (and shows nothing).
     const refused = await config(s, EVIL);
     expect(refused.statusCode).toBe(403);
-    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
-    expect(refused.json().message).toBe(M.originRefused);
+    expect(refused.json()).toEqual({
+      code: 'permission_error',
+      message: M.originRefused,
+      requiredPermission: 'origin',
+    });
+    expect(refused.headers['access-control-allow-origin']).toBe(EVIL);
     expect((await config(s, undefined)).statusCode).toBe(403);
     expect((await config(s, SHOP, 'wrong-code')).statusCode).toBe(404);
     expect(

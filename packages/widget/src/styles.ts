@@ -5,6 +5,7 @@
 export const WIDGET_CSS = `
 :host { all: initial; }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 .root { position: fixed; z-index: 2147483000; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2433; display: flex; gap: 10px; align-items: flex-end; }
 .root[data-position^="top"] { top: 20px; flex-direction: column-reverse; }
 .root[data-position^="bottom"] { bottom: 20px; flex-direction: column; }

@@ -437,7 +437,8 @@ export class ChatWidget {
     this.badge.textContent = hasBadge ? String(this.unread) : '';
     this.launcher.setAttribute(
       'aria-label',
-      `${this.isOpen ? 'Close' : 'Open'} chat: ${title}${hasBadge ? ` (${this.unread} new)` : ''}`,
+      // A stable name; aria-expanded says whether the chat is open.
+      `Chat: ${title}${hasBadge ? ` (${this.unread} new)` : ''}`,
     );
   }
 

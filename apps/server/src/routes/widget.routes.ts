@@ -34,16 +34,15 @@ const originOf = (request: FastifyRequest) =>
   typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
 
 /**
- * The widget runs on the customer's pages, so its calls are cross-origin: an origin the snippet
- * allows may read the answers (and is named, never '*'); any other gets no CORS grant, and the
- * call itself is refused with 403.
+ * The widget runs on the customer's pages, so its calls are cross-origin. The origin check is the
+ * server's own (a page of an origin the snippet does not allow gets a 403 and nothing else), so
+ * every answer may name the calling origin: the widget on a refused page can then read why, and
+ * stays away. A preflight, though, is granted only to allowed origins. Never '*', no credentials.
  */
-async function grantPage(ctx: AppContext, request: FastifyRequest<TokenParams>, reply: FastifyReply) {
+function grantPage(request: FastifyRequest, reply: FastifyReply) {
   const origin = originOf(request);
   reply.header('vary', 'Origin');
-  if (origin && (await isPageAllowed(ctx, request.params.token, origin))) {
-    reply.header('access-control-allow-origin', origin);
-  }
+  if (origin) reply.header('access-control-allow-origin', origin);
 }
 
 /**
@@ -68,9 +67,12 @@ export function widgetRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   for (const url of ['/api/widget/:token', '/api/widget/:token/conversations']) {
     app.options<TokenParams>(url, { config: { access: 'public' } }, async (request, reply) => {
-      await grantPage(ctx, request, reply);
-      if (!reply.hasHeader('access-control-allow-origin')) return reply.status(403).send();
+      reply.header('vary', 'Origin');
+      const origin = originOf(request);
+      if (!origin || !(await isPageAllowed(ctx, request.params.token, origin)))
+        return reply.status(403).send();
       return reply
+        .header('access-control-allow-origin', origin)
         .header('access-control-allow-methods', 'GET, POST')
         .header('access-control-allow-headers', 'content-type')
         .header('access-control-max-age', '600')
@@ -83,7 +85,7 @@ export function widgetRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/widget/:token',
     { config: { access: 'public' } },
     async (request, reply) => {
-      await grantPage(ctx, request, reply);
+      grantPage(request, reply);
       const code = typeof request.query.code === 'string' ? request.query.code : undefined;
       return widgetConfig(ctx, request.params.token, code, originOf(request));
     },
@@ -93,7 +95,7 @@ export function widgetRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/widget/:token/conversations',
     { config: { access: 'public' } },
     async (request, reply) => {
-      await grantPage(ctx, request, reply);
+      grantPage(request, reply);
       const body = parseInput(widgetConversationBodySchema, request.body);
       const started = await startWidgetConversation(
         ctx,

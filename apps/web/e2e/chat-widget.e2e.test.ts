@@ -1,0 +1,254 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SNIPPET_MESSAGES, type SnippetBaseUrl, type SnippetView } from '@parley/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { pollUntil } from '../../server/test/support/poll-until';
+import { embedCodeOf } from '../src/features/chat-bubble/snippet-form';
+import { logInThroughUi, popupOf } from './support/accounts';
+import { type AppServer, startAppServer } from './support/app-server';
+import { type ApiCall, contentWorld, TINA } from './support/bot-content';
+import { type Browser, launchBrowser } from './support/browser';
+import { expectVisible } from './support/expect-page';
+import { screenshot, screenshotFailures } from './support/screenshots';
+
+const SHOTS = '/tmp/shots';
+const BOT = 'Support';
+
+/** A screenshot in the suite's folder, copied to /tmp/shots for a person to look at. */
+async function shot(page: Page, name: string) {
+  const file = await screenshot(page, `chat-widget-${name}`);
+  mkdirSync(SHOTS, { recursive: true });
+  copyFileSync(file, `${SHOTS}/chat-widget-${name}.png`);
+}
+
+/** A customer's plain web site on its own port: two pages, each with the embed code pasted in. */
+function customerSite(embedCode: () => string): Promise<Server> {
+  const page = (title: string, link: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+<style>body { font-family: Georgia, serif; margin: 40px; background: #fbf8f1; } h1 { color: #5b3a1a; }</style>
+</head><body><h1>${title}</h1><p>Welcome to our shop. <a href="${link}">Another page</a></p>
+${embedCode()}
+</body></html>`;
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    response.writeHead(path === '/' || path === '/other.html' ? 200 : 404, { 'content-type': 'text/html' });
+    response.end(
+      path === '/other.html' ? page('Our other page', '/') : page('The Example Shop', '/other.html'),
+    );
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/**
+ * The chat bubble as a customer uses it (issue 13): a snippet made on the Chat Bubble settings,
+ * its embed code pasted into a plain page served from another origin, a conversation with a
+ * template bot there that survives a reload and another page of the site, and a page of an
+ * origin the snippet does not allow that gets no chat.
+ */
+describe('the chat bubble on a customer page', () => {
+  let app: AppServer;
+  let tina: ApiCall;
+  let browser: Browser;
+  let page: Page;
+  let site: Server;
+  let embedCode = '';
+  let siteUrl = '';
+  let visitorSnippet: Promise<void> | undefined;
+
+  /**
+   * The snippet the visitors' tests use, made once through the API (the settings test makes its
+   * own through the page), and its embed code on the customer's pages.
+   */
+  function withVisitorSnippet(): Promise<void> {
+    visitorSnippet ??= (async () => {
+      const snippet = (await tina('POST', `/api/bots/${BOT}/snippets`, {
+        name: 'Customer site',
+        allowedOrigins: [siteUrl],
+        settings: {
+          title: 'Ask the shop',
+          isMainColor: true,
+          mainColor: '#0f766e',
+          hasPopupMessages: true,
+          popupMessages: [{ message: 'Questions? We are here.', delay: 1 }],
+          showNotificationMessage: true,
+        },
+      })) as SnippetView;
+      const base = (await tina('GET', `/api/bots/${BOT}/snippets/base-url`)) as SnippetBaseUrl;
+      embedCode = embedCodeOf(snippet, base);
+    })();
+    return visitorSnippet;
+  }
+
+  beforeAll(async () => {
+    app = await startAppServer();
+    tina = (await contentWorld(app.server, 'Sandbox')).tina;
+    // The help desk template: its flows come activated to test and to production; its model is published here.
+    await tina('POST', '/api/bot', {
+      name: BOT,
+      region: 'eu-west',
+      createType: 'template',
+      template: 'customer-support-faq.enc',
+    });
+    const syncId = `${BOT}|${Date.now()}`;
+    const sync = `/api/synchronization/${BOT}`;
+    await tina('POST', `${sync}/sync?provider=parley&syncId=${encodeURIComponent(syncId)}`);
+    await pollUntil(
+      'the publish to end',
+      () =>
+        tina('GET', `${sync}/progress?provider=parley&syncId=${encodeURIComponent(syncId)}`) as Promise<{
+          isDone: boolean;
+        }>,
+      (progress) => progress.isDone,
+      { timeoutMs: 60_000, intervalMs: 200 },
+    );
+    site = await customerSite(() => embedCode);
+    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    await logInThroughUi(page, app.baseUrl, TINA.email, TINA.password);
+  }, 120_000);
+  screenshotFailures(() => page);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await new Promise((resolve) => site?.close(resolve));
+  });
+
+  const widget = (p: Page) => p.locator('[data-parley-chat]');
+  const chatLog = (p: Page) => widget(p).getByRole('log', { name: 'Conversation' });
+
+  async function say(p: Page, text: string, answer: string) {
+    await widget(p).getByLabel('Type your message').fill(text);
+    await widget(p).getByRole('button', { name: 'Send' }).click();
+    await expectVisible(chatLog(p).getByText(answer, { exact: false }).last());
+  }
+
+  test('a snippet made on the Chat Bubble settings: origins checked, popup messages shown when on, embed code given', async () => {
+    await page.goto(`${app.baseUrl}/bots/${BOT}/settings/bubble`);
+    await expectVisible(page.getByRole('heading', { name: 'Chat bubbles' }));
+    // The creation form toggles open and closed.
+    const add = page.getByRole('button', { name: 'Add chat bubble' });
+    await add.click();
+    const form = page.getByRole('form', { name: 'New chat bubble' });
+    await expectVisible(form);
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    expect(await form.count()).toBe(0);
+    await add.click();
+    await form.getByLabel('Name').fill('Shop site');
+    await form.getByRole('button', { name: 'Create' }).click();
+
+    const card = page.getByRole('region', { name: 'Shop site' });
+    await expectVisible(card);
+    await card.getByLabel('Title').fill('Ask the shop');
+    // Popup messages appear only when they are on.
+    expect(await card.getByRole('group', { name: 'Popup messages' }).count()).toBe(0);
+    await card.getByRole('switch', { name: 'Popup messages' }).click();
+    await card.getByRole('button', { name: 'Add popup message' }).click();
+    await card.getByLabel('Message 1', { exact: true }).fill('Questions? We are here.');
+    await card.getByLabel('Delay (seconds)').fill('1');
+    await card.getByRole('switch', { name: 'Main colour', exact: true }).click();
+    await card.getByLabel('Main colour value', { exact: true }).fill('#0f766e');
+    await card.getByRole('switch', { name: 'Notification message' }).click();
+
+    // An origin with a path is refused with the spec's message before anything is sent.
+    await card.getByRole('button', { name: 'Add origin' }).click();
+    await card.getByLabel('Origin 1', { exact: true }).fill(`${siteUrl}/shop`);
+    await expectVisible(card.getByText(SNIPPET_MESSAGES.originOnly));
+    expect(await card.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    await card.getByLabel('Origin 1', { exact: true }).fill(siteUrl);
+    await card.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectVisible(popupOf(page).getByText(SNIPPET_MESSAGES.saved));
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+
+    const shown = await card.getByLabel('Embed code').inputValue();
+    const made = ((await tina('GET', `/api/bots/${BOT}/snippets`)) as SnippetView[]).find(
+      (s) => s.name === 'Shop site',
+    );
+    expect(made).toMatchObject({
+      allowedOrigins: [siteUrl],
+      settings: { title: 'Ask the shop', mainColor: '#0f766e' },
+    });
+    expect(made?.settings.popupMessages).toEqual([{ message: 'Questions? We are here.', delay: 1 }]);
+    expect(shown).toContain(`<script src="${app.baseUrl}/assets/chat-widget.js"></script>`);
+    expect(shown).toContain(`ParleyChat.mount({ token: "${made?.token}", code: "${made?.code}"`);
+    await card.getByLabel('Embed code').scrollIntoViewIfNeeded();
+    await shot(page, '1-settings');
+  });
+
+  test('a visitor on the customer site talks to the bot; the conversation survives a reload and another page', async () => {
+    await withVisitorSnippet();
+    const visitorBrowser = await launchBrowser();
+    try {
+      const visitor = await visitorBrowser.newPage();
+      await visitor.goto(siteUrl);
+      const launcher = widget(visitor).getByRole('button', { name: /^Chat: Ask the shop/ });
+      await expectVisible(launcher);
+      // The popup message comes after its delay while the chat is closed.
+      await expectVisible(widget(visitor).getByText('Questions? We are here.'));
+      await shot(visitor, '2-popup');
+
+      // Keyboard: the launcher opens the chat with focus in the message box; Escape closes it again.
+      await launcher.focus();
+      await visitor.keyboard.press('Enter');
+      const input = widget(visitor).getByLabel('Type your message');
+      await expect
+        .poll(() => input.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement))
+        .toBe(true);
+      await visitor.keyboard.press('Escape');
+      await expect.poll(() => launcher.getAttribute('aria-expanded')).toBe('false');
+      await launcher.click();
+
+      const started = Date.now();
+      await say(visitor, 'when are you open', 'Monday to Friday from 9:00 to 17:00');
+      const firstAnswerMs = Date.now() - started;
+      await say(visitor, 'what is the status of my ticket', 'What is your ticket number?');
+      await shot(visitor, '3-conversation');
+      expect(firstAnswerMs).toBeLessThan(10_000);
+
+      // A reload keeps the chat open and the conversation where it was.
+      await visitor.reload();
+      await expectVisible(chatLog(visitor).getByText('What is your ticket number?'));
+      await expectVisible(chatLog(visitor).getByText('when are you open'));
+      // So does another page of the same site: the conversation goes on where it was.
+      await visitor.goto(`${siteUrl}/other.html`);
+      await expectVisible(chatLog(visitor).getByText('Monday to Friday from 9:00 to 17:00'));
+      await say(visitor, 'when are you open', 'Monday to Friday from 9:00 to 17:00');
+      await shot(visitor, '4-after-reload');
+
+      // The conversation is logged on the Chat Bubble channel, on the production flows.
+      const conversations = await app.server.ctx.repos.db
+        .selectFrom('conversations')
+        .select(['channel', 'is_test'])
+        .where('channel', '=', 'chatBubble')
+        .execute();
+      expect(conversations).toHaveLength(1);
+      expect(Boolean(conversations[0]?.is_test)).toBe(false);
+      expect(visitorBrowser.pageErrors).toEqual([]);
+    } finally {
+      await visitorBrowser.close();
+    }
+  });
+
+  test('a page of an origin the snippet does not allow gets no chat', async () => {
+    await withVisitorSnippet();
+    const visitorBrowser = await launchBrowser();
+    try {
+      const visitor = await visitorBrowser.newPage();
+      const warnings: string[] = [];
+      visitor.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text());
+      });
+      // The same site under another host name is another origin.
+      const refused = visitor.waitForResponse((r) => r.url().includes('/api/widget/'));
+      await visitor.goto(siteUrl.replace('127.0.0.1', 'localhost'));
+      expect((await refused).status()).toBe(403);
+      await expect.poll(() => warnings.join('\n')).toContain(SNIPPET_MESSAGES.originRefused);
+      expect(await widget(visitor).count()).toBe(0);
+      await shot(visitor, '5-refused-origin');
+    } finally {
+      await visitorBrowser.close();
+    }
+  });
+});
