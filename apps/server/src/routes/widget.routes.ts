@@ -14,6 +14,7 @@ import { parseInput } from '../http/validate';
 import { snippetIcon } from '../services/chat-bubble/snippet.service';
 import {
   isPageAllowed,
+  originRefused,
   startWidgetConversation,
   widgetConfig,
 } from '../services/chat-bubble/widget-visitor.service';
@@ -69,8 +70,7 @@ export function widgetRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.options<TokenParams>(url, { config: { access: 'public' } }, async (request, reply) => {
       reply.header('vary', 'Origin');
       const origin = originOf(request);
-      if (!origin || !(await isPageAllowed(ctx, request.params.token, origin)))
-        return reply.status(403).send();
+      if (!origin || !(await isPageAllowed(ctx, request.params.token, origin))) throw originRefused();
       return reply
         .header('access-control-allow-origin', origin)
         .header('access-control-allow-methods', 'GET, POST')

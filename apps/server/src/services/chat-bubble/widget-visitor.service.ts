@@ -51,7 +51,8 @@ function tokensOf(ctx: AppContext) {
 }
 
 const unavailable = () => notFound(M.widgetNotFound);
-const originRefused = () =>
+/** A page of an origin the snippet does not allow: 403, whatever it asked. */
+export const originRefused = () =>
   new AppError('permission_error', M.originRefused, { requiredPermission: 'origin' }, 403);
 
 const sameText = (a: string, b: string) => {
