@@ -32,6 +32,7 @@ export * from './schemas/flow-editor-model';
 export * from './schemas/flow-model';
 export * from './schemas/flows';
 export * from './schemas/functions';
+export * from './schemas/handover';
 export * from './schemas/intent-model';
 export * from './schemas/intents';
 export * from './schemas/languages';

@@ -36,6 +36,7 @@ export const PERMISSIONS = [
   { id: 43, key: 'MakeGlobal', label: 'Make functions or variables global' },
   { id: 50, key: 'ManageBotLlms', label: 'Manage bot LLMs' },
   { id: 51, key: 'ExportBotLlms', label: 'Export bot LLMs' },
+  { id: 60, key: 'AnswerHandovers', label: 'Answer handed-over conversations' },
 ] as const;
 
 export type PermissionKey = (typeof PERMISSIONS)[number]['key'];

@@ -56,6 +56,13 @@ export {
   type StoredFunctionFields,
 } from './repositories/function.repository';
 export type {
+  HandoverRecord,
+  HandoverRecordStatus,
+  HandoverRepository,
+  HandoverTurnRecord,
+  LoggedRecognition,
+} from './repositories/handover.repository';
+export type {
   ExampleKind,
   IntentExampleRecord,
   IntentRecord,

@@ -49,6 +49,7 @@ export interface Database {
   direct_line_posts: DirectLinePostTable;
   bot_connections: BotConnectionTable;
   snippets: SnippetTable;
+  handovers: HandoverTable;
 }
 
 export interface TenantTable {
@@ -443,6 +444,8 @@ export interface TurnTable {
   flow: string | null;
   hits: ColumnType<unknown, string | null, string | null>;
   counted: ColumnType<unknown, string | null, string | null>;
+  /** The agent who wrote an 'out' turn of a handed-over conversation; null for the bot's own. */
+  agent_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A bot's shared test chat link: its opaque id and its password, sealed by the server. */
@@ -577,4 +580,20 @@ export interface BotConnectionTable {
   requested_by: string | null;
   added_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A conversation handed to a person (the agent inbox): waiting, with an agent, or back with the bot. */
+export interface HandoverTable {
+  id: string;
+  tenant_id: string;
+  bot_id: string;
+  conversation_id: string;
+  /** 'queued', 'active' or 'ended'; at most one not 'ended' per conversation. */
+  status: string;
+  /** 'handoverBlock' or 'unrecognizedIntent'. */
+  reason: string;
+  agent_id: string | null;
+  queued_at: Timestamp;
+  taken_at: ColumnType<Date | string | null, string | null, string | null>;
+  ended_at: ColumnType<Date | string | null, string | null, string | null>;
 }

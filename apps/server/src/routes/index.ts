@@ -14,6 +14,7 @@ import { externalApiRoutes } from './external-api.routes';
 import { flowEditorRoutes } from './flow-editor.routes';
 import { flowsRoutes } from './flows.routes';
 import { functionsRoutes } from './functions.routes';
+import { handoverRoutes } from './handover.routes';
 import { healthRoutes } from './health.routes';
 import { intentsRoutes } from './intents.routes';
 import { llmRoutes } from './llm.routes';
@@ -59,6 +60,7 @@ export const ROUTE_MODULES: Array<(app: FastifyInstance, ctx: AppContext) => voi
   intentsRoutes,
   entitiesRoutes,
   functionsRoutes,
+  handoverRoutes,
   flowsRoutes,
   flowEditorRoutes,
   llmRoutes,

@@ -22,6 +22,12 @@ export const userNotificationsTopicSchema = z.strictObject({
   userId: topicIdSchema,
 });
 
+/** A bot's handed-over conversations (the agent inbox): who answers them, permission 60. */
+export const handoverInboxTopicSchema = z.strictObject({
+  kind: z.literal('handover-inbox'),
+  botId: topicIdSchema,
+});
+
 /**
  * What a websocket may follow, one kind each (the gateway's authorisation registry and the
  * publishers read this union). A topic is also the address its events are published to, so
@@ -32,6 +38,7 @@ export const realtimeTopicSchema = z.discriminatedUnion('kind', [
   botPublishingTopicSchema,
   conversationTopicSchema,
   userNotificationsTopicSchema,
+  handoverInboxTopicSchema,
 ]);
 export type RealtimeTopic = z.infer<typeof realtimeTopicSchema>;
 export type TopicKind = RealtimeTopic['kind'];

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { inboundActivitySchema, type OutboundActivity } from './activities';
+import type { HandoverMessageView, HandoverView } from './handover';
 import type { SyncProgressStateMessage, SyncProgressView } from './synchronization-model';
 import {
   botPublishingTopicSchema,
   conversationTopicSchema,
+  handoverInboxTopicSchema,
   realtimeTopicSchema,
   type TopicKind,
   type TopicOf,
@@ -81,6 +83,23 @@ export const userNotificationMessageSchema = z.object({
 });
 export type UserNotificationMessage = z.infer<typeof userNotificationMessageSchema>;
 
+/** A handover of the bot changed: it waits, an agent took it, or it went back to the bot (the agent inbox). */
+export const handoverChangedMessageSchema = z.object({
+  type: z.literal('handover:changed'),
+  topic: handoverInboxTopicSchema,
+  handover: z.custom<HandoverView>((value) => typeof value === 'object' && value !== null),
+});
+export type HandoverChangedMessage = z.infer<typeof handoverChangedMessageSchema>;
+
+/** A message in a handed-over conversation, the user's or an agent's (the agent inbox's chat). */
+export const handoverMessageMessageSchema = z.object({
+  type: z.literal('handover:message'),
+  topic: handoverInboxTopicSchema,
+  conversationId: z.string(),
+  message: z.custom<HandoverMessageView>((value) => typeof value === 'object' && value !== null),
+});
+export type HandoverMessageMessage = z.infer<typeof handoverMessageMessageSchema>;
+
 /**
  * The event message each topic kind carries, with its topic: a kind without one does not
  * compile, and a message is always routed by the topic it names.
@@ -93,6 +112,10 @@ export const TOPIC_EVENT_SCHEMAS = {
     conversationTurnMessageSchema,
   ]),
   'user-notifications': userNotificationMessageSchema,
+  'handover-inbox': z.discriminatedUnion('type', [
+    handoverChangedMessageSchema,
+    handoverMessageMessageSchema,
+  ]),
 } as const satisfies { [K in TopicKind]: z.ZodType<{ type: string; topic: TopicOf<K> }> };
 export type TopicEvent<K extends TopicKind = TopicKind> = {
   [P in K]: z.infer<(typeof TOPIC_EVENT_SCHEMAS)[P]>;
@@ -111,6 +134,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   conversationActivityMessageSchema,
   conversationTurnMessageSchema,
   userNotificationMessageSchema,
+  handoverChangedMessageSchema,
+  handoverMessageMessageSchema,
   z.object({ type: z.literal('pong') }),
   /** Bad input, or a subscription refused (then `topic` names it). */
   z.object({ type: z.literal('error'), message: z.string(), topic: realtimeTopicSchema.optional() }),

@@ -20,6 +20,7 @@ import * as externalApi from './202611281000-external-api';
 import * as botFeatures from './202611281010-bot-features';
 import * as snippets from './202611281020-snippets';
 import * as botConnections from './202611281030-bot-connections';
+import * as handover from './202611281040-handover';
 
 /** The one ordered list of migrations for both dialects; append, never reorder or edit. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611281000-external-api': externalApi,
   '202611281030-bot-connections': botConnections,
   '202611281020-snippets': snippets,
+  '202611281040-handover': handover,
 };

@@ -16,6 +16,7 @@ import {
   functionRepository,
   tenantFunctionRepository,
 } from './function.repository';
+import { handoverRepository } from './handover.repository';
 import { intentRepository } from './intent.repository';
 import { llmRepository } from './llm.repository';
 import { nluDatasetRepository } from './nlu-dataset.repository';
@@ -426,6 +427,8 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
     botConnections: (botId: string) => botConnectionRepository(db, tenantId, botId),
     /** One bot's chat bubble snippets. */
     snippets: (botId: string) => snippetRepository(db, tenantId, botId),
+    /** Conversations handed to a person (the agent inbox), across the tenant's bots. */
+    handovers: handoverRepository(db, tenantId),
   };
 }
 

@@ -19,6 +19,7 @@ import type { AppContext } from '../../context';
 import { gdprSettingsOf } from '../features/feature-settings.service';
 import { type ConsentOutcome, consentGate } from '../gdpr/consent-gate';
 import { isRemovalRequest, turnRecording } from '../gdpr/turn-privacy';
+import { afterBotAnswer, handoverTurn } from '../handover/handover-turns';
 import { botForTurn } from './bot-for-turn';
 import { oneAtATime } from './conversation-lock';
 import { scheduledTurnAfter, scheduleTurn } from './scheduled-turns.service';
@@ -108,6 +109,10 @@ export async function takeTurnIf(
       const conversation = await conversations.get(conversationId);
       if (!conversation) throw notFound(CONVERSATION_MESSAGES.notFound(conversationId));
       if (condition && conversation.turnCount !== condition.atTurn) return undefined;
+      // Human handover (issue 13): while the conversation waits for or talks with an agent, the
+      // user's message goes to the agent (services/handover) and the bot does not run.
+      const withAgent = await handoverTurn(ctx, scope, bot, conversation, activity);
+      if (withAgent) return withAgent;
       // Privacy first (spec 04 section 3.7): removal of the user's data, then consent, decide
       // whether the bot answers; masking decides what of the turn is logged and stored.
       const gdpr = gdprSettingsOf(bot);
@@ -131,6 +136,9 @@ export async function takeTurnIf(
       const recording = turnRecording(gdpr, consent.isRecorded);
       const state = recording.state(answer.state);
       if (await conversations.saveTurnState(conversationId, conversation.turnCount, state)) {
+        // Human handover (issue 13): the turn may move the conversation to an agent; the user hears
+        // the queue or the not-available message (services/handover).
+        answer.activities.push(...(await afterBotAnswer(ctx, scope, bot, conversation, activity, answer)));
         const userTurn = {
           direction: 'in' as const,
           activity: recording.activity(activity),
