@@ -47,7 +47,7 @@ export function GenericConnectionDialog({
       size="sm"
       footer={
         <Button variant="secondary" onClick={onClose}>
-          Close
+          OK
         </Button>
       }
     >
