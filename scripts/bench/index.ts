@@ -5,6 +5,7 @@ import { benchContent } from './content';
 import { benchFlowEditor } from './flow-editor';
 import { benchFoundation } from './foundation';
 import { benchRuntime } from './runtime';
+import { benchWidget } from './widget';
 
 /**
  * `npm run bench [-- NAME] [--seconds N]`: runs the named benchmark (all when none), prints
@@ -15,6 +16,7 @@ const BENCHMARKS: Record<string, (options: { seconds: number }) => Promise<objec
   content: benchContent,
   runtime: benchRuntime,
   'flow-editor': benchFlowEditor,
+  widget: benchWidget,
 };
 
 const args = process.argv.slice(2);
