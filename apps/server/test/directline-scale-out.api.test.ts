@@ -36,6 +36,12 @@ describe.runIf(redisUrl).each(testDatabases())('Direct Line on two processes on 
     const admin = as(b, world.tenantAdmin);
     const botName = 'Two Process Bot';
     await createBot(admin, botName);
+    expectStatus(
+      await admin('POST', `/api/bots/${encodeURIComponent(botName)}/configuration`, {
+        channels: [{ name: 'api', visible: true }],
+      }),
+      200,
+    );
     const key = expectStatus(
       await admin('POST', `/api/external/${encodeURIComponent(botName)}/api-key/generate`, {}),
       200,

@@ -18,6 +18,15 @@ Object.assign(globalThis, { XMLHttpRequest, WebSocket });
 
 const external = (bot: string) => `/api/external/${encodeURIComponent(bot)}`;
 
+/** Adds the API channel on the bot's Configuration tab (added channels are enabled). */
+const enableApiChannel = async (admin: Call, botName: string, enabled = true) =>
+  expectStatus(
+    await admin('POST', `/api/bots/${encodeURIComponent(botName)}/configuration`, {
+      channels: [{ name: 'api', visible: true, enabled }],
+    }),
+    200,
+  );
+
 /**
  * The External API channel (issue 13): Microsoft's own Direct Line client, botframework-directlinejs,
  * holds a conversation with a bot made from a template on a running server, on the bot's production
@@ -55,6 +64,7 @@ describe.each(testDatabases())('Direct Line 3.0 with botframework-directlinejs o
       }),
       200,
     );
+    await enableApiChannel(admin, botName);
     const { syncId } = await startPublish(admin, botName);
     expect((await waitForSync(admin, botName, syncId)).state).toBe('Succeeded');
     const key = await generateKey(admin, botName);
@@ -432,6 +442,27 @@ describe.each(testDatabases())('Direct Line 3.0 with botframework-directlinejs o
     expect(limited.headers.get('retry-after')).toBe('60');
     expect(await limited.json()).toEqual({ error: { code: 'TooManyRequests', message: expect.any(String) } });
     await server.ctx.shared.rateLimiter.reset(`direct-line:${key.keyId}`);
+  });
+
+  test('while the API channel is disabled on the Configuration tab, its keys open nothing', async () => {
+    const { admin, botName, key } = await templateBot();
+    const headers = { authorization: `Bearer ${key.apiKey}` };
+    const start = () => fetch(`${baseUrl}/v3/directline/conversations`, { method: 'POST', headers });
+    const started = await start();
+    expect(started.status).toBe(201);
+    const { conversationId } = (await started.json()) as { conversationId: string };
+    await enableApiChannel(admin, botName, false);
+    const refused = await start();
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      error: { code: 'Forbidden', message: expect.stringContaining('Configuration tab') },
+    });
+    const read = await fetch(`${baseUrl}/v3/directline/conversations/${conversationId}/activities`, {
+      headers,
+    });
+    expect(read.status).toBe(403);
+    await enableApiChannel(admin, botName, true);
+    expect((await start()).status).toBe(201);
   });
 
   test('the OpenAPI description is served, and every operation it declares is a route of the server', async () => {

@@ -81,6 +81,12 @@ describe.each(testDatabases())('hostile input to the External API channel on %s'
     adminToken = world.tenantAdmin.token;
     admin = as(server, world.tenantAdmin);
     await createBot(admin, botName);
+    expectStatus(
+      await admin('POST', `/api/bots/${encodeURIComponent(botName)}/configuration`, {
+        channels: [{ name: 'api', visible: true }],
+      }),
+      200,
+    );
     key = expectStatus(
       await admin('POST', `/api/external/${encodeURIComponent(botName)}/api-key/generate`, {}),
       200,

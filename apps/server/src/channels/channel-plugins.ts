@@ -6,6 +6,7 @@ import {
   type SettingsDialog,
 } from '@parley/contracts';
 import type { Bot, TenantScope } from '@parley/db';
+import { apiChannel } from './api-channel';
 import type { ChannelPlugin } from './channel-plugin';
 
 /**
@@ -13,7 +14,8 @@ import type { ChannelPlugin } from './channel-plugin';
  * be listed and requested, but never connected.
  */
 // biome-ignore lint/suspicious/noExplicitAny: each plug-in has its own platform's message types.
-export const CHANNEL_PLUGINS = {} satisfies Partial<Record<ChannelId, ChannelPlugin<any, any>>>;
+type AnyChannelPlugin = ChannelPlugin<any, any>;
+export const CHANNEL_PLUGINS = { api: apiChannel } satisfies Partial<Record<ChannelId, AnyChannelPlugin>>;
 
 const pluginOf = (id: string): ChannelPlugin<unknown, unknown> | undefined =>
   (CHANNEL_PLUGINS as Partial<Record<string, ChannelPlugin<unknown, unknown>>>)[id];

@@ -14,6 +14,8 @@ import type {
   ExternalApiKeyRecord,
   TenantScope,
 } from '@parley/db';
+import { productionOrigin } from '../../channels/channel-plugin';
+import { isChannelEnabled } from '../../channels/channel-plugins';
 import type { AppContext } from '../../context';
 import {
   type ConversationOrigin,
@@ -72,6 +74,7 @@ export const DIRECT_LINE_MESSAGES = {
   badActivity: 'An activity is a JSON object with a type: a message or an event.',
   badUser: `user.id is a text of 1 to ${DIRECT_LINE_LIMITS.userIdMaxLength} characters.`,
   tooManyRequests: 'Too many requests with this key. Wait a minute and send again.',
+  channelDisabled: "The bot's API channel is not enabled: add and enable it on the bot's Configuration tab.",
 } as const;
 
 /** A Direct Line failure: the status and Direct Line's code; outside Direct Line's routes a custom_error. */
@@ -95,12 +98,14 @@ export interface DirectLineConversation {
   claims: DirectLineClaims;
 }
 
-const apiOrigin = (userId: string): ConversationOrigin => ({
-  channel: EXTERNAL_API_CHANNEL,
-  userKey: userId,
-  isTest: false,
-  target: 'production',
-});
+/** Conversations of the channel: the production flows, the client's user as the user. */
+const apiOrigin = (userId: string): ConversationOrigin => productionOrigin(EXTERNAL_API_CHANNEL.id, userId);
+
+/** The channel takes traffic only while the bot has it added and enabled on its Configuration tab. */
+async function assertChannelEnabled(scope: TenantScope, bot: Bot): Promise<void> {
+  if (!(await isChannelEnabled(scope, bot, EXTERNAL_API_CHANNEL.id)))
+    throw directLineError(403, DIRECT_LINE_MESSAGES.channelDisabled);
+}
 
 const bearerOf = (authorization: string | undefined): string | undefined => {
   const match = /^Bearer\s+(\S{1,4096})\s*$/i.exec(authorization ?? '');
@@ -172,6 +177,7 @@ export async function conversationFor(
     repo.conversationLifetime(),
   ]);
   if (!bot || !conversation) throw unknown;
+  await assertChannelEnabled(scope, bot);
   const lifetimeMs = (lifetime ?? API_CONVERSATION_LIFETIME.defaultSeconds) * 1000;
   if (Date.now() - Date.parse(conversation.lastActivityAt) > lifetimeMs)
     throw directLineError(404, DIRECT_LINE_MESSAGES.expired);
@@ -251,6 +257,7 @@ async function newConversation(
   const scope = ctx.repos.forTenant(key.tenantId);
   const bot = await scope.bots.getById(key.botId);
   if (!bot) throw directLineError(403, DIRECT_LINE_MESSAGES.badCredentials);
+  await assertChannelEnabled(scope, bot);
   const conversation = await startConversation(scope, bot, apiOrigin(userId));
   await scope
     .externalApi(bot.id)
