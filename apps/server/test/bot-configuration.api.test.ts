@@ -8,6 +8,15 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { routeCatalogue } from '../src/http/route-catalogue';
 import { addUser, as, type Call, expectStatus, mailsTo, USER_PASSWORD } from './support/admin-world';
+import {
+  exportBotFile,
+  importUrl,
+  minimalBundle,
+  openBotFile,
+  STAGING_URL,
+  sealBotFile,
+  uploadBotFile,
+} from './support/bot-bundles';
 import { buildContentWorld, type ContentWorld } from './support/bot-content';
 import { botPath } from './support/bots';
 import { testDatabases } from './support/databases';
@@ -324,6 +333,52 @@ describe.each(testDatabases())('bot configuration: channels, connectors and engi
         .message,
     ).toMatch(/Google Assistant cannot be connected/);
     expect((await read(bot)).channels.filter((c) => c.visible)).toEqual([]);
+  });
+
+  test('an exported bot carries its channels and connectors without secrets; they arrive listed and disabled', async () => {
+    const bot = await ownBot('Export Config');
+    expectStatus(
+      await save(bot, {
+        channels: [
+          { name: 'slack', visible: true },
+          { name: 'kik', visible: true, enabled: false },
+        ],
+        systems: [{ name: 'sap', visible: true }],
+      }),
+      200,
+    );
+    const file = await exportBotFile(w.admin, bot);
+    const exported = openBotFile(file).sections.channels as Array<{ type: string }>;
+    expect([...exported].sort((a, b) => a.type.localeCompare(b.type))).toEqual([
+      { type: 'kik', name: 'Kik', connected: false, kind: 'channel' },
+      { type: 'sap', name: 'SAP', connected: false, kind: 'system' },
+      { type: 'slack', name: 'Slack', connected: false, kind: 'channel' },
+    ]);
+    const token = w.world.tenantAdmin.token;
+    const staged = expectStatus(await uploadBotFile(server, token, STAGING_URL, file), 200).json();
+    expect(staged.counts).toMatchObject({ channels: 3, connectedChannels: 0 });
+    const copy = `${bot} copy`;
+    expectStatus(
+      await uploadBotFile(
+        server,
+        token,
+        importUrl({ name: copy, region: 'eu-west', recognizer: 'parley', language: 'en' }),
+        file,
+      ),
+      200,
+    );
+    const imported = await read(copy);
+    expect(imported.channels.filter((c) => c.visible).map((c) => [c.id, c.state])).toEqual([
+      ['slack', 'Not connected, Disabled'],
+      ['kik', 'Not connected, Disabled'],
+    ]);
+    expect(imported.systems.filter((c) => c.visible).map((c) => c.id)).toEqual(['sap']);
+
+    const unknown = sealBotFile(
+      minimalBundle({ channels: [{ type: 'myspace', name: 'MySpace', connected: true }] }),
+    );
+    const refused = expectStatus(await uploadBotFile(server, token, STAGING_URL, unknown), 400).json();
+    expect(JSON.stringify(refused)).toContain('This version of Parley has no channel myspace.');
   });
 
   test('hostile input to the configuration calls gets a 4xx, never a 500', async () => {

@@ -91,6 +91,8 @@ export interface ImportedChannel {
   type: string;
   name: string;
   connected: boolean;
+  /** 'system' for a connector. */
+  kind: 'channel' | 'system';
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 } from './bot-bundle-model';
 import { type BotRegion, botRegionOf } from './bot-regions';
 import { botSettingsSchema, createBotBodySchema } from './bots';
+import { CONNECTION_CATALOGUES } from './channels';
 import { entityFileEntrySchema } from './entities';
 import { ENTITY_MESSAGES, entityContentProblem, isValidEntityName } from './entity-model';
 import { FLOW_OWNER_KINDS, FLOW_TARGETS, FLOW_VERSION_STATUSES, FLOW_XML_MAX_BYTES } from './flow-model';
@@ -256,17 +257,33 @@ export const nluDatasetSectionSchema = z
   .nullable()
   .default(null);
 
-/** A channel as a bundle carries it: never its secrets (tokens, passwords, keys). */
-export const bundleChannelSchema = z.object({
-  type: plainText('channel type', 100),
-  name: plainText('channel name', 200),
-  connected: z.boolean(),
-});
+/**
+ * A channel or connector as a bundle carries it (its catalogue id as `type`): never its secrets
+ * (tokens, passwords, keys), so it arrives unconnected and disabled, listed as it was, and says
+ * whether it was connected where it was exported. Connectors carry `kind: 'system'`.
+ */
+export const bundleChannelSchema = z
+  .object({
+    type: plainText('channel type', 100),
+    name: plainText('channel name', 200),
+    connected: z.boolean(),
+    kind: z.enum(['channel', 'system']).default('channel'),
+  })
+  .superRefine((entry, ctx) => {
+    const declaration = Object.hasOwn(CONNECTION_CATALOGUES[entry.kind], entry.type)
+      ? CONNECTION_CATALOGUES[entry.kind][entry.type]
+      : undefined;
+    if (!declaration || declaration.isHidden)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['type'],
+        message: `This version of Parley has no ${entry.kind === 'channel' ? 'channel' : 'connector'} ${entry.type}.`,
+      });
+  });
 
-/** Channels arrive with the channels issue; until then a bundle holds none (see flows). */
 export const channelsSectionSchema = z
   .array(bundleChannelSchema)
-  .max(0, 'This version of Parley has no channels yet, so it cannot import a bot that holds some.')
+  .max(200, 'A bot holds at most 200 channels and connectors.')
   .default([]);
 
 const queryFlag = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value);
