@@ -378,6 +378,15 @@ describe.each(testDatabases())('handing conversations to a person on %s', (kind)
     await chat.say('flarp');
     const other = await handoverWorld();
 
+    // The shell offers the inbox to whom it concerns.
+    expect(expectStatus(await w.ann.call('GET', '/api/users/info'), 200).json().canAnswerHandovers).toBe(
+      true,
+    );
+    expect(expectStatus(await w.dan.call('GET', '/api/users/info'), 200).json().canAnswerHandovers).toBe(
+      false,
+    );
+    expect(expectStatus(await w.admin('GET', '/api/users/info'), 200).json().canAnswerHandovers).toBe(true);
+
     // Dan has a role on the bot without 60: an empty inbox, 403 on the conversation, no topic.
     expect(expectStatus(await w.dan.call('GET', '/api/handover/bots'), 200).json()).toEqual({ bots: [] });
     expect(expectStatus(await w.dan.call('GET', '/api/handover/inbox'), 200).json()).toEqual({

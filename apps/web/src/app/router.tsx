@@ -53,6 +53,7 @@ const ConversationLogPage = lazyNamed(
   () => import('../features/conversation-log/components/ConversationLogPage'),
   'ConversationLogPage',
 );
+const AgentInboxPage = lazyNamed(() => import('../features/agent-inbox'), 'AgentInboxPage');
 const AccountAdministrationPage = lazyNamed(
   () => import('../features/administration/components/AdministrationPage'),
   'AccountAdministrationPage',
@@ -114,6 +115,7 @@ export const appRoutes = (): RouteObject[] => [
                 <FlowEditorPage />,
               ),
               page('bots/:botName/:tab/:element?', botPageTitle, <BotPage />),
+              page('inbox/:conversationId?', 'Agent inbox', <AgentInboxPage />),
               page('configuration/:page?', 'Account administration', <AccountAdministrationPage />),
               page('master-configuration/:page?', 'Tenant administration', <TenantAdministrationPage />),
             ],

@@ -119,6 +119,8 @@ export interface UserInfo {
   isTenantAdmin: boolean;
   canSeeLLMs: boolean;
   canSeeAdminPage: boolean;
+  /** Answers handed-over conversations of some bot (permission 60, or account administrator): the shell shows the agent inbox. */
+  canAnswerHandovers: boolean;
   hasGravatar: boolean;
 }
 

@@ -34,6 +34,7 @@ export async function buildUserInfo(repos: Repositories, principal: Principal): 
     isTenantAdmin: principal.isTenantAdmin,
     canSeeLLMs: principal.isTenantAdmin || heldPermissions.has(Permission.ManageBotLlms),
     canSeeAdminPage: principal.isTenantAdmin || heldPermissions.has(Permission.ManageBotPermissions),
+    canAnswerHandovers: principal.isTenantAdmin || heldPermissions.has(Permission.AnswerHandovers),
     // Avatars are initials: Parley never sends users' e-mail hashes to a third-party avatar service.
     hasGravatar: false,
   };

@@ -1,7 +1,7 @@
 import type { UserInfo } from '@parley/contracts';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { BookIcon, BotIcon, BuildingIcon, cx, ExternalIcon, SettingsIcon } from '../../ui';
+import { BookIcon, BotIcon, BuildingIcon, cx, ExternalIcon, InboxIcon, SettingsIcon } from '../../ui';
 
 interface NavItem {
   label: string;
@@ -15,6 +15,7 @@ interface NavItem {
 export function navItemsFor(user: UserInfo): NavItem[] {
   return [
     { label: 'Bots', to: '/bots', icon: <BotIcon /> },
+    ...(user.canAnswerHandovers ? [{ label: 'Agent inbox', to: '/inbox', icon: <InboxIcon /> }] : []),
     // LLMs (user.canSeeLLMs) joins when its screens exist: a link to a page not built leads nowhere.
     { label: 'Guide', to: '/user-manual', icon: <BookIcon />, isExternal: true },
     ...(user.canSeeAdminPage ? [{ label: 'Admin', to: '/configuration', icon: <SettingsIcon /> }] : []),

@@ -1,0 +1,1 @@
+export { AgentInboxPage } from './components/AgentInboxPage';
