@@ -247,7 +247,16 @@ function userIdFrom(body: unknown): string {
   return id;
 }
 
-/** A new conversation of the key's bot, on the flows activated to production. */
+/** The language a client asks for when it starts a conversation (`locale`, a BCP 47 tag); a malformed one is left aside. */
+function localeFrom(body: unknown): string | undefined {
+  const locale =
+    typeof body === 'object' && body !== null ? (body as { locale?: unknown }).locale : undefined;
+  return typeof locale === 'string' && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/.test(locale)
+    ? locale
+    : undefined;
+}
+
+/** A new conversation of the key's bot, on the flows activated to production, in the language the client asks for when the bot has it. */
 async function newConversation(
   ctx: AppContext,
   key: ExternalApiKeyRecord,
@@ -258,7 +267,11 @@ async function newConversation(
   const bot = await scope.bots.getById(key.botId);
   if (!bot) throw directLineError(403, DIRECT_LINE_MESSAGES.badCredentials);
   await assertChannelEnabled(scope, bot);
-  const conversation = await startConversation(scope, bot, apiOrigin(userId));
+  const locale = localeFrom(body);
+  const conversation = await startConversation(scope, bot, {
+    ...apiOrigin(userId),
+    ...(locale ? { language: locale } : {}),
+  });
   await scope
     .externalApi(bot.id)
     .addConversation({ conversationId: conversation.id, keyId: key.keyId, userId });
