@@ -248,6 +248,13 @@ describe.each(testDatabases())('External API keys on %s', (kind) => {
     expectStatus(await user('DELETE', `${external(botName)}/api-key/${made.keyId}`), 204);
   });
 
+  test('deleting the bot deletes its keys', async () => {
+    const { admin, botName } = await ownBot('Short Lived Bot');
+    const made = await generate(admin, botName);
+    expectStatus(await admin('DELETE', `/api/bots/${encodeURIComponent(botName)}`), 204);
+    expect(await server.ctx.repos.externalApiKeys.byKeyId(made.keyId)).toBeUndefined();
+  });
+
   test('keys belong to their tenant: another tenant with a bot of the same name neither sees nor changes them', async () => {
     const mine = await ownBot('Same Name Bot');
     const theirs = await ownBot('Same Name Bot');
