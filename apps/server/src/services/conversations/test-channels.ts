@@ -1,8 +1,13 @@
-import { TEST_CHAT_CHANNELS } from '@parley/contracts';
+import { CHANNELS, isChannelId, TEST_CHAT_CHANNELS } from '@parley/contracts';
 
 export { TEST_CHAT_CHANNELS };
 
-/** A stored conversation's channel by its id (its name for the decision blocks' 'Which channel'). */
+/**
+ * A stored conversation's channel by its id, with the name the decision blocks' 'Which channel'
+ * compares: a test chat's, else the catalogue's (a delay's end on the API channel is still 'API').
+ */
 export function channelOf(id: string): { id: string; name: string } {
-  return Object.values(TEST_CHAT_CHANNELS).find((channel) => channel.id === id) ?? { id, name: id };
+  const test = Object.values(TEST_CHAT_CHANNELS).find((channel) => channel.id === id);
+  if (test) return test;
+  return { id, name: isChannelId(id) ? CHANNELS[id].name : id };
 }
