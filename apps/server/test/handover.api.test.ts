@@ -307,6 +307,73 @@ describe.each(testDatabases())('handing conversations to a person on %s', (kind)
     expect(inbox.waiting).toMatchObject([{ conversationId: chat.conversationId, reason: 'handoverBlock' }]);
   });
 
+  test('a user of the External API channel (Direct Line) is handed over and reads the agent there', async () => {
+    const w = await handoverWorld();
+    expectStatus(
+      await w.admin('POST', `${botPath(w.botName)}/configuration`, {
+        channels: [{ name: 'api', visible: true, enabled: true }],
+      }),
+      200,
+    );
+    const key = expectStatus(
+      await w.admin('POST', `/api/external/${encodeURIComponent(w.botName)}/api-key/generate`, {}),
+      200,
+    ).json() as { apiKey: string };
+    const headers = { authorization: `Bearer ${key.apiKey}` };
+    const started = expectStatus(
+      await server.request({ method: 'POST', url: '/v3/directline/conversations', headers }),
+      201,
+    ).json() as { conversationId: string };
+    const activities = `/v3/directline/conversations/${started.conversationId}/activities`;
+    const post = async (text: string) =>
+      expectStatus(
+        await server.request({
+          method: 'POST',
+          url: activities,
+          headers,
+          body: { type: 'message', from: { id: 'casey' }, text },
+        }),
+        200,
+      );
+    const botTexts = async () =>
+      (
+        expectStatus(await server.request({ method: 'GET', url: activities, headers }), 200).json() as {
+          activities: Array<{ text?: string; from: { role?: string } }>;
+        }
+      ).activities
+        .filter((a) => a.from.role === 'bot')
+        .map((a) => a.text);
+
+    await post('blorb');
+    await post('flarp');
+    expect(await botTexts()).toEqual([BELOW_THRESHOLD, BELOW_THRESHOLD, SETTINGS.queueEnterMessage]);
+    const inbox = expectStatus(
+      await w.ann.call('GET', '/api/handover/inbox'),
+      200,
+    ).json() as HandoverInboxView;
+    expect(inbox.waiting).toMatchObject([{ conversationId: started.conversationId, channel: 'api' }]);
+    expectStatus(await w.ann.call('POST', inboxPath(started.conversationId, 'take')), 200);
+    expectStatus(
+      await w.ann.call('POST', inboxPath(started.conversationId, 'messages'), {
+        text: 'Ann here, from the team.',
+      }),
+      200,
+    );
+    await post('great, thanks');
+    expect(await botTexts()).toEqual([
+      BELOW_THRESHOLD,
+      BELOW_THRESHOLD,
+      SETTINGS.queueEnterMessage,
+      SETTINGS.chatStartMessage,
+      'Ann here, from the team.',
+    ]);
+    const history = expectStatus(
+      await w.ann.call('GET', inboxPath(started.conversationId)),
+      200,
+    ).json() as HandoverConversationView;
+    expect(history.messages.at(-1)).toMatchObject({ from: 'user', text: 'great, thanks' });
+  });
+
   test('outside opening hours the user hears the not-available message and the bot goes on', async () => {
     const w = await handoverWorld({ openingTime: hoursFromNow(2), closingTime: hoursFromNow(3) });
     const chat = await testChat(w);
