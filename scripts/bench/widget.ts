@@ -112,7 +112,7 @@ export async function benchWidget() {
         await launcher.click();
         await widget.getByLabel('Type your message').fill('when are you open');
         const sent = performance.now();
-        await widget.getByRole('button', { name: 'Send' }).click();
+        await widget.getByRole('button', { name: 'Send', exact: true }).click();
         await widget.locator('.msg.bot').first().waitFor({ state: 'visible', timeout: 30_000 });
         const answered = performance.now();
         toButton.push(shown - navigated);

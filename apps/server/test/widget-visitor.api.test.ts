@@ -1,4 +1,9 @@
-import { CHAT_BUBBLE_CHANNEL, SNIPPET_MESSAGES as M, type SnippetView } from '@parley/contracts';
+import {
+  CHAT_BUBBLE_CHANNEL,
+  SNIPPET_MESSAGES as M,
+  type SnippetView,
+  WIDGET_UPLOAD_MAX_BYTES,
+} from '@parley/contracts';
 import { buildFlowXml } from '@parley/flows';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -301,6 +306,121 @@ describe.each(testDatabases())('chat widget visitors on %s', (kind) => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe(M.tooManyConversations);
     expectStatus(await start(s, {}, SHOP, freshAddress()), 201);
+  });
+
+  test('visitors send pictures and PDFs when the Upload button is on; the bot’s files reach them too', async () => {
+    const s = await snippet();
+    const { started, topic, socket } = await visitorChat(s);
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#00f' } })
+      .png()
+      .toBuffer();
+    const upload = (
+      fileName: string,
+      data: Buffer | string,
+      visitorToken: string | null = started.visitorToken,
+      origin = SHOP,
+    ) => {
+      const { payload, contentType } = multipartBody(
+        'file',
+        fileName,
+        data,
+        visitorToken === null ? {} : { visitorToken },
+      );
+      return server.request({
+        method: 'POST',
+        url: `/api/widget/${s.token}/uploads`,
+        body: payload,
+        headers: { 'content-type': contentType, origin },
+      });
+    };
+    const off = await upload('photo.png', png);
+    expect(off.statusCode).toBe(403);
+    expect(off.json().message).toBe(M.uploadsOff);
+    expectStatus(
+      await w.admin('PUT', `${botPath(BOT)}/snippets/${encodeURIComponent(s.name)}`, {
+        settings: { hasUploadButton: true },
+      }),
+      200,
+    );
+    const uploaded = expectStatus(await upload('../My photo.png', png), 201).json();
+    expect(uploaded.name).toBe('My photo.png');
+    const served = await server.request({ method: 'GET', url: new URL(uploaded.url).pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(served.rawPayload.equals(png)).toBe(true);
+    // Sent as an attachment, it is a turn of the conversation like any other.
+    const before = socket.messages.filter((m) => m.type === 'conversation:turn').length;
+    socket.send(
+      JSON.stringify({
+        type: 'conversation:say',
+        topic,
+        activity: { type: 'attachment', files: [uploaded] },
+      }),
+    );
+    await socket.waitFor(
+      () => socket.messages.filter((m) => m.type === 'conversation:turn').length > before,
+      15_000,
+    );
+    socket.close();
+
+    const refusedWith = async (
+      response: Awaited<ReturnType<typeof upload>>,
+      status: number,
+      message?: string,
+    ) => {
+      expect(response.statusCode, response.body).toBe(status);
+      if (message) expect(response.json().message).toBe(message);
+    };
+    await refusedWith(await upload('page.html', '<script>alert(1)</script>'), 400, M.uploadType);
+    await refusedWith(await upload('fake.pdf', png), 400, M.uploadUnreadable);
+    await refusedWith(
+      await upload('big.png', Buffer.alloc(WIDGET_UPLOAD_MAX_BYTES + 1, 1)),
+      400,
+      M.uploadTooBig,
+    );
+    await refusedWith(await upload('photo.png', png, null), 401);
+    await refusedWith(await upload('photo.png', png, 'forged'), 401);
+    await refusedWith(await upload('photo.png', png, started.visitorToken, EVIL), 403, M.originRefused);
+    // A visitor token of another snippet is not this one's.
+    const other = await snippet();
+    const otherVisitor = expectStatus(await start(other), 201).json();
+    await refusedWith(await upload('photo.png', png, otherVisitor.visitorToken), 404);
+    expect(
+      (await server.request({ method: 'GET', url: `/api/widget/${s.token}/uploads/x.png/a.png` })).statusCode,
+    ).toBe(404);
+
+    // A file the bot sends (Send Attachment) is fetched with the embed code's token and code.
+    const { payload, contentType } = multipartBody('file', 'menu.pdf', '%PDF-1.7\n%%EOF\n');
+    const file = expectStatus(
+      await server.request({
+        method: 'POST',
+        url: `/api/${encodeURIComponent(BOT)}/block-upload-file`,
+        token: w.world.tenantAdmin.token,
+        body: payload,
+        headers: { 'content-type': contentType },
+      }),
+      200,
+    ).json();
+    const pdf = await server.request({
+      method: 'GET',
+      url: `/api/widget/${s.token}/files/${file.fileId}?code=${s.code}`,
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(String(pdf.headers['content-disposition'])).toContain('attachment');
+    expect(
+      (await server.request({ method: 'GET', url: `/api/widget/${s.token}/files/${file.fileId}?code=wrong` }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await server.request({
+          method: 'GET',
+          url: `/api/widget/${other.token}/files/${file.fileId}?code=${other.code}`,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   test.each([

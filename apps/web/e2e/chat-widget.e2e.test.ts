@@ -14,6 +14,9 @@ import { expectVisible } from './support/expect-page';
 import { screenshot, screenshotFailures } from './support/screenshots';
 
 const SHOTS = '/tmp/shots';
+/** A 1 x 1 PNG, as a visitor's picture. */
+const PNG_1PX =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const BOT = 'Support';
 
 /** A screenshot in the suite's folder, copied to /tmp/shots for a person to look at. */
@@ -73,6 +76,7 @@ describe('the chat bubble on a customer page', () => {
           hasPopupMessages: true,
           popupMessages: [{ message: 'Questions? We are here.', delay: 1 }],
           showNotificationMessage: true,
+          hasUploadButton: true,
         },
       })) as SnippetView;
       const base = (await tina('GET', `/api/bots/${BOT}/snippets/base-url`)) as SnippetBaseUrl;
@@ -121,7 +125,7 @@ describe('the chat bubble on a customer page', () => {
 
   async function say(p: Page, text: string, answer: string) {
     await widget(p).getByLabel('Type your message').fill(text);
-    await widget(p).getByRole('button', { name: 'Send' }).click();
+    await widget(p).getByRole('button', { name: 'Send', exact: true }).click();
     await expectVisible(chatLog(p).getByText(answer, { exact: false }).last());
   }
 
@@ -204,6 +208,15 @@ describe('the chat bubble on a customer page', () => {
       await say(visitor, 'when are you open', 'Monday to Friday from 9:00 to 17:00');
       const firstAnswerMs = Date.now() - started;
       await say(visitor, 'what is the status of my ticket', 'What is your ticket number?');
+      // The Upload button sends a picture, shown in the conversation.
+      await widget(visitor)
+        .locator('input[type=file]')
+        .setInputFiles({
+          name: 'receipt.png',
+          mimeType: 'image/png',
+          buffer: Buffer.from(PNG_1PX, 'base64'),
+        });
+      await expectVisible(chatLog(visitor).getByRole('img', { name: 'receipt.png' }));
       await shot(visitor, '3-conversation');
       expect(firstAnswerMs).toBeLessThan(10_000);
 

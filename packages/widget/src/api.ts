@@ -1,4 +1,10 @@
-import type { WidgetConfig, WidgetConversationBody, WidgetConversationStarted } from '@parley/contracts';
+import type {
+  WidgetConfig,
+  WidgetConversationBody,
+  WidgetConversationStarted,
+  WidgetUploaded,
+} from '@parley/contracts';
+import { WIDGET_UPLOAD_FIELD, WIDGET_UPLOAD_TOKEN_FIELD } from '../../contracts/src/schemas/snippet-model';
 
 export interface MountOptions {
   token: string;
@@ -51,3 +57,24 @@ export async function startConversation(
   });
   return answer<WidgetConversationStarted>(response);
 }
+
+/** POST /api/widget/{token}/uploads: the visitor token first, then the file (a simple request). */
+export async function uploadFile(
+  options: MountOptions,
+  visitorToken: string,
+  file: File,
+): Promise<WidgetUploaded> {
+  const form = new FormData();
+  form.append(WIDGET_UPLOAD_TOKEN_FIELD, visitorToken);
+  form.append(WIDGET_UPLOAD_FIELD, file, file.name);
+  const response = await fetch(`${base(options)}/uploads`, {
+    method: 'POST',
+    credentials: 'omit',
+    body: form,
+  });
+  return answer<WidgetUploaded>(response);
+}
+
+/** Where a file the bot sends is fetched from. */
+export const botFileUrl = (options: MountOptions, fileId: string) =>
+  `${base(options)}/files/${encodeURIComponent(fileId)}?code=${encodeURIComponent(options.code)}`;

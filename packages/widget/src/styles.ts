@@ -37,6 +37,7 @@ button { font: inherit; cursor: pointer; }
 .msg.user { align-self: flex-end; background: var(--main); color: var(--main-text); border-bottom-right-radius: 4px; }
 .msg.note { align-self: center; background: none; color: #64748b; font-size: 12px; text-align: center; }
 .msg img { display: block; max-width: 100%; border-radius: 8px; }
+.msg a.file { color: inherit; }
 .msg.card-msg { width: 85%; }
 .choices, .card-actions { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 8px; }
 .choice { border: 1px solid var(--main); color: var(--main); background: #fff; border-radius: 999px; padding: 5px 12px; text-decoration: none; font-size: 13px; }

@@ -1,6 +1,12 @@
 import type { OutboundActivity, WidgetConfig, WidgetConversationStarted } from '@parley/contracts';
+import {
+  SNIPPET_MESSAGES,
+  WIDGET_UPLOAD_ACCEPT,
+  WIDGET_UPLOAD_MAX_BYTES,
+  widgetUploadExtensionOf,
+} from '../../contracts/src/schemas/snippet-model';
 import { renderAdaptiveCard } from './adaptive-card';
-import { type MountOptions, startConversation, WidgetRefused } from './api';
+import { botFileUrl, type MountOptions, startConversation, uploadFile, WidgetRefused } from './api';
 import { VisitorConnection } from './connection';
 import { el, ICONS, icon, safeUrl } from './dom';
 import { keepOpen, keepVisitor, keptVisitor, wasOpen } from './storage';
@@ -51,6 +57,7 @@ export class ChatWidget {
   /** Bot activities are shown one after the other, `responseDelayMs` apart. */
   private showing: Promise<void> = Promise.resolve();
   private isRefused = false;
+  private visitorToken: string | undefined;
 
   constructor(
     private readonly options: MountOptions,
@@ -91,7 +98,7 @@ export class ChatWidget {
       this.sizeButton,
       closeButton,
     );
-    const compose = this.composer(settings.hasMicButton);
+    const compose = this.composer(settings.hasMicButton, settings.hasUploadButton);
     this.window = el(
       'div',
       { class: 'window', id: windowId, role: 'dialog', 'aria-labelledby': 'parley-chat-title', hidden: '' },
@@ -167,9 +174,11 @@ export class ChatWidget {
     this.launcher.focus();
   }
 
-  private composer(hasMicButton: boolean): HTMLElement {
+  private composer(hasMicButton: boolean, hasUploadButton: boolean): HTMLElement {
     const send = el('button', { type: 'submit', class: 'send', 'aria-label': 'Send' }, icon(ICONS.send));
-    const form = el('form', { class: 'compose' }, this.input);
+    const form = el('form', { class: 'compose' });
+    if (hasUploadButton) form.append(this.uploadButton());
+    form.append(this.input);
     const Recognition = hasMicButton ? speechRecognition() : undefined;
     if (Recognition) {
       const mic = el(
@@ -217,6 +226,58 @@ export class ChatWidget {
     return form;
   }
 
+  private uploadButton(): HTMLElement {
+    const chooser = el('input', {
+      type: 'file',
+      accept: WIDGET_UPLOAD_ACCEPT,
+      class: 'sr',
+      tabindex: '-1',
+      'aria-hidden': 'true',
+    });
+    const button = el(
+      'button',
+      { type: 'button', class: 'mic', 'aria-label': 'Send a file' },
+      icon(ICONS.clip),
+    );
+    button.addEventListener('click', () => chooser.click());
+    chooser.addEventListener('change', () => {
+      const file = chooser.files?.[0];
+      chooser.value = '';
+      if (file) void this.sendFile(file);
+    });
+    return el('span', {}, chooser, button);
+  }
+
+  /** A picture or PDF the visitor chose: checked here, uploaded, then sent as an attachment. */
+  private async sendFile(file: File): Promise<void> {
+    const note = (text: string) => this.append(el('div', { class: 'msg note', role: 'alert' }, text));
+    if (!widgetUploadExtensionOf(file.name)) return note(SNIPPET_MESSAGES.uploadType);
+    if (file.size > WIDGET_UPLOAD_MAX_BYTES) return note(SNIPPET_MESSAGES.uploadTooBig);
+    await this.ensureConversation();
+    if (!this.visitorToken) return;
+    try {
+      const uploaded = await uploadFile(this.options, this.visitorToken, file);
+      this.append(this.fileMessage('user', uploaded.url, uploaded.name));
+      this.connection?.say({ type: 'attachment', files: [uploaded] });
+    } catch (error) {
+      note(error instanceof Error ? error.message : 'The file could not be sent.');
+    }
+  }
+
+  /** A file in the conversation: a picture shown, anything else a link. */
+  private fileMessage(from: 'user' | 'bot', url: string, name: string): HTMLElement {
+    const isImage = /\.(png|jpe?g|gif|webp)$/i.test(name);
+    const safe = safeUrl(url);
+    if (!safe) return el('div', { class: `msg ${from}` }, name);
+    return el(
+      'div',
+      { class: `msg ${from}` },
+      isImage
+        ? el('img', { src: safe, alt: name })
+        : el('a', { href: safe, target: '_blank', rel: 'noopener noreferrer', class: 'file' }, `📎 ${name}`),
+    );
+  }
+
   private sendText(): void {
     const text = this.input.value.trim();
     if (!text) return;
@@ -260,6 +321,7 @@ export class ChatWidget {
   private async startOrContinue(): Promise<WidgetConversationStarted> {
     const kept = keptVisitor(this.options.token);
     const started = await startConversation(this.options, kept);
+    this.visitorToken = started.visitorToken;
     keepVisitor(this.options.token, {
       visitorKey: started.visitorKey,
       conversationId: started.conversationId,
@@ -307,8 +369,16 @@ export class ChatWidget {
     history.forEach((entry, index) => {
       const isLast = index === history.length - 1;
       if (entry.from === 'user') {
-        const text = (entry.activity as { text?: unknown }).text;
-        if (typeof text === 'string') this.append(el('div', { class: 'msg user' }, text), false);
+        const activity = entry.activity as {
+          text?: unknown;
+          files?: Array<{ url?: unknown; name?: unknown }>;
+        };
+        if (typeof activity.text === 'string')
+          this.append(el('div', { class: 'msg user' }, activity.text), false);
+        for (const file of Array.isArray(activity.files) ? activity.files : []) {
+          if (typeof file.url === 'string' && typeof file.name === 'string')
+            this.append(this.fileMessage('user', file.url, file.name), false);
+        }
       } else {
         this.showActivity(entry.activity as OutboundActivity, isLast, false);
       }
@@ -359,7 +429,7 @@ export class ChatWidget {
       case 'rating':
         return el('div', { class: 'msg bot' }, activity.text, this.stars(activity.options, isCurrent));
       case 'attachment':
-        return el('div', { class: 'msg bot' }, `📎 ${activity.name}`);
+        return this.fileMessage('bot', botFileUrl(this.options, activity.fileId), activity.name);
       case 'adaptiveCard':
         return el(
           'div',

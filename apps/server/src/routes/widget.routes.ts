@@ -3,19 +3,28 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  SNIPPET_MESSAGES as M,
   notFound,
   SNIPPET_ICON_KINDS,
   type SnippetIconKind,
+  WIDGET_UPLOAD_FIELD,
+  WIDGET_UPLOAD_MAX_BYTES,
+  WIDGET_UPLOAD_TOKEN_FIELD,
   widgetConversationBodySchema,
 } from '@parley/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { readUploadedFile } from '../http/multipart';
+import { contentDisposition } from '../http/safe-download';
 import { parseInput } from '../http/validate';
 import { snippetIcon } from '../services/chat-bubble/snippet.service';
 import {
+  botFileForWidget,
   isPageAllowed,
   originRefused,
   startWidgetConversation,
+  uploadVisitorFile,
+  visitorUpload,
   widgetConfig,
 } from '../services/chat-bubble/widget-visitor.service';
 
@@ -66,7 +75,11 @@ export function widgetRoutes(app: FastifyInstance, ctx: AppContext): void {
       .send(cached.data);
   });
 
-  for (const url of ['/api/widget/:token', '/api/widget/:token/conversations']) {
+  for (const url of [
+    '/api/widget/:token',
+    '/api/widget/:token/conversations',
+    '/api/widget/:token/uploads',
+  ]) {
     app.options<TokenParams>(url, { config: { access: 'public' } }, async (request, reply) => {
       reply.header('vary', 'Origin');
       const origin = originOf(request);
@@ -126,4 +139,66 @@ export function widgetRoutes(app: FastifyInstance, ctx: AppContext): void {
         .send(icon.data);
     },
   );
+
+  // A visitor's file: a form with the visitor token, then the file (a simple request: no preflight).
+  app.post<TokenParams>(
+    '/api/widget/:token/uploads',
+    { bodyLimit: WIDGET_UPLOAD_MAX_BYTES + 64 * 1024, config: { access: 'public' } },
+    async (request, reply) => {
+      grantPage(request, reply);
+      const file = await readUploadedFile(
+        request,
+        WIDGET_UPLOAD_FIELD,
+        WIDGET_UPLOAD_MAX_BYTES,
+        M.uploadMissing,
+        M.uploadTooBig,
+      );
+      const uploaded = await uploadVisitorFile(
+        ctx,
+        request.params.token,
+        file.fields?.[WIDGET_UPLOAD_TOKEN_FIELD],
+        file,
+        originOf(request),
+      );
+      return reply.status(201).send(uploaded);
+    },
+  );
+
+  app.get<{ Params: { token: string; uploadId: string; name: string } }>(
+    '/api/widget/:token/uploads/:uploadId/:name',
+    { config: { access: 'public' } },
+    async (request, reply) => {
+      const upload = await visitorUpload(ctx, request.params.token, request.params.uploadId);
+      return sendWidgetFile(reply, request.params.name, upload.contentType, upload.data);
+    },
+  );
+
+  app.get<{ Params: { token: string; fileId: string }; Querystring: { code?: string } }>(
+    '/api/widget/:token/files/:fileId',
+    { config: { access: 'public' } },
+    async (request, reply) => {
+      const code = typeof request.query.code === 'string' ? request.query.code : undefined;
+      const download = await botFileForWidget(ctx, request.params.token, code, request.params.fileId);
+      return sendWidgetFile(reply, download.file.fileName, download.contentType, download.data);
+    },
+  );
+}
+
+/**
+ * A chat file for a page of another origin: never sniffed or run (a sandboxed document should it
+ * be opened), images shown in place, anything else saved; readable cross-origin, as an <img> or a
+ * link on the customer's page needs it.
+ */
+function sendWidgetFile(reply: FastifyReply, name: string, contentType: string, data: Buffer): FastifyReply {
+  return reply
+    .type(contentType)
+    .header(
+      'content-disposition',
+      contentDisposition(contentType.startsWith('image/') ? 'inline' : 'attachment', name),
+    )
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "sandbox; default-src 'none'")
+    .header('cross-origin-resource-policy', 'cross-origin')
+    .header('cache-control', 'private, max-age=3600')
+    .send(data);
 }

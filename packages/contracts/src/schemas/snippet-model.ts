@@ -134,6 +134,9 @@ export function snippetIconTypeOf(fileName: string) {
   return SNIPPET_ICON_TYPES.find((t) => t.extensions.some((ext) => lower.endsWith(ext)));
 }
 
+const WIDGET_UPLOAD_EXTENSIONS_LABEL = 'png, jpg, gif and pdf';
+const WIDGET_UPLOAD_MAX_MB = 5;
+
 export const SNIPPET_MESSAGES = {
   createFailed: 'Failed to create snippet!',
   deleteFailed: 'Failed to delete snippet!',
@@ -160,6 +163,12 @@ export const SNIPPET_MESSAGES = {
   visitorEnded: 'This chat session ended. Reload the page to chat again.',
   tooManyConversations: 'Too many new chats from here. Try again in a few minutes.',
   tooManyMessages: 'You are sending messages too fast. Wait a moment.',
+  uploadsOff: 'This chat takes no files.',
+  uploadMissing: 'Choose a file to send.',
+  uploadType: `Only ${WIDGET_UPLOAD_EXTENSIONS_LABEL} files can be sent.`,
+  uploadTooBig: `A file can be at most ${WIDGET_UPLOAD_MAX_MB} MB.`,
+  uploadUnreadable: 'This file is not what its name says.',
+  tooManyUploads: 'You sent many files. Wait a while before sending more.',
 } as const;
 
 /**
@@ -201,6 +210,27 @@ export const CHAT_BUBBLE_CHANNEL = { id: 'chatBubble', name: CHANNELS.chatBubble
 
 /** The query parameter of the websocket that carries a visitor token. */
 export const WIDGET_SOCKET_PARAM = 'widgetToken';
+
+/** A visitor's upload (the Upload button): its multipart field, and the token's field sent before it. */
+export const WIDGET_UPLOAD_FIELD = 'file';
+export const WIDGET_UPLOAD_TOKEN_FIELD = 'visitorToken';
+/** Visitors send pictures and PDFs of at most 5 MB. */
+export const WIDGET_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const WIDGET_UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'pdf'] as const;
+export type WidgetUploadExtension = (typeof WIDGET_UPLOAD_EXTENSIONS)[number];
+export const WIDGET_UPLOAD_ACCEPT = WIDGET_UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
+
+/** The accepted extension of a file name, or undefined. */
+export function widgetUploadExtensionOf(fileName: string): WidgetUploadExtension | undefined {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase();
+  return WIDGET_UPLOAD_EXTENSIONS.find((e) => e === extension);
+}
+
+/** POST /api/widget/{token}/uploads: where the file is; the widget then sends it as an attachment. */
+export interface WidgetUploaded {
+  url: string;
+  name: string;
+}
 
 /** GET /api/widget/{token}?code=…: what the widget needs to draw itself. */
 export interface WidgetConfig {

@@ -34,7 +34,7 @@ const ICON_SETTING = { avatar: 'avatar', 'bubble-icon': 'bubbleIcon' } as const 
 >;
 
 /** Every blob of one snippet is under its folder, so deleting the snippet deletes its images. */
-const snippetBlobPrefix = (snippet: SnippetRecord) =>
+export const snippetBlobPrefix = (snippet: SnippetRecord) =>
   `${botBlobPrefix(snippet.tenantId, snippet.botId)}snippets/${snippet.id}/`;
 export const snippetIconKey = (snippet: SnippetRecord, kind: SnippetIconKind, imageId: string) =>
   `${snippetBlobPrefix(snippet)}${kind}/${imageId}.png`;
