@@ -8,6 +8,7 @@ import {
   type HandoverSettings,
   type HandoverView,
   Permission,
+  REMOVE_USER_DATA_EVENT,
   type ServerMessage,
   type TestChatStarted,
 } from '@parley/contracts';
@@ -436,6 +437,41 @@ describe.each(testDatabases())('handing conversations to a person on %s', (kind)
       expect.arrayContaining(['write to [Email address] please', 'I wrote to [Email address]']),
     );
     expect(loggedTexts.join(' ')).not.toMatch(/@example\.com/);
+  });
+
+  test("a user's request to remove their data ends the person's chat and removes it", async () => {
+    const w = await handoverWorld();
+    expectStatus(
+      await w.admin('PUT', `${botPath(w.botName)}/gdpr/settings`, {
+        ...DEFAULT_GDPR_SETTINGS,
+        removeUserData: true,
+        removeUserDataMessage: 'Your data is gone.',
+      }),
+      200,
+    );
+    const annInbox = await inboxSocket(w.ann.token, w.bot.id);
+    const chat = await testChat(w);
+    await chat.say('blorb');
+    await chat.say('flarp');
+    expectStatus(await w.ann.call('POST', inboxPath(chat.conversationId, 'take')), 200);
+    await chat.nextTurn();
+    await chat.say('my secret address is 1 Elm Street');
+    const topic = { kind: 'conversation', botId: w.bot.id, conversationId: chat.conversationId };
+    chat.socket.send(
+      JSON.stringify({
+        type: 'conversation:say',
+        topic,
+        activity: { type: 'event', name: REMOVE_USER_DATA_EVENT },
+      }),
+    );
+    expect(texts((await chat.nextTurn()).activities)).toEqual(['Your data is gone.']);
+    await annInbox.waitFor((m) => m.type === 'handover:changed' && m.handover.status === 'ended');
+    const scope = server.ctx.repos.forTenant(w.world.tenantB);
+    expect((await scope.handovers.latestOf(chat.conversationId))?.status).toBe('ended');
+    const kept = await scope.handovers.turnsOf(w.bot.id, chat.conversationId);
+    expect(JSON.stringify(kept)).not.toContain('Elm Street');
+    // The bot answers again.
+    expect(texts((await chat.say('hello')).activities)).toEqual([BELOW_THRESHOLD]);
   });
 
   test('only holders of permission 60 on the bot, in its tenant, see and answer its conversations', async () => {

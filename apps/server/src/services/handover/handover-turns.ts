@@ -8,7 +8,8 @@ import type { Bot, ConversationRecord, TenantScope } from '@parley/db';
 import { emptyTrace, type TurnTrace } from '@parley/runtime';
 import type { AppContext } from '../../context';
 import type { TurnAnswer } from '../conversations/conversation-turns.service';
-import { handoverSettingsOf } from '../features/feature-settings.service';
+import { gdprSettingsOf, handoverSettingsOf } from '../features/feature-settings.service';
+import { isRemovalRequest } from '../gdpr/turn-privacy';
 import { handoverViewOf, publishHandoverChanged, publishHandoverMessage } from './handover-events';
 import { handoverRecording } from './handover-privacy';
 import { handoverEntry, handoverReason, type SeenRecognition, unrecognizedStreak } from './handover-rules';
@@ -25,8 +26,9 @@ const STREAK_LOOKBACK = 200;
 /**
  * A user's message while the conversation waits for or talks with an agent: logged as the user's
  * turn and delivered to the inbox; the bot does not run. Undefined when no person has the
- * conversation (the bot answers). The bot's own timers (a delay's end, the idle text) are
- * dropped meanwhile: the person answers now.
+ * conversation (the bot answers), and for a request to remove the user's data, which ends the
+ * person's chat and goes on as on any turn. The bot's own timers (a delay's end, the idle text)
+ * are dropped meanwhile: the person answers now.
  */
 export async function handoverTurn(
   ctx: AppContext,
@@ -37,6 +39,15 @@ export async function handoverTurn(
 ): Promise<TurnAnswer | undefined> {
   const handover = await scope.handovers.openOf(conversation.id);
   if (!handover) return undefined;
+  if (isRemovalRequest(gdprSettingsOf(bot), activity)) {
+    // The user's right to have their data removed (GDPR) is the bot's to honour: the person's
+    // chat ends, and the removal runs as on any turn.
+    if (await scope.handovers.end(handover.id, { status: handover.status, agentId: handover.agentId })) {
+      const ended = await scope.handovers.latestOf(conversation.id);
+      if (ended) await publishHandoverChanged(ctx, handoverViewOf(ended, bot, conversation, null));
+    }
+    return undefined;
+  }
   const answer: TurnAnswer = {
     conversationId: conversation.id,
     activities: [],
