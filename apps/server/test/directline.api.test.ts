@@ -465,6 +465,34 @@ describe.each(testDatabases())('Direct Line 3.0 with botframework-directlinejs o
     expect((await start()).status).toBe(201);
   });
 
+  test('pages of any origin may call it: preflights are granted for Authorization, answers name every origin', async () => {
+    const { key } = await templateBot();
+    const preflight = await fetch(`${baseUrl}/v3/directline/conversations`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://shop.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    const started = await fetch(`${baseUrl}/v3/directline/conversations`, {
+      method: 'POST',
+      headers: { origin: 'https://shop.example.com', authorization: `Bearer ${key.apiKey}` },
+    });
+    expect(started.status).toBe(201);
+    expect(started.headers.get('access-control-allow-origin')).toBe('*');
+    const refused = await fetch(`${baseUrl}/v3/directline/conversations`, {
+      method: 'POST',
+      headers: { origin: 'https://shop.example.com' },
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   test('the OpenAPI description is served, and every operation it declares is a route of the server', async () => {
     const response = await fetch(`${baseUrl}/v3/directline/openapi.json`);
     expect(response.status).toBe(200);

@@ -81,6 +81,21 @@ export function directLineRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       jsonParser(request, text, done);
     });
+    // Web Chat and Direct Line clients run on customers' pages: every origin may call, with the
+    // key or token in Authorization (no cookies, so nothing rides along that the caller did not send).
+    scope.addHook('onRequest', async (request, reply) => {
+      reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', 'retry-after');
+      if (request.method !== 'OPTIONS') return;
+      return reply
+        .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+        .header(
+          'access-control-allow-headers',
+          'authorization, content-type, x-ms-bot-agent, x-requested-with',
+        )
+        .header('access-control-max-age', '600')
+        .status(204)
+        .send();
+    });
     const PUBLIC = { config: { access: 'public' as const } };
 
     scope.get(`${P}/openapi.json`, PUBLIC, async () => directLineOpenApi(ctx.config.publicUrl));
