@@ -71,8 +71,10 @@ describe('the signed-in shell', () => {
   test('a master administrator sees every navigation entry; the guide opens in a new tab', async () => {
     await signInAs(await masterAdmin('nav'));
     // LLMs is not linked until its screens exist.
-    expect(await navLabels(page)).toEqual(['Bots', 'Guide', 'Admin', 'Tenants']);
+    // An administrator answers every bot's handed-over conversations: the agent inbox is there too.
+    expect(await navLabels(page)).toEqual(['Bots', 'Agent inbox', 'Guide', 'Admin', 'Tenants']);
     const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'Agent inbox' }).getAttribute('href')).toBe('/inbox');
     expect(await nav.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/configuration');
     expect(await nav.getByRole('link', { name: 'Tenants' }).getAttribute('href')).toBe(
       '/master-configuration',
