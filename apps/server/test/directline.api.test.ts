@@ -465,6 +465,155 @@ describe.each(testDatabases())('Direct Line 3.0 with botframework-directlinejs o
     expect((await start()).status).toBe(201);
   });
 
+  test("bad input to each Direct Line call is a 4xx in Direct Line's ErrorResponse, naming what was wrong", async () => {
+    const { key } = await templateBot();
+    const bearer = { authorization: `Bearer ${key.apiKey}` };
+    const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, body?: unknown) =>
+      server.request({
+        method,
+        url: `/v3/directline${url}`,
+        headers,
+        ...(body === undefined ? {} : { body }),
+      });
+    const started = (await call('POST', '/conversations', bearer)).json() as {
+      conversationId: string;
+      streamUrl: string;
+    };
+    const id = started.conversationId;
+    const streamToken = new URL(started.streamUrl).searchParams.get('t') ?? '';
+    const cases: Array<[string, 'GET' | 'POST', string, Record<string, string>, unknown, number, string]> = [
+      ['no Authorization', 'POST', '/conversations', {}, undefined, 401, 'Unauthorized'],
+      [
+        'a Basic header',
+        'POST',
+        '/conversations',
+        { authorization: 'Basic eDp5' },
+        undefined,
+        401,
+        'Unauthorized',
+      ],
+      [
+        'a stream token as bearer',
+        'GET',
+        `/conversations/${id}/activities`,
+        { authorization: `Bearer ${streamToken}` },
+        undefined,
+        403,
+        'Forbidden',
+      ],
+      [
+        'a user id too long',
+        'POST',
+        '/conversations',
+        bearer,
+        { user: { id: 'u'.repeat(300) } },
+        400,
+        'BadArgument',
+      ],
+      ['a user id not a text', 'POST', '/tokens/generate', bearer, { user: { id: 42 } }, 400, 'BadArgument'],
+      ['refresh with the key', 'POST', '/tokens/refresh', bearer, undefined, 403, 'Forbidden'],
+      [
+        'an unknown conversation',
+        'GET',
+        '/conversations/nope/activities',
+        bearer,
+        undefined,
+        404,
+        'NotFound',
+      ],
+      [
+        'a watermark of letters',
+        'GET',
+        `/conversations/${id}/activities?watermark=abc`,
+        bearer,
+        undefined,
+        400,
+        'BadArgument',
+      ],
+      [
+        'a negative watermark',
+        'GET',
+        `/conversations/${id}?watermark=-5`,
+        bearer,
+        undefined,
+        400,
+        'BadArgument',
+      ],
+      [
+        'an activity without a type',
+        'POST',
+        `/conversations/${id}/activities`,
+        bearer,
+        { text: 'hi' },
+        400,
+        'BadArgument',
+      ],
+      [
+        'an activity as a list',
+        'POST',
+        `/conversations/${id}/activities`,
+        bearer,
+        [{ type: 'message' }],
+        400,
+        'BadArgument',
+      ],
+      [
+        'a text over 4000 characters',
+        'POST',
+        `/conversations/${id}/activities`,
+        bearer,
+        { type: 'message', text: 'x'.repeat(4001) },
+        400,
+        'BadArgument',
+      ],
+      [
+        "an event of Parley's own",
+        'POST',
+        `/conversations/${id}/activities`,
+        bearer,
+        { type: 'event', name: 'parley.resume' },
+        400,
+        'BadArgument',
+      ],
+      [
+        'an event without a name',
+        'POST',
+        `/conversations/${id}/activities`,
+        bearer,
+        { type: 'event' },
+        400,
+        'BadArgument',
+      ],
+      [
+        'an attachment without an address',
+        'POST',
+        `/conversations/${id}/activities`,
+        bearer,
+        { type: 'message', attachments: [{ name: 'a.pdf' }] },
+        400,
+        'BadArgument',
+      ],
+      ['a file without its token', 'GET', `/conversations/${id}/files/x`, {}, undefined, 403, 'Forbidden'],
+      [
+        'a path Direct Line does not have',
+        'POST',
+        `/conversations/${id}/upload`,
+        bearer,
+        undefined,
+        404,
+        'NotFound',
+      ],
+    ];
+    for (const [label, method, url, headers, body, status, code] of cases) {
+      const response = await call(method, url, headers, body);
+      expect(response.statusCode, label).toBe(status);
+      expect(response.json(), label).toEqual({ error: { code, message: expect.any(String) } });
+    }
+    // None of it took a turn.
+    const read = (await call('GET', `/conversations/${id}/activities`, bearer)).json();
+    expect(read).toEqual({ activities: [], watermark: '0' });
+  });
+
   test('pages of any origin may call it: preflights are granted for Authorization, answers name every origin', async () => {
     const { key } = await templateBot();
     const preflight = await fetch(`${baseUrl}/v3/directline/conversations`, {
