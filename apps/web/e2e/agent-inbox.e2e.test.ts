@@ -86,14 +86,15 @@ describe('the agent inbox', () => {
     await expectVisible(messages.getByText('I need to talk to someone'));
     await say('Is anybody there?');
     await expectVisible(messages.getByText('Is anybody there?'));
+    await shot(agent, 'agent-inbox-waiting');
 
     await agent.getByRole('button', { name: 'Take' }).click();
     await expectVisible(agent.getByRole('status').getByText('You are chatting with this user'));
     await expectVisible(conversation().getByText(SETTINGS.chatStartMessage));
 
-    // Keyboard only: the composer is labelled, Enter sends.
+    // Keyboard only: taking puts the focus in the labelled composer, and Enter sends.
     const composer = agent.getByLabel('Message to the user');
-    await composer.focus();
+    await expect.poll(() => composer.evaluate((field) => field === document.activeElement)).toBe(true);
     await agent.keyboard.type('Hello Tina, I am Ann. How can I help?');
     await agent.keyboard.press('Enter');
     await expectVisible(conversation().getByText('Hello Tina, I am Ann. How can I help?'));

@@ -104,7 +104,15 @@ function Conversation({ conversationId, myId }: { conversationId: string; myId: 
   const { take, say, handBack } = useInboxActions(conversationId);
   const [draft, setDraft] = useState('');
   const end = useRef<HTMLLIElement>(null);
+  const draftField = useRef<HTMLTextAreaElement>(null);
   const count = conversation.data?.messages.length ?? 0;
+  const isMine =
+    conversation.data?.handover.status === 'active' && conversation.data.handover.agentId === myId;
+
+  // Once the agent took the conversation, the keyboard goes on in the composer.
+  useEffect(() => {
+    if (take.isSuccess && isMine) draftField.current?.focus();
+  }, [take.isSuccess, isMine]);
 
   useEffect(() => {
     if (count > 0) end.current?.scrollIntoView?.({ block: 'nearest' });
@@ -115,7 +123,6 @@ function Conversation({ conversationId, myId }: { conversationId: string; myId: 
     return <Banner tone="error">{problemOf(conversation.error)}</Banner>;
 
   const { handover, messages } = conversation.data;
-  const isMine = handover.status === 'active' && handover.agentId === myId;
   const failure = take.error ?? say.error ?? handBack.error;
 
   const send = (event?: FormEvent) => {
@@ -183,6 +190,7 @@ function Conversation({ conversationId, myId }: { conversationId: string; myId: 
           Message to the user
         </label>
         <textarea
+          ref={draftField}
           id="agent-inbox-draft"
           className="agent-inbox__draft"
           rows={2}
