@@ -249,6 +249,15 @@ describe.each(testDatabases())('handing conversations to a person on %s', (kind)
       activity: { type: 'text', text: 'Hi, how can I help?' },
     });
 
+    // The conversation log tells the agent's messages from the bot's.
+    const log = expectStatus(
+      await w.admin('GET', `${botPath(w.botName)}/conversations/${chat.conversationId}`),
+      200,
+    ).json() as { messages: Array<{ type: string; agentId?: string; message: { text?: string } }> };
+    expect(log.messages.filter((m) => m.agentId).map((m) => [m.type, m.agentId, m.message.text])).toEqual([
+      ['sent', winner.email, 'Hi, how can I help?'],
+    ]);
+
     // Hand back: the user hears the end message, and the bot answers again.
     const ended = expectStatus(
       await winner.call('POST', inboxPath(chat.conversationId, 'hand-back')),

@@ -43,6 +43,8 @@ export interface ChatMessageView {
   user: string;
   type: 'received' | 'sent';
   message: InboundActivity | OutboundActivity;
+  /** A sent message a person of the team wrote in a handed-over conversation (the agent inbox). */
+  agentId?: string;
   statistics: {
     messageFirstReceived: string | null;
     messageTextSent: string | null;

@@ -49,6 +49,8 @@ export interface TurnRecord extends Required<NewTurn> {
   id: string;
   conversationId: string;
   at: string;
+  /** The person of the team who wrote a sent message of a handed-over conversation; null for the bot's own. */
+  agentId: string | null;
 }
 
 const toConversation = (row: Selectable<ConversationTable>): ConversationRecord => ({
@@ -78,6 +80,7 @@ const toTurn = (row: Selectable<TurnTable>): TurnRecord => ({
   flow: row.flow,
   hits: fromJsonColumn<TurnHit[] | null>(row.hits, null),
   counted: fromJsonColumn<Array<{ variable: string; value: unknown }> | null>(row.counted, null),
+  agentId: row.agent_id ?? null,
 });
 
 /**
@@ -313,6 +316,7 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
         flow: null,
         hits: null,
         counted: null,
+        agentId: null,
         ...turn,
       };
     },

@@ -62,6 +62,7 @@ export function chatMessagesOf(
       user: conversation.userKey,
       type: turn.direction === 'in' ? 'received' : 'sent',
       message: turn.activity as InboundActivity | OutboundActivity,
+      ...(turn.agentId ? { agentId: turn.agentId } : {}),
       statistics: {
         messageFirstReceived: received,
         messageTextSent: turn.direction === 'out' ? turn.at : null,

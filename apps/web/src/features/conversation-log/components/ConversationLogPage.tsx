@@ -48,7 +48,8 @@ function Message({ message }: { message: ChatMessageView }) {
         />
       )}
       <p className="conversation-log__times">
-        {isUser ? 'Received' : 'Text sent'} {timeOfDay(message.timestamp)}
+        {isUser ? 'Received' : message.agentId ? `Sent by ${message.agentId} (agent)` : 'Text sent'}{' '}
+        {timeOfDay(message.timestamp)}
         {delay !== null && ` · ${delay} ms after the message`}
       </p>
     </li>
