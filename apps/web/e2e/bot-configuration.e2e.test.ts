@@ -83,6 +83,30 @@ describe('the Configuration tab', () => {
     expect((await stored(bot)).channels.filter((c) => c.visible).map((c) => c.id)).toEqual(['discord']);
   });
 
+  test('the API channel: its dialog makes a key, and the channel shows connected', async () => {
+    const bot = 'Api Bot';
+    await s.tina('POST', '/api/bot', { name: bot, region: 'eu-west', language: 'en' });
+    await s.page.goto(configurationUrl(bot));
+    const search = s.page.getByRole('combobox', { name: 'Search a channel to add' });
+    await search.fill('API');
+    await s.page.getByRole('option', { name: /^A?\s*API$/ }).click();
+    await save().click();
+    await closePopup('Saved!');
+    await expectVisible(row('API').getByText('Not connected, Enabled'));
+    await row('API').getByRole('button', { name: 'Settings' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'API' });
+    await dialog.getByRole('button', { name: 'Generate key' }).click();
+    await expectVisible(dialog.getByLabel('New API key'));
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expectHidden(dialog);
+    // Closing the dialog reads the configuration again: an unlocked key connects the channel.
+    await expectVisible(row('API').getByText('Connected, Enabled'));
+    expect((await stored(bot)).channels.find((c) => c.id === 'api')).toMatchObject({
+      connected: true,
+      isOpen: true,
+    });
+  });
+
   test('engine choices: only engines Parley can publish to may be chosen; None clears one', async () => {
     const bot = 'Engine Bot';
     await s.tina('POST', '/api/bot', { name: bot, region: 'eu-west', language: 'en' });

@@ -1,5 +1,5 @@
 import type { BotDetails, ConnectionView, SettingsDialog } from '@parley/contracts';
-import { type ComponentType, type LazyExoticComponent, Suspense } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { Spinner } from '../../../ui';
 import { GenericConnectionDialog } from './GenericConnectionDialog';
 
@@ -13,9 +13,13 @@ export interface ChannelDialogProps {
  * The settings dialog of each channel Parley runs, by the dialog its catalogue entry names;
  * each is its own chunk. A connection without one here opens the generic dialog.
  */
-const CHANNEL_DIALOGS = {} satisfies Partial<
-  Record<SettingsDialog, LazyExoticComponent<ComponentType<ChannelDialogProps>>>
->;
+const CHANNEL_DIALOGS = {
+  api: lazy(() =>
+    import('../../channels/api/ExternalApiDialog').then(({ ExternalApiDialog }) => ({
+      default: ({ bot, onClose }: ChannelDialogProps) => <ExternalApiDialog bot={bot} onClose={onClose} />,
+    })),
+  ),
+} satisfies Partial<Record<SettingsDialog, LazyExoticComponent<ComponentType<ChannelDialogProps>>>>;
 
 export function ChannelDialog(props: ChannelDialogProps) {
   const dialogs: Partial<Record<SettingsDialog, LazyExoticComponent<ComponentType<ChannelDialogProps>>>> =
