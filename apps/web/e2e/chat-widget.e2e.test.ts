@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SNIPPET_MESSAGES, type SnippetBaseUrl, type SnippetView } from '@parley/contracts';
+import { buildFlowXml } from '@parley/flows';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pollUntil } from '../../server/test/support/poll-until';
@@ -27,18 +28,29 @@ async function shot(page: Page, name: string) {
 }
 
 /** A customer's plain web site on its own port: two pages, each with the embed code pasted in. */
-function customerSite(embedCode: () => string): Promise<Server> {
-  const page = (title: string, link: string) => `<!doctype html>
+function customerSite(embedCode: (path: string) => string): Promise<Server> {
+  const page = (path: string, title: string, link: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${title}</title>
 <style>body { font-family: Georgia, serif; margin: 40px; background: #fbf8f1; } h1 { color: #5b3a1a; }</style>
 </head><body><h1>${title}</h1><p>Welcome to our shop. <a href="${link}">Another page</a></p>
-${embedCode()}
+${embedCode(path)}
 </body></html>`;
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    response.writeHead(path === '/' || path === '/other.html' ? 200 : 404, { 'content-type': 'text/html' });
+    if (path === '/pizza.svg') {
+      // The customer's own picture, as a flow's image links to it.
+      response.writeHead(200, { 'content-type': 'image/svg+xml' });
+      response.end(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="120"><rect width="240" height="120" fill="#f59e0b"/><circle cx="120" cy="60" r="40" fill="#b91c1c"/></svg>',
+      );
+      return;
+    }
+    const isPage = ['/', '/other.html', '/rich.html'].includes(path);
+    response.writeHead(isPage ? 200 : 404, { 'content-type': 'text/html' });
     response.end(
-      path === '/other.html' ? page('Our other page', '/') : page('The Example Shop', '/other.html'),
+      path === '/other.html'
+        ? page(path, 'Our other page', '/')
+        : page(path, 'The Example Shop', '/other.html'),
     );
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
@@ -57,6 +69,7 @@ describe('the chat bubble on a customer page', () => {
   let page: Page;
   let site: Server;
   let embedCode = '';
+  let richEmbedCode = '';
   let siteUrl = '';
   let visitorSnippet: Promise<void> | undefined;
 
@@ -107,7 +120,7 @@ describe('the chat bubble on a customer page', () => {
       (progress) => progress.isDone,
       { timeoutMs: 60_000, intervalMs: 200 },
     );
-    site = await customerSite(() => embedCode);
+    site = await customerSite((path) => (path === '/rich.html' ? richEmbedCode : embedCode));
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
     browser = await launchBrowser();
     page = await browser.newPage();
@@ -233,10 +246,12 @@ describe('the chat bubble on a customer page', () => {
       // The conversation is logged on the Chat Bubble channel, on the production flows.
       const conversations = await app.server.ctx.repos.db
         .selectFrom('conversations')
-        .select(['channel', 'is_test'])
-        .where('channel', '=', 'chatBubble')
+        .innerJoin('bots', 'bots.id', 'conversations.bot_id')
+        .select(['conversations.channel', 'conversations.is_test'])
+        .where('bots.bot_name', '=', BOT)
         .execute();
       expect(conversations).toHaveLength(1);
+      expect(conversations[0]?.channel).toBe('chatBubble');
       expect(Boolean(conversations[0]?.is_test)).toBe(false);
       expect(visitorBrowser.pageErrors).toEqual([]);
     } finally {
@@ -260,6 +275,112 @@ describe('the chat bubble on a customer page', () => {
       await expect.poll(() => warnings.join('\n')).toContain(SNIPPET_MESSAGES.originRefused);
       expect(await widget(visitor).count()).toBe(0);
       await shot(visitor, '5-refused-origin');
+    } finally {
+      await visitorBrowser.close();
+    }
+  });
+
+  test('the widget draws what flows send: an image, a hero card, a rating and an adaptive card, and answers them', async () => {
+    // A bot of the test's own: one intent whose production flow sends each kind of content.
+    const bot = 'Rich Bot';
+    const path = (rest: string) => `/api/${encodeURIComponent(bot)}${rest}`;
+    await tina('POST', '/api/bot', { name: bot, region: 'eu-west', language: 'en' });
+    await tina('POST', path('/intents'), {
+      name: 'Demo',
+      utterances: ['show me everything', 'show the demo', 'start the demo please', 'i want the demo'],
+    });
+    await tina('POST', `/api/bots/${encodeURIComponent(bot)}/functions`, {
+      type: 'adaptiveCard',
+      name: 'Feedback card',
+      json: {
+        type: 'AdaptiveCard',
+        version: '1.5',
+        body: [
+          { type: 'TextBlock', text: 'Tell us more', weight: 'Bolder', size: 'Medium' },
+          { type: 'Input.Text', id: 'comment', label: 'Your comment' },
+        ],
+        actions: [
+          { type: 'Action.Submit', title: 'Send feedback' },
+          { type: 'Action.OpenUrl', title: 'Our site', url: 'https://example.com/' },
+          { type: 'Action.OpenUrl', title: 'Bad link', url: 'javascript:alert(1)' },
+        ],
+      },
+    });
+    const xml = await buildFlowXml(
+      [
+        { block: 'sendGif', fields: { gif: `${siteUrl}/pizza.svg` } },
+        {
+          block: 'showOptions',
+          fields: {
+            suggestion: 'Pick a size',
+            choices: ['Small', 'Large'],
+            image: `${siteUrl}/pizza.svg`,
+          },
+          outputs: ['Size'],
+        },
+        { block: 'showRating', fields: { suggestion: 'How do you like it?' }, outputs: ['Rating'] },
+        { function: 'Feedback card' },
+        { block: 'message', fields: { message: 'Thanks: [Size], [Rating], [comment].' } },
+        { end: 'endFlow' },
+      ],
+      { languages: ['en'] },
+    );
+    await tina('PUT', `${path('/intents/Demo')}/published-version`, { xml });
+    const syncId = `${bot}|${Date.now()}`;
+    const sync = `/api/synchronization/${encodeURIComponent(bot)}`;
+    await tina('POST', `${sync}/sync?provider=parley&syncId=${encodeURIComponent(syncId)}`);
+    await pollUntil(
+      'the publish to end',
+      () =>
+        tina('GET', `${sync}/progress?provider=parley&syncId=${encodeURIComponent(syncId)}`) as Promise<{
+          isDone: boolean;
+        }>,
+      (progress) => progress.isDone,
+      { timeoutMs: 60_000, intervalMs: 200 },
+    );
+    const snippet = (await tina('POST', `/api/bots/${encodeURIComponent(bot)}/snippets`, {
+      name: 'Rich',
+      settings: { title: 'Rich demo', position: 'bottom-left', defaultChatScreen: 'big' },
+    })) as SnippetView;
+    const base = (await tina(
+      'GET',
+      `/api/bots/${encodeURIComponent(bot)}/snippets/base-url`,
+    )) as SnippetBaseUrl;
+    richEmbedCode = embedCodeOf(snippet, base);
+
+    const visitorBrowser = await launchBrowser();
+    try {
+      const visitor = await visitorBrowser.newPage();
+      await visitor.goto(`${siteUrl}/rich.html`);
+      await widget(visitor)
+        .getByRole('button', { name: /^Chat: Rich demo/ })
+        .click();
+      await say(visitor, 'show me everything', 'Pick a size');
+      const log = chatLog(visitor);
+      await expectVisible(log.getByRole('img', { name: 'Image from the bot' }));
+      // The options with an image: a hero card; its buttons answer with their text.
+      await expectVisible(log.locator('.hero img'));
+      await log.getByRole('button', { name: 'Large', exact: true }).click();
+      await expectVisible(log.getByText('How do you like it?'));
+      expect(await log.getByRole('button', { name: 'Small', exact: true }).isDisabled()).toBe(true);
+      await log
+        .getByRole('group', { name: 'Rating' })
+        .getByRole('button', { name: 'Satisfied', exact: true })
+        .click();
+      await expectVisible(log.getByText('Tell us more'));
+      // Only http(s) links are drawn; the javascript: one is left out.
+      expect(await log.getByRole('link', { name: 'Our site' }).getAttribute('href')).toBe(
+        'https://example.com/',
+      );
+      expect(await log.getByRole('link', { name: 'Bad link' }).count()).toBe(0);
+      await log.getByLabel('Your comment').fill('Lovely <b>pizza</b>');
+      await log.getByRole('button', { name: 'Send feedback' }).click();
+      // The rating keeps its score (Satisfied: 4). The bot's text is text: the markup a visitor
+      // typed comes back as characters, not elements.
+      await expectVisible(log.getByText('Thanks: Large, 4, Lovely <b>pizza</b>.'));
+      expect(await log.locator('b').count()).toBe(0);
+      await shot(visitor, '6-rich-content');
+      expect(visitorBrowser.pageErrors).toEqual([]);
     } finally {
       await visitorBrowser.close();
     }

@@ -162,6 +162,10 @@ function drawActions(
             ? (action.data as Record<string, unknown>)
             : {};
         onSubmit({ ...values, ...data });
+        // A card is answered once: its controls rest as they were sent.
+        const card = row.closest('.card') ?? row;
+        for (const control of Array.from(card.querySelectorAll('button, input, select, textarea')))
+          (control as HTMLButtonElement).disabled = true;
       });
       row.append(button);
     } else if (action.type === 'Action.OpenUrl') {

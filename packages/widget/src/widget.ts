@@ -464,7 +464,13 @@ export class ChatWidget {
     return row;
   }
 
+  /** A rating: stars when its answers are numbers (1-5), else its answers' words as buttons. */
   private stars(options: string[], isCurrent: boolean): HTMLElement {
+    if (!options.every((option) => /^\d+$/.test(option.trim()))) {
+      const choices = this.choices(options, isCurrent);
+      choices.setAttribute('aria-label', 'Rating');
+      return choices;
+    }
     const row = el('div', { class: 'stars', role: 'group', 'aria-label': 'Rating' });
     options.forEach((option, index) => {
       const button = el(
