@@ -243,6 +243,17 @@ describe('the chat bubble on a customer page', () => {
       await say(visitor, 'when are you open', 'Monday to Friday from 9:00 to 17:00');
       await shot(visitor, '4-after-reload');
 
+      // A second tab of the site joins the same conversation; what is said there shows in both.
+      const second = await visitorBrowser.newPage();
+      await second.goto(siteUrl);
+      await widget(second)
+        .getByRole('button', { name: /^Chat: Ask the shop/ })
+        .click();
+      await expectVisible(chatLog(second).getByText('when are you open').first());
+      await say(second, 'what are your opening hours', 'Monday to Friday from 9:00 to 17:00');
+      await expectVisible(chatLog(visitor).getByText('what are your opening hours'));
+      expect(await chatLog(second).getByText('what are your opening hours').count()).toBe(1);
+
       // The conversation is logged on the Chat Bubble channel, on the production flows.
       const conversations = await app.server.ctx.repos.db
         .selectFrom('conversations')
@@ -378,6 +389,7 @@ describe('the chat bubble on a customer page', () => {
       // The rating keeps its score (Satisfied: 4). The bot's text is text: the markup a visitor
       // typed comes back as characters, not elements.
       await expectVisible(log.getByText('Thanks: Large, 4, Lovely <b>pizza</b>.'));
+      expect(await log.getByRole('button', { name: 'Send feedback' }).isDisabled()).toBe(true);
       expect(await log.locator('b').count()).toBe(0);
       await shot(visitor, '6-rich-content');
       expect(visitorBrowser.pageErrors).toEqual([]);

@@ -8,6 +8,8 @@ export interface ConversationTopic {
 }
 
 export interface TurnEvent {
+  /** What the visitor said, in this tab or another of theirs; none for a turn the bot took on its own. */
+  said?: { type?: string; text?: string; files?: Array<{ url?: string; name?: string }> };
   activities: OutboundActivity[];
   responseDelayMs: number;
 }
@@ -113,6 +115,7 @@ export class VisitorConnection {
     let message: {
       type?: string;
       message?: string;
+      said?: TurnEvent['said'];
       activities?: OutboundActivity[];
       responseDelayMs?: number;
     };
@@ -127,7 +130,11 @@ export class VisitorConnection {
       this.handlers.onState('online');
       for (const frame of this.queue.splice(0)) this.socket?.send(frame);
     } else if (message.type === 'conversation:turn' && Array.isArray(message.activities)) {
-      this.handlers.onTurn({ activities: message.activities, responseDelayMs: message.responseDelayMs ?? 0 });
+      this.handlers.onTurn({
+        activities: message.activities,
+        responseDelayMs: message.responseDelayMs ?? 0,
+        ...(message.said ? { said: message.said } : {}),
+      });
     } else if (message.type === 'error' && typeof message.message === 'string') {
       this.handlers.onError(message.message);
     }

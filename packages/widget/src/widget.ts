@@ -7,7 +7,7 @@ import {
 } from '../../contracts/src/schemas/snippet-model';
 import { renderAdaptiveCard } from './adaptive-card';
 import { botFileUrl, type MountOptions, startConversation, uploadFile, WidgetRefused } from './api';
-import { VisitorConnection } from './connection';
+import { type TurnEvent, VisitorConnection } from './connection';
 import { el, ICONS, icon, safeUrl } from './dom';
 import { keepOpen, keepVisitor, keptVisitor, wasOpen } from './storage';
 import { WIDGET_CSS } from './styles';
@@ -57,6 +57,8 @@ export class ChatWidget {
   /** Bot activities are shown one after the other, `responseDelayMs` apart. */
   private showing: Promise<void> = Promise.resolve();
   private isRefused = false;
+  /** Messages this tab sent and showed whose turns have not come back yet. */
+  private unconfirmed = 0;
   private visitorToken: string | undefined;
 
   constructor(
@@ -258,6 +260,7 @@ export class ChatWidget {
     try {
       const uploaded = await uploadFile(this.options, this.visitorToken, file);
       this.append(this.fileMessage('user', uploaded.url, uploaded.name));
+      this.unconfirmed += 1;
       this.connection?.say({ type: 'attachment', files: [uploaded] });
     } catch (error) {
       note(error instanceof Error ? error.message : 'The file could not be sent.');
@@ -288,6 +291,7 @@ export class ChatWidget {
   /** What the visitor says: shown at once, sent once the conversation is there. */
   private say(activity: Record<string, unknown>, shown: string | undefined): void {
     if (shown !== undefined) this.append(el('div', { class: 'msg user' }, shown));
+    this.unconfirmed += 1;
     void this.ensureConversation().then(() => this.connection?.say(activity));
   }
 
@@ -309,7 +313,10 @@ export class ChatWidget {
       conversationId: started.conversationId,
     };
     this.connection = new VisitorConnection(this.options.websocketUrl, started.visitorToken, topic, {
-      onTurn: (turn) => this.showTurn(turn.activities, turn.responseDelayMs),
+      onTurn: (turn) => {
+        this.showSaid(turn.said);
+        this.showTurn(turn.activities, turn.responseDelayMs);
+      },
       onState: (state) =>
         this.setStatus(state === 'online' ? '' : state === 'connecting' ? 'Connecting…' : 'Reconnecting…'),
       onSessionEnded: () => void this.renew(),
@@ -384,6 +391,23 @@ export class ChatWidget {
       }
     });
     this.scrollDown();
+  }
+
+  /**
+   * What the visitor said, as a turn brings it back: already shown when this tab sent it; shown
+   * now when they said it in another tab of the site (the same conversation).
+   */
+  private showSaid(said: TurnEvent['said']): void {
+    if (!said) return;
+    if (this.unconfirmed > 0) {
+      this.unconfirmed -= 1;
+      return;
+    }
+    if (typeof said.text === 'string' && (said.type === 'text' || said.type === 'click'))
+      this.append(el('div', { class: 'msg user' }, said.text));
+    for (const file of said.files ?? [])
+      if (typeof file.url === 'string' && typeof file.name === 'string')
+        this.append(this.fileMessage('user', file.url, file.name));
   }
 
   private showTurn(activities: OutboundActivity[], delayMs: number): void {
