@@ -1,8 +1,17 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { DEFAULT_HANDOVER_SETTINGS, DEFAULT_SYSTEM_MESSAGES, Permission } from '@parley/contracts';
+import {
+  DEFAULT_HANDOVER_SETTINGS,
+  DEFAULT_SYSTEM_MESSAGES,
+  Permission,
+  type SnippetBaseUrl,
+  type SnippetView,
+} from '@parley/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
+import { embedCodeOf } from '../src/features/chat-bubble/snippet-form';
 import { createPlainUser, logInThroughUi } from './support/accounts';
 import { botPageSuite } from './support/bot-page-suite';
 import { type Browser, launchBrowser } from './support/browser';
@@ -117,6 +126,68 @@ describe('the agent inbox', () => {
     await expect.poll(() => conversation().getByText(BELOW_THRESHOLD).count()).toBe(before + 1);
     expect(s.browser.pageErrors).toEqual([]);
     expect(agentBrowser.pageErrors).toEqual([]);
+  });
+
+  test("a visitor of the chat bubble on a customer's site is answered by an agent in the inbox", async () => {
+    // The customer's page, on an origin of its own, with the snippet's embed code pasted in.
+    let embedCode = '';
+    const site = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>The Example Shop</title></head><body><h1>The Example Shop</h1>${embedCode}</body></html>`,
+      );
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    const visitorBrowser = await launchBrowser();
+    try {
+      const snippet = (await s.tina('POST', `/api/bots/${encodeURIComponent(BOT)}/snippets`, {
+        name: 'Shop',
+        allowedOrigins: [siteUrl],
+        settings: { title: 'Ask the shop' },
+      })) as SnippetView;
+      const base = (await s.tina(
+        'GET',
+        `/api/bots/${encodeURIComponent(BOT)}/snippets/base-url`,
+      )) as SnippetBaseUrl;
+      embedCode = embedCodeOf(snippet, base);
+
+      const visitor = await visitorBrowser.newPage();
+      await visitor.goto(siteUrl);
+      const widget = visitor.locator('[data-parley-chat]');
+      const log = widget.getByRole('log', { name: 'Conversation' });
+      const visitorSays = async (text: string) => {
+        await widget.getByLabel('Type your message').fill(text);
+        await widget.getByRole('button', { name: 'Send', exact: true }).click();
+        await expectVisible(log.getByText(text).last());
+      };
+      await widget.getByRole('button', { name: /^Chat: Ask the shop/ }).click();
+      await visitorSays('wobble');
+      await visitorSays('I want a human');
+      await expectVisible(log.getByText(SETTINGS.queueEnterMessage));
+
+      // Tina answers as the agent (an account administrator answers every bot's conversations).
+      await s.page.goto(`${s.app.baseUrl}/inbox`);
+      const item = s.page
+        .getByRole('region', { name: /^Waiting/ })
+        .getByRole('link', { name: /I want a human/ });
+      await item.click();
+      await expectVisible(s.page.getByText('Helpdesk Bot · Chat Bubble ·', { exact: false }));
+      await s.page.getByRole('button', { name: 'Take' }).click();
+      await expectVisible(log.getByText(SETTINGS.chatStartMessage));
+      await s.page.getByLabel('Message to the user').fill('Hi, Tina from the shop here.');
+      await s.page.getByRole('button', { name: 'Send' }).click();
+      await expectVisible(log.getByText('Hi, Tina from the shop here.'));
+      await visitorSays('Where is my parcel?');
+      await expectVisible(s.page.getByRole('list', { name: 'Messages' }).getByText('Where is my parcel?'));
+      await shot(visitor, 'agent-inbox-chat-bubble-visitor');
+      await s.page.getByRole('button', { name: 'Hand back to the bot' }).click();
+      await expectVisible(log.getByText(SETTINGS.chatEndMessage));
+      expect(visitorBrowser.pageErrors).toEqual([]);
+    } finally {
+      await visitorBrowser.close();
+      await new Promise((resolve) => site.close(resolve));
+    }
   });
 
   test('people who answer for no bot see no inbox in the navigation, and the address leads back to the bots', async () => {

@@ -1,4 +1,10 @@
-import { type HandoverMessageView, type HandoverView, TEST_CHAT_CHANNELS } from '@parley/contracts';
+import {
+  CHANNELS,
+  type HandoverMessageView,
+  type HandoverView,
+  isChannelId,
+  TEST_CHAT_CHANNELS,
+} from '@parley/contracts';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
@@ -22,9 +28,11 @@ const REASONS: Record<HandoverView['reason'], string> = {
   unrecognizedIntent: 'Not understood',
 };
 
-/** The test chats' channels by name; other channels show their id. */
+/** A channel by its name (the catalogue's, or the test chats'); an unknown one by its id. */
 const channelLabel = (channel: string) =>
-  Object.values(TEST_CHAT_CHANNELS).find((c) => c.id === channel)?.name ?? channel;
+  isChannelId(channel)
+    ? CHANNELS[channel].name
+    : (Object.values(TEST_CHAT_CHANNELS).find((c) => c.id === channel)?.name ?? channel);
 
 const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
