@@ -483,6 +483,22 @@ describe.each(testDatabases())('handing conversations to a person on %s', (kind)
     expect(texts((await chat.say('hello')).activities)).toEqual([BELOW_THRESHOLD]);
   });
 
+  test('a deleted bot takes its handovers with it', async () => {
+    const w = await handoverWorld();
+    const chat = await testChat(w);
+    await chat.say('blorb');
+    await chat.say('flarp');
+    const handovers = server.ctx.repos.forTenant(w.world.tenantB).handovers;
+    expect((await handovers.openOf(chat.conversationId))?.status).toBe('queued');
+    expect((await w.admin('DELETE', botPath(w.botName))).statusCode).toBeLessThan(300);
+    expect(await handovers.latestOf(chat.conversationId)).toBeUndefined();
+    expect(expectStatus(await w.ann.call('GET', '/api/handover/inbox'), 200).json()).toEqual({
+      waiting: [],
+      mine: [],
+    });
+    expect((await w.ann.call('POST', inboxPath(chat.conversationId, 'take'))).statusCode).toBe(404);
+  });
+
   test('only holders of permission 60 on the bot, in its tenant, see and answer its conversations', async () => {
     const w = await handoverWorld();
     const chat = await testChat(w);
