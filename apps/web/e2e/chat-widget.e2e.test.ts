@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SNIPPET_MESSAGES, type SnippetBaseUrl, type SnippetView } from '@parley/contracts';
 import { buildFlowXml } from '@parley/flows';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pollUntil } from '../../server/test/support/poll-until';
 import { embedCodeOf } from '../src/features/chat-bubble/snippet-form';
@@ -254,16 +254,24 @@ describe('the chat bubble on a customer page', () => {
       await expectVisible(chatLog(visitor).getByText('what are your opening hours'));
       expect(await chatLog(second).getByText('what are your opening hours').count()).toBe(1);
 
-      // The conversation is logged on the Chat Bubble channel, on the production flows.
-      const conversations = await app.server.ctx.repos.db
+      // The page keeps the visitor and the conversation; the conversation is logged on the Chat
+      // Bubble channel, on the production flows, under the visitor's anonymous key.
+      const kept = JSON.parse(
+        (await visitor.evaluate(() => {
+          const key = Object.keys(localStorage).find((k) => k.startsWith('parley-chat:'));
+          return key ? localStorage.getItem(key) : null;
+        })) ?? '{}',
+      ) as { visitorKey?: string; conversationId?: string };
+      expect(kept.visitorKey).toMatch(/^v1\./);
+      const conversation = await app.server.ctx.repos.db
         .selectFrom('conversations')
         .innerJoin('bots', 'bots.id', 'conversations.bot_id')
-        .select(['conversations.channel', 'conversations.is_test'])
-        .where('bots.bot_name', '=', BOT)
-        .execute();
-      expect(conversations).toHaveLength(1);
-      expect(conversations[0]?.channel).toBe('chatBubble');
-      expect(Boolean(conversations[0]?.is_test)).toBe(false);
+        .select(['conversations.channel', 'conversations.is_test', 'conversations.user_key', 'bots.bot_name'])
+        .where('conversations.id', '=', kept.conversationId ?? '')
+        .executeTakeFirst();
+      expect(conversation).toMatchObject({ channel: 'chatBubble', bot_name: BOT });
+      expect(conversation?.user_key).toMatch(/^web-/);
+      expect(Boolean(conversation?.is_test)).toBe(false);
       expect(visitorBrowser.pageErrors).toEqual([]);
     } finally {
       await visitorBrowser.close();
@@ -392,6 +400,36 @@ describe('the chat bubble on a customer page', () => {
       expect(await log.getByRole('button', { name: 'Send feedback' }).isDisabled()).toBe(true);
       expect(await log.locator('b').count()).toBe(0);
       await shot(visitor, '6-rich-content');
+      expect(visitorBrowser.pageErrors).toEqual([]);
+    } finally {
+      await visitorBrowser.close();
+    }
+  });
+
+  test('the chat reconnects by itself when its connection drops, and goes on', async () => {
+    await withVisitorSnippet();
+    const visitorBrowser = await launchBrowser();
+    try {
+      const visitor = await visitorBrowser.newPage();
+      // Every socket of the widget passes through here, so the test can cut one as a network would.
+      const sockets: WebSocketRoute[] = [];
+      await visitor.routeWebSocket(/\/ws\?/, (ws) => {
+        ws.connectToServer();
+        sockets.push(ws);
+      });
+      await visitor.goto(siteUrl);
+      await widget(visitor)
+        .getByRole('button', { name: /^Chat: Ask the shop/ })
+        .click();
+      await say(visitor, 'when are you open', 'Monday to Friday from 9:00 to 17:00');
+      expect(sockets).toHaveLength(1);
+      await sockets[0]?.close({ code: 1006, reason: 'network lost' });
+      await expect.poll(() => sockets.length, { timeout: 10_000 }).toBe(2);
+      // The new socket follows the same conversation: the next answer comes on it.
+      await widget(visitor).getByLabel('Type your message').fill('what is the status of my ticket');
+      await widget(visitor).getByRole('button', { name: 'Send', exact: true }).click();
+      await expectVisible(chatLog(visitor).getByText('What is your ticket number?'));
+      expect(await chatLog(visitor).getByText('Monday to Friday from 9:00 to 17:00').count()).toBe(1);
       expect(visitorBrowser.pageErrors).toEqual([]);
     } finally {
       await visitorBrowser.close();
