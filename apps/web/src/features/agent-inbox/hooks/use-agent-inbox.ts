@@ -2,6 +2,7 @@ import type {
   HandoverChangedMessage,
   HandoverConversationView,
   HandoverMessageMessage,
+  HandoverMessageView,
   RealtimeTopic,
 } from '@parley/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import {
   sayToUser,
   takeConversation,
 } from '../api/agent-inbox-api';
+import { withMessage } from './inbox-messages';
 
 export const INBOX_KEYS = {
   bots: ['agent-inbox', 'bots'] as const,
@@ -24,6 +26,11 @@ export const INBOX_KEYS = {
 
 /** A socket follows at most 50 topics; the inbox keeps some room under it. */
 export const MAX_FOLLOWED_BOTS = 40;
+/**
+ * Read again this often besides the live events: what a dropped socket missed until it is back,
+ * and the bots past MAX_FOLLOWED_BOTS of someone who answers for very many.
+ */
+const INBOX_REFRESH_MS = 30_000;
 
 export const useHandoverBots = () =>
   useQuery({
@@ -32,13 +39,18 @@ export const useHandoverBots = () =>
   });
 
 export const useInbox = () =>
-  useQuery({ queryKey: INBOX_KEYS.inbox, queryFn: ({ signal }) => fetchInbox(signal) });
+  useQuery({
+    queryKey: INBOX_KEYS.inbox,
+    queryFn: ({ signal }) => fetchInbox(signal),
+    refetchInterval: INBOX_REFRESH_MS,
+  });
 
 export const useHandoverConversation = (conversationId: string | undefined) =>
   useQuery({
     queryKey: INBOX_KEYS.conversation(conversationId ?? ''),
     queryFn: ({ signal }) => fetchHandoverConversation(conversationId ?? '', signal),
     enabled: conversationId !== undefined,
+    refetchInterval: INBOX_REFRESH_MS,
     meta: { handlesErrors: true },
     retry: false,
   });
@@ -49,11 +61,9 @@ const isMessage = (m: Record<string, unknown>): m is HandoverMessageMessage & Re
   m.type === 'handover:message' && typeof m.conversationId === 'string' && typeof m.message === 'object';
 
 /** A message the open conversation does not show yet joins it at once, without a reload. */
-function addMessage(queries: QueryClient, event: HandoverMessageMessage): void {
-  queries.setQueryData<HandoverConversationView>(INBOX_KEYS.conversation(event.conversationId), (current) =>
-    current && !current.messages.some((m) => m.turnId === event.message.turnId)
-      ? { ...current, messages: [...current.messages, event.message] }
-      : current,
+function addMessage(queries: QueryClient, conversationId: string, message: HandoverMessageView): void {
+  queries.setQueryData<HandoverConversationView>(INBOX_KEYS.conversation(conversationId), (current) =>
+    withMessage(current, message),
   );
 }
 
@@ -77,7 +87,7 @@ export function useInboxEvents(botIds: readonly string[]): void {
             queryKey: INBOX_KEYS.conversation(message.handover.conversationId),
           });
         } else if (isMessage(message)) {
-          addMessage(queries, message);
+          addMessage(queries, message.conversationId, message.message);
           void queries.invalidateQueries({ queryKey: INBOX_KEYS.inbox });
         }
       },
@@ -101,13 +111,7 @@ export function useInboxActions(conversationId: string | undefined) {
   const say = useMutation({
     mutationFn: (text: string) => sayToUser(conversationId ?? '', text),
     onSuccess: (message) => {
-      if (conversationId)
-        addMessage(queries, {
-          type: 'handover:message',
-          topic: { kind: 'handover-inbox', botId: '' },
-          conversationId,
-          message,
-        });
+      if (conversationId) addMessage(queries, conversationId, message);
     },
     meta: { handlesErrors: true },
   });
