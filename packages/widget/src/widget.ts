@@ -1,5 +1,6 @@
 import type { OutboundActivity, WidgetConfig, WidgetConversationStarted } from '@parley/contracts';
 import {
+  DEFAULT_SNIPPET_SETTINGS,
   SNIPPET_MESSAGES,
   WIDGET_UPLOAD_ACCEPT,
   WIDGET_UPLOAD_MAX_BYTES,
@@ -70,8 +71,14 @@ export class ChatWidget {
     this.host = el('div', { 'data-parley-chat': options.token });
     this.shadow = this.host.attachShadow({ mode: 'open' });
     this.shadow.append(el('style', {}, WIDGET_CSS));
-    this.host.style.setProperty('--main', settings.isMainColor ? settings.mainColor : '#2457c5');
-    this.host.style.setProperty('--main-text', settings.isMainTextColor ? settings.mainTextColor : '#ffffff');
+    this.host.style.setProperty(
+      '--main',
+      settings.isMainColor ? settings.mainColor : DEFAULT_SNIPPET_SETTINGS.mainColor,
+    );
+    this.host.style.setProperty(
+      '--main-text',
+      settings.isMainTextColor ? settings.mainTextColor : DEFAULT_SNIPPET_SETTINGS.mainTextColor,
+    );
 
     const windowId = `parley-chat-window`;
     const title = settings.title || config.displayName;
@@ -98,7 +105,8 @@ export class ChatWidget {
       avatar ? el('img', { src: avatar, alt: '' }) : null,
       el('h2', { id: 'parley-chat-title' }, title),
       this.sizeButton,
-      closeButton,
+      // Without the bubble button there is nothing to come back to: the chat stays open.
+      settings.hasButton ? closeButton : null,
     );
     const compose = this.composer(settings.hasMicButton, settings.hasUploadButton);
     this.window = el(

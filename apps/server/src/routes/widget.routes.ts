@@ -20,11 +20,13 @@ import { parseInput } from '../http/validate';
 import { snippetIcon } from '../services/chat-bubble/snippet.service';
 import {
   botFileForWidget,
+  uploadVisitorFile,
+  visitorUpload,
+} from '../services/chat-bubble/widget-files.service';
+import {
   isPageAllowed,
   originRefused,
   startWidgetConversation,
-  uploadVisitorFile,
-  visitorUpload,
   widgetConfig,
 } from '../services/chat-bubble/widget-visitor.service';
 

@@ -1,4 +1,4 @@
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   AppError,
   CHAT_BUBBLE_CHANNEL,
@@ -12,27 +12,18 @@ import {
   readSnippetSettings,
   type SnippetIconKind,
   type TopicOf,
-  validationError,
-  WIDGET_UPLOAD_FIELD,
   type WidgetConfig,
   type WidgetConversationBody,
   type WidgetConversationStarted,
-  type WidgetUploadExtension,
-  type WidgetUploaded,
-  widgetUploadExtensionOf,
 } from '@parley/contracts';
 import type { ConversationRecord, SnippetRecord } from '@parley/db';
 import { createWidgetTokens, type WidgetVisitorClaims } from '../../auth/widget-tokens';
 import type { AppContext } from '../../context';
-import type { UploadedFile } from '../../http/multipart';
 import { websocketUrl } from '../../routes/websocket.routes';
-import { matchesExtension } from '../../untrusted-input/file-signature';
 import { isMessageTurn } from '../conversations/conversation-log.service';
 import { type ConversationOrigin, takeTurn } from '../conversations/conversation-turns.service';
 import { joinConversation } from '../conversations/join-conversation';
 import { publishTurn } from '../conversations/turn-details';
-import { type BlockFileDownload, readBotBlockFile } from '../flows/block-files.service';
-import { snippetBlobPrefix } from './snippet.service';
 
 /** How long a visitor token lasts; the widget asks for a new one (the same conversation) after. */
 export const WIDGET_VISITOR_TTL_MS = 4 * 3600_000;
@@ -61,12 +52,12 @@ function tokensOf(ctx: AppContext) {
   return tools;
 }
 
-const unavailable = () => notFound(M.widgetNotFound);
+export const unavailable = () => notFound(M.widgetNotFound);
 /** A page of an origin the snippet does not allow: 403, whatever it asked. */
 export const originRefused = () =>
   new AppError('permission_error', M.originRefused, { requiredPermission: 'origin' }, 403);
 
-const sameText = (a: string, b: string) => {
+export const sameText = (a: string, b: string) => {
   const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
   return timingSafeEqual(digest(a), digest(b));
 };
@@ -172,7 +163,7 @@ export async function startWidgetConversation(
   const visitorId = keptId ?? tokens.visitorIdOf(bot.id, visitorKey);
   if (!visitorId) throw new Error('a new visitor key did not verify');
   const userKey = `web-${visitorId}`;
-  const origin_ = productionOrigin(userKey);
+  const conversationOrigin = productionOrigin(userKey);
 
   let conversation: ConversationRecord | undefined;
   let isContinued = false;
@@ -193,7 +184,9 @@ export async function startWidgetConversation(
     }
   }
   if (!conversation) {
-    const joined = await joinConversation(scope, bot, origin_, { startNew: body.startNew ?? false });
+    const joined = await joinConversation(scope, bot, conversationOrigin, {
+      startNew: body.startNew ?? false,
+    });
     ({ conversation, isContinued, history } = joined);
   }
   const { token: visitorToken, expiresAt } = await tokens.signVisitor(
@@ -270,95 +263,4 @@ export async function sayAsVisitor(
     activity,
   );
   await publishTurn(ctx, bot, topic, answer, activity);
-}
-
-// --- files: what visitors send (the Upload button) and what the bot sends (Send Attachment) ------
-
-const UPLOAD_CONTENT_TYPES: Record<WidgetUploadExtension, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  pdf: 'application/pdf',
-};
-const UPLOAD_ID = /^[0-9a-f-]{36}\.(png|jpg|jpeg|gif|pdf)$/;
-
-const uploadKey = (snippet: SnippetRecord, uploadId: string) =>
-  `${snippetBlobPrefix(snippet)}uploads/${uploadId}`;
-
-/**
- * POST /api/widget/{token}/uploads: a visitor's file, when the snippet has its Upload button on.
- * The visitor token (a form field before the file) must be this snippet's and its origin still
- * allowed. Pictures and PDFs whose bytes are what their name says, at most 5 MB, 20 an hour per
- * visitor; kept under the snippet (deleted with it) behind an unguessable id.
- */
-export async function uploadVisitorFile(
-  ctx: AppContext,
-  token: string,
-  visitorToken: string | undefined,
-  file: UploadedFile,
-  origin: string | undefined,
-): Promise<WidgetUploaded> {
-  if (!visitorToken) throw new AppError('unauthorised_error_code', M.visitorEnded);
-  const session = await widgetVisitorSession(ctx, visitorToken, origin);
-  const snippet = token.length <= 100 ? await ctx.repos.snippets.byToken(token) : undefined;
-  if (!snippet || snippet.id !== session.snippetId) throw unavailable();
-  if (!readSnippetSettings(snippet.settings).hasUploadButton)
-    throw new AppError('permission_error', M.uploadsOff, { requiredPermission: 'upload' }, 403);
-  const extension = widgetUploadExtensionOf(file.fileName);
-  if (!extension) throw validationError(WIDGET_UPLOAD_FIELD, M.uploadType);
-  if (!matchesExtension(file.data, extension)) throw validationError(WIDGET_UPLOAD_FIELD, M.uploadUnreadable);
-  const sent = await ctx.shared.rateLimiter.hit(
-    `widget-upload:${session.botId}:${session.userKey}`,
-    WIDGET_LIMITS.uploadWindowSeconds,
-  );
-  if (sent > WIDGET_LIMITS.uploads)
-    throw new AppError('rate_limit_error', M.tooManyUploads, {
-      retryAfterSeconds: WIDGET_LIMITS.uploadWindowSeconds,
-    });
-  const uploadId = `${randomUUID()}.${extension}`;
-  await ctx.blobs.put(uploadKey(snippet, uploadId), file.data, UPLOAD_CONTENT_TYPES[extension]);
-  const name = cleanName(file.fileName, extension);
-  return {
-    url: `${ctx.config.publicUrl}/api/widget/${encodeURIComponent(token)}/uploads/${uploadId}/${encodeURIComponent(name)}`,
-    name,
-  };
-}
-
-/** A file name without folders or control characters, at most 100 characters, its extension kept. */
-function cleanName(raw: string, extension: string): string {
-  const base = (raw.split(/[\\/]/).pop() ?? '')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes.
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim();
-  const stem = base.slice(0, base.length - extension.length - 1).slice(0, 90) || 'file';
-  return `${stem}.${extension}`;
-}
-
-/** A visitor's uploaded file by its id; 404 for anything else. */
-export async function visitorUpload(
-  ctx: AppContext,
-  token: string,
-  uploadId: string,
-): Promise<{ data: Buffer; contentType: string }> {
-  const snippet = token.length <= 100 ? await ctx.repos.snippets.byToken(token) : undefined;
-  const blob =
-    snippet && UPLOAD_ID.test(uploadId) ? await ctx.blobs.get(uploadKey(snippet, uploadId)) : undefined;
-  if (!blob) throw notFound('There is no such file.');
-  return blob;
-}
-
-/**
- * GET /api/widget/{token}/files/{fileId}?code=…: a file the snippet's bot sends (Send Attachment,
- * Send Image), for whoever has the embed code: what the bot sends, it sends to every visitor.
- */
-export async function botFileForWidget(
-  ctx: AppContext,
-  token: string,
-  code: string | undefined,
-  fileId: string,
-): Promise<BlockFileDownload> {
-  const snippet = token.length <= 100 ? await ctx.repos.snippets.byToken(token) : undefined;
-  if (!snippet || code === undefined || !sameText(snippet.code, code)) throw unavailable();
-  return readBotBlockFile(ctx, ctx.repos.forTenant(snippet.tenantId), snippet.botId, fileId);
 }
