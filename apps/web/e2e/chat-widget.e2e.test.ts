@@ -21,8 +21,8 @@ const PNG_1PX =
 const BOT = 'Support';
 
 /** A screenshot in the suite's folder, copied to /tmp/shots for a person to look at. */
-async function shot(page: Page, name: string) {
-  const file = await screenshot(page, `chat-widget-${name}`);
+async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  const file = await screenshot(page, `chat-widget-${name}`, options);
   mkdirSync(SHOTS, { recursive: true });
   copyFileSync(file, `${SHOTS}/chat-widget-${name}.png`);
 }
@@ -190,8 +190,7 @@ describe('the chat bubble on a customer page', () => {
     expect(made?.settings.popupMessages).toEqual([{ message: 'Questions? We are here.', delay: 1 }]);
     expect(shown).toContain(`<script src="${app.baseUrl}/assets/chat-widget.js"></script>`);
     expect(shown).toContain(`ParleyChat.mount({ token: "${made?.token}", code: "${made?.code}"`);
-    await card.getByLabel('Embed code').scrollIntoViewIfNeeded();
-    await shot(page, '1-settings');
+    await shot(page, '1-settings', { fullPage: true });
   });
 
   test('a visitor on the customer site talks to the bot; the conversation survives a reload and another page', async () => {

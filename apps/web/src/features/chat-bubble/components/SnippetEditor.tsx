@@ -268,7 +268,7 @@ export function SnippetEditor({ botName, snippet, base, canManage, onChanged }: 
         />
         <Toggle
           label="Upload button"
-          description="Visitors may send images."
+          description="Visitors may send pictures and PDFs."
           isChecked={settings.hasUploadButton}
           isDisabled={readOnly}
           onChange={(on) => set('hasUploadButton', on)}
