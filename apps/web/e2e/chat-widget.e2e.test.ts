@@ -179,6 +179,21 @@ describe('the chat bubble on a customer page', () => {
     await expectVisible(popupOf(page).getByText(SNIPPET_MESSAGES.saved));
     await popupOf(page).getByRole('button', { name: 'OK' }).click();
 
+    // Icons: a wrong type is refused with the spec's message; a PNG is shown once uploaded.
+    await card.getByLabel('Bubble icon file').setInputFiles({
+      name: 'logo.gif',
+      mimeType: 'image/gif',
+      buffer: Buffer.from('GIF89a'),
+    });
+    await expectVisible(popupOf(page).getByText(SNIPPET_MESSAGES.iconType));
+    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await card.getByLabel('Avatar file').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(PNG_1PX, 'base64'),
+    });
+    await expectVisible(card.getByRole('img', { name: 'Avatar' }));
+
     const shown = await card.getByLabel('Embed code').inputValue();
     const made = ((await tina('GET', `/api/bots/${BOT}/snippets`)) as SnippetView[]).find(
       (s) => s.name === 'Shop site',
