@@ -203,6 +203,15 @@ describe.each(testDatabases())('chat bubble snippets on %s', (kind) => {
   });
 
   test.each([
+    ['HTTPS://Shop.Example.com:443/', 'https://shop.example.com'],
+    ['http://localhost:8080', 'http://localhost:8080'],
+    ['http://[::1]:3000', 'http://[::1]:3000'],
+  ])('the origin %j is taken as %j', async (origin, stored) => {
+    const made = await create(w.admin, { name: fresh(), allowedOrigins: [origin, stored] });
+    expect(made.allowedOrigins).toEqual([stored]);
+  });
+
+  test.each([
     ['https://shop.example.com/path', M.originOnly],
     ['https://shop.example.com/?q=1', M.originOnly],
     ['https://shop.example.com#top', M.originOnly],

@@ -176,17 +176,16 @@ export const SNIPPET_MESSAGES = {
  * origin part (scheme, host, port), e.g. https://shop.example.com.
  */
 export function snippetOriginProblem(value: string): string | undefined {
+  const text = value.trim();
   let url: URL;
   try {
-    url = new URL(value.trim());
+    url = new URL(text);
   } catch {
     return SNIPPET_MESSAGES.invalidUrl;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return SNIPPET_MESSAGES.originOnly;
-  const rest = value.trim().slice(url.origin.length);
-  if (url.username || url.password || !(rest === '' || rest === '/')) return SNIPPET_MESSAGES.originOnly;
-  if (value.trim().toLowerCase().slice(0, url.origin.length) !== url.origin.toLowerCase())
-    return SNIPPET_MESSAGES.originOnly;
+  // Scheme and authority (host, port) only: no user, path, query or fragment; a final '/' may stay.
+  if (!/^https?:\/\/[^/?#@\s]+\/?$/i.test(text)) return SNIPPET_MESSAGES.originOnly;
   return undefined;
 }
 

@@ -14,6 +14,9 @@ describe('the snippet form', () => {
   test.each([
     ['https://shop.example.com', undefined],
     ['http://localhost:8080/', undefined],
+    ['https://shop.example.com:8443', undefined],
+    ['https://shop.example.com?', M.originOnly],
+    ['https://user@shop.example.com', M.originOnly],
     ['https://shop.example.com/page', M.originOnly],
     ['shop.example.com', M.invalidUrl],
   ])('the origin %j: %j', (origin, problem) => {
