@@ -478,3 +478,79 @@ describe.each(testDatabases())('chat widget visitors on %s', (kind) => {
     ).toBe(404);
   });
 });
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+/** Two processes behind a load balancer: a visitor's sockets may land on either. */
+describe.runIf(redisUrl).each(testDatabases())('chat widget visitors across two processes on %s', (kind) => {
+  let a: TestServer;
+  let b: TestServer;
+  const BOT = 'Widget Scale Bot';
+
+  beforeAll(async () => {
+    a = await startTestServer(kind, { REDIS_URL: redisUrl });
+    b = await startTestServer(kind, {
+      REDIS_URL: redisUrl,
+      DATA_DIR: a.ctx.config.dataDir,
+      DATABASE_URL: a.ctx.config.databaseUrl,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  test('a turn taken on one process reaches the visitor’s socket on the other', async () => {
+    const w = await buildContentWorld(a, 'Widget Scale Designer Bot');
+    await createBot(w.admin, BOT);
+    for (const intent of PIZZA_INTENTS) await createIntent(w.admin, BOT, intent);
+    const xml = await buildFlowXml(PIZZA_ORDER_FLOW, { languages: ['en'] });
+    expectStatus(
+      await w.admin('PUT', `${intentFlowPath(BOT, 'OrderPizza')}/published-version`, { xml }),
+      200,
+    );
+    const { syncId } = await startPublish(w.admin, BOT);
+    expect((await waitForSync(w.admin, BOT, syncId)).state).toBe('Succeeded');
+    const s = expectStatus(
+      await w.admin('POST', `${botPath(BOT)}/snippets`, { name: 'Scaled', allowedOrigins: [SHOP] }),
+      201,
+    ).json() as SnippetView;
+
+    const started = expectStatus(
+      await a.request({
+        method: 'POST',
+        url: `/api/widget/${s.token}/conversations`,
+        body: { code: s.code },
+        headers: { origin: SHOP },
+      }),
+      201,
+    ).json();
+    const topic = {
+      kind: 'conversation',
+      botId: started.botId,
+      conversationId: started.conversationId,
+    } as const;
+    const url = (server: string) =>
+      `${server.replace(/^http/, 'ws')}/ws?app=parley&widgetToken=${encodeURIComponent(started.visitorToken)}`;
+    // Two tabs of the visitor: one socket on each process.
+    const onA = await openSocket(url(await a.listen()), { origin: SHOP });
+    const onB = await openSocket(url(await b.listen()), { origin: SHOP });
+    expect(await onA.subscribe(topic)).toMatchObject({ type: 'subscribed' });
+    expect(await onB.subscribe(topic)).toMatchObject({ type: 'subscribed' });
+    onA.send(
+      JSON.stringify({
+        type: 'conversation:say',
+        topic,
+        activity: { type: 'text', text: 'i would like to order a pizza' },
+      }),
+    );
+    const turn = (await onB.waitFor((m) => m.type === 'conversation:turn', 15_000)) as unknown as {
+      said: { text: string };
+      activities: Array<{ text?: string }>;
+    };
+    expect(turn.said.text).toBe('i would like to order a pizza');
+    expect(turn.activities.map((x) => x.text)).toEqual(['Which pizza would you like?']);
+    onA.close();
+    onB.close();
+  });
+});
