@@ -45,7 +45,7 @@ ${embedCode(path)}
       );
       return;
     }
-    const isPage = ['/', '/other.html', '/rich.html'].includes(path);
+    const isPage = ['/', '/other.html', '/rich.html', '/gone.html'].includes(path);
     response.writeHead(isPage ? 200 : 404, { 'content-type': 'text/html' });
     response.end(
       path === '/other.html'
@@ -70,6 +70,7 @@ describe('the chat bubble on a customer page', () => {
   let site: Server;
   let embedCode = '';
   let richEmbedCode = '';
+  let goneEmbedCode = '';
   let siteUrl = '';
   let visitorSnippet: Promise<void> | undefined;
 
@@ -120,7 +121,11 @@ describe('the chat bubble on a customer page', () => {
       (progress) => progress.isDone,
       { timeoutMs: 60_000, intervalMs: 200 },
     );
-    site = await customerSite((path) => (path === '/rich.html' ? richEmbedCode : embedCode));
+    const embedCodes: Record<string, () => string> = {
+      '/rich.html': () => richEmbedCode,
+      '/gone.html': () => goneEmbedCode,
+    };
+    site = await customerSite((path) => embedCodes[path]?.() ?? embedCode);
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
     browser = await launchBrowser();
     page = await browser.newPage();
@@ -445,6 +450,37 @@ describe('the chat bubble on a customer page', () => {
       await expectVisible(chatLog(visitor).getByText('What is your ticket number?'));
       expect(await chatLog(visitor).getByText('Monday to Friday from 9:00 to 17:00').count()).toBe(1);
       expect(visitorBrowser.pageErrors).toEqual([]);
+    } finally {
+      await visitorBrowser.close();
+    }
+  });
+
+  test('a chat whose site is taken off the allowed origins stops at the next message and says why', async () => {
+    const snippet = (await tina('POST', `/api/bots/${BOT}/snippets`, {
+      name: 'Soon gone',
+      allowedOrigins: [siteUrl],
+      settings: { title: 'Leaving soon' },
+    })) as SnippetView;
+    const base = (await tina('GET', `/api/bots/${BOT}/snippets/base-url`)) as SnippetBaseUrl;
+    goneEmbedCode = embedCodeOf(snippet, base);
+    const visitorBrowser = await launchBrowser();
+    try {
+      const visitor = await visitorBrowser.newPage();
+      await visitor.goto(`${siteUrl}/gone.html`);
+      await widget(visitor)
+        .getByRole('button', { name: /^Chat: Leaving soon/ })
+        .click();
+      await say(visitor, 'when are you open', 'Monday to Friday from 9:00 to 17:00');
+      await tina('PUT', `/api/bots/${BOT}/snippets/${encodeURIComponent('Soon gone')}`, {
+        allowedOrigins: ['https://elsewhere.example.com'],
+      });
+      await widget(visitor).getByLabel('Type your message').fill('hello again');
+      await widget(visitor).getByRole('button', { name: 'Send', exact: true }).click();
+      await expectVisible(
+        widget(visitor).getByRole('status').filter({ hasText: SNIPPET_MESSAGES.originRefused }),
+      );
+      expect(await widget(visitor).getByLabel('Type your message').isDisabled()).toBe(true);
+      await shot(visitor, '7-origin-removed');
     } finally {
       await visitorBrowser.close();
     }

@@ -369,6 +369,9 @@ export class ChatWidget {
       this.isRefused = true;
       this.connection?.stop();
       this.setStatus(error.message);
+      // Nothing said here would reach anyone any more.
+      for (const control of Array.from(this.window.querySelectorAll('.compose textarea, .compose button')))
+        (control as HTMLTextAreaElement).disabled = true;
       return;
     }
     this.setStatus('The chat cannot be reached. Trying again…');
