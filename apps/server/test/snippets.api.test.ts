@@ -2,6 +2,7 @@ import {
   DEFAULT_SNIPPET_SETTINGS,
   SNIPPET_MESSAGES as M,
   SNIPPET_ICON_MAX_BYTES,
+  SNIPPET_LIMITS,
   SNIPPET_POSITIONS,
   SNIPPET_VERSION,
   type SnippetView,
@@ -320,6 +321,17 @@ describe.each(testDatabases())('chat bubble snippets on %s', (kind) => {
     const kept = await record();
     expectStatus(await w.admin('DELETE', snippet(name)), 204);
     expect(await server.ctx.blobs.exists(snippetIconKey(kept, 'avatar', second.settings.avatar))).toBe(false);
+  });
+
+  test('a bot has at most 50 chat bubbles', async () => {
+    const bot = `Crowded ${uniqueKey()}`;
+    await createBot(w.admin, bot);
+    for (let i = 0; i < SNIPPET_LIMITS.perBot; i++) await create(w.admin, { name: `Bubble ${i}` }, bot);
+    const refused = await w.admin('POST', snippets(bot), { name: 'One too many' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(M.tooMany);
+    expectStatus(await w.admin('DELETE', snippet('Bubble 0', bot)), 204);
+    await create(w.admin, { name: 'One too many' }, bot);
   });
 
   test('the base URL names the backend, the websocket, the chat root and the script', async () => {
