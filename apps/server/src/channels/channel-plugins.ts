@@ -8,6 +8,7 @@ import {
 import type { Bot, TenantScope } from '@parley/db';
 import { apiChannel } from './api-channel';
 import type { ChannelPlugin } from './channel-plugin';
+import { chatBubbleChannel } from './chat-bubble-channel';
 
 /**
  * Every channel Parley runs, by its catalogue id; a catalogue channel without a plug-in here can
@@ -15,7 +16,9 @@ import type { ChannelPlugin } from './channel-plugin';
  */
 // biome-ignore lint/suspicious/noExplicitAny: each plug-in has its own platform's message types.
 type AnyChannelPlugin = ChannelPlugin<any, any>;
-export const CHANNEL_PLUGINS = { api: apiChannel } satisfies Partial<Record<ChannelId, AnyChannelPlugin>>;
+export const CHANNEL_PLUGINS = { chatBubble: chatBubbleChannel, api: apiChannel } satisfies Partial<
+  Record<ChannelId, AnyChannelPlugin>
+>;
 
 const pluginOf = (id: string): ChannelPlugin<unknown, unknown> | undefined =>
   (CHANNEL_PLUGINS as Partial<Record<string, ChannelPlugin<unknown, unknown>>>)[id];

@@ -134,6 +134,8 @@ export async function takeTurnIf(
               state: isRemoval ? {} : conversation.state,
             };
       const recording = turnRecording(gdpr, consent.isRecorded);
+      // The consent dialogue's own texts are the bot's settings, never what a user wrote: kept (masked).
+      const botRecording = consent.kind === 'consent' ? turnRecording(gdpr, true) : recording;
       const state = recording.state(answer.state);
       if (await conversations.saveTurnState(conversationId, conversation.turnCount, state)) {
         // Human handover (issue 13): the turn may move the conversation to an agent; the user hears
@@ -153,7 +155,7 @@ export async function takeTurnIf(
           ...(isRemoval ? [] : [userTurn]),
           ...answer.activities.map((said) => ({
             direction: 'out' as const,
-            activity: recording.activity(said),
+            activity: botRecording.activity(said),
           })),
         ]);
         if (answer.trace.touchless) await conversations.markTouchless(conversationId);

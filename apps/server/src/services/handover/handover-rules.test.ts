@@ -47,8 +47,8 @@ describe('what counts as not recognised', () => {
     [{ intent: null, score: 0 }, true],
     [{ intent: 'None', score: 0.9 }, true],
     [{ intent: 'OrderPizza', score: 0.1 }, true],
-    // Between the thresholds the bot asks back: it understood something.
-    [{ intent: 'OrderPizza', score: 0.5 }, false],
+    // Between the thresholds the bot asks to rephrase: to the user it did not understand.
+    [{ intent: 'OrderPizza', score: 0.5 }, true],
     [{ intent: 'OrderPizza', score: 0.95 }, false],
     // No recognition ran: an answer to a question, or a message to an agent.
     [{ intent: null, score: null }, false],

@@ -18,14 +18,15 @@ export interface SeenRecognition {
 }
 
 /**
- * Whether the bot did not understand a message: the recognizer ran and found no intent, 'None',
- * or one under the low confidence threshold (the bot then says its below-threshold message).
- * A message that ran no recognition was understood as an answer.
+ * Whether the bot did not understand a message: the recognizer ran and acted on no intent (none,
+ * 'None', or one under the high threshold: the bot then says its below- or between-threshold
+ * message, so to the user it did not understand). A message that ran no recognition was
+ * understood as an answer.
  */
 export function isUnrecognized(seen: SeenRecognition, thresholds: ConfidenceThresholds): boolean {
   if (seen.score === null) return false;
   if (seen.intent === null || seen.intent === NONE_INTENT) return true;
-  return recognitionDecision({ intent: seen.intent, score: seen.score }, thresholds) === 'belowThreshold';
+  return recognitionDecision({ intent: seen.intent, score: seen.score }, thresholds) !== 'answer';
 }
 
 /** How many messages in a row, newest first, the bot did not understand. */

@@ -1,7 +1,9 @@
 import {
+  CHANNELS,
   type ChatMessageView,
   CONVERSATION_LOG_DEFAULT_HOURS,
   type ConversationSummaryView,
+  isChannelId,
   CONVERSATION_LOG_MESSAGES as M,
   type OutboundActivity,
   Permission,
@@ -57,9 +59,14 @@ function Message({ message }: { message: ChatMessageView }) {
 }
 
 /** The test chats' channels by name; channels of real users show their id. */
+/** A conversation's channel by name: a test chat's, else the channel catalogue's. */
 const channelLabel = (c: ConversationSummaryView) =>
   Object.values(TEST_CHAT_CHANNELS).find((channel) => channel.id === c.channel)?.name ??
-  (c.isTest ? TEST_CHAT_CHANNELS.internal.name : c.channel);
+  (isChannelId(c.channel)
+    ? CHANNELS[c.channel].name
+    : c.isTest
+      ? TEST_CHAT_CHANNELS.internal.name
+      : c.channel);
 
 /**
  * /bots/{botName}/conversation/log/{conversationId?} (spec 01 'Conversation log', permission 6):
