@@ -20,7 +20,7 @@ button { font: inherit; cursor: pointer; }
 .launcher:focus-visible, button:focus-visible, a:focus-visible, textarea:focus-visible, input:focus-visible, select:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
 .badge { position: absolute; top: -4px; right: -4px; min-width: 20px; height: 20px; padding: 0 6px; border-radius: 10px; background: #dc2626; color: #fff; font-size: 12px; font-weight: 600; display: grid; place-items: center; }
 .popup { max-width: 260px; background: #fff; border-radius: 12px; padding: 10px 32px 10px 12px; box-shadow: 0 6px 20px rgba(15, 23, 42, .2); position: relative; }
-.popup p { margin: 0; cursor: pointer; }
+.popup-text { margin: 0; padding: 0; border: 0; background: none; color: inherit; text-align: left; }
 .popup .dismiss { position: absolute; top: 4px; right: 4px; border: 0; background: none; width: 24px; height: 24px; padding: 2px; color: #475569; }
 .popup .dismiss svg, .head button svg, .send svg, .mic svg { width: 100%; height: 100%; fill: currentColor; }
 .window { width: 360px; height: 520px; max-height: calc(100vh - 120px); max-width: calc(100vw - 40px); background: #fff; border-radius: 16px; box-shadow: 0 12px 40px rgba(15, 23, 42, .3); display: flex; flex-direction: column; overflow: hidden; }

@@ -572,7 +572,8 @@ export class ChatWidget {
             { type: 'button', class: 'dismiss', 'aria-label': 'Dismiss message' },
             icon(ICONS.close),
           );
-          const text = el('p', {}, popup.message);
+          // The message itself opens the chat, with the keyboard too.
+          const text = el('button', { type: 'button', class: 'popup-text' }, popup.message);
           const box = el('div', { class: 'popup', role: 'status' }, text, dismiss);
           text.addEventListener('click', () => this.open());
           dismiss.addEventListener('click', () => {
