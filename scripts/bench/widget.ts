@@ -66,6 +66,9 @@ async function prepare(serverUrl: string): Promise<string> {
     if (Date.now() - started > 120_000) throw new Error('the publish did not end in 2 minutes');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  await call(`${serverUrl}/api/bots/${bot}/configuration`, token, 'POST', {
+    channels: [{ name: 'chatBubble', visible: true }],
+  });
   const snippet = (await call(`${serverUrl}/api/bots/${bot}/snippets`, token, 'POST', {
     name: 'Bench',
   })) as SnippetView;

@@ -48,6 +48,12 @@ describe.each(testDatabases())('hostile input to the chat bubble on %s', (kind) 
       }),
       201,
     ).json();
+    expectStatus(
+      await w.admin('POST', `${botPath(botName)}/configuration`, {
+        channels: [{ name: 'chatBubble', visible: true }],
+      }),
+      200,
+    );
   });
   afterAll(() => server?.close());
 

@@ -120,9 +120,33 @@ describe.each(testDatabases())('chat widget visitors on %s', (kind) => {
     );
     const { syncId } = await startPublish(w.admin, BOT);
     expect((await waitForSync(w.admin, BOT, syncId)).state).toBe('Succeeded');
+    // The chat takes visitors only while its channel is on the bot's Configuration tab.
+    expectStatus(
+      await w.admin('POST', `${botPath(BOT)}/configuration`, {
+        channels: [{ name: 'chatBubble', visible: true }],
+      }),
+      200,
+    );
     baseUrl = await server.listen();
   }, 180_000);
   afterAll(() => server?.close());
+
+  test('a bot whose Chat Bubble channel is not added and enabled takes no visitors', async () => {
+    const bot = `Widget Off ${uniqueKey()}`;
+    await createBot(w.admin, bot);
+    const s = expectStatus(
+      await w.admin('POST', `${botPath(bot)}/snippets`, { name: 'Off', allowedOrigins: [SHOP] }),
+      201,
+    ).json() as SnippetView;
+    const refused = expectStatus(await config(s, SHOP), 403).json();
+    expect(refused).toMatchObject({ code: 'permission_error', message: M.channelOff });
+    const channel = (change: Record<string, unknown>) =>
+      w.admin('POST', `${botPath(bot)}/configuration`, { channels: [{ name: 'chatBubble', ...change }] });
+    expectStatus(await channel({ visible: true }), 200);
+    expectStatus(await config(s, SHOP), 200);
+    expectStatus(await channel({ enabled: false }), 200);
+    expect(expectStatus(await config(s, SHOP), 403).json().message).toBe(M.channelOff);
+  });
 
   test('the configuration: allowed origin gets it with a CORS grant; another origin, no origin, a wrong code are refused', async () => {
     const s = await snippet();
@@ -511,6 +535,12 @@ describe.runIf(redisUrl).each(testDatabases())('chat widget visitors across two 
     );
     const { syncId } = await startPublish(w.admin, BOT);
     expect((await waitForSync(w.admin, BOT, syncId)).state).toBe('Succeeded');
+    expectStatus(
+      await w.admin('POST', `${botPath(BOT)}/configuration`, {
+        channels: [{ name: 'chatBubble', visible: true }],
+      }),
+      200,
+    );
     const s = expectStatus(
       await w.admin('POST', `${botPath(BOT)}/snippets`, { name: 'Scaled', allowedOrigins: [SHOP] }),
       201,

@@ -141,6 +141,9 @@ describe('the agent inbox', () => {
     const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
     const visitorBrowser = await launchBrowser();
     try {
+      await s.tina('POST', `/api/bots/${encodeURIComponent(BOT)}/configuration`, {
+        channels: [{ name: 'chatBubble', visible: true }],
+      });
       const snippet = (await s.tina('POST', `/api/bots/${encodeURIComponent(BOT)}/snippets`, {
         name: 'Shop',
         allowedOrigins: [siteUrl],

@@ -26,6 +26,7 @@ const GDPR: GdprSettings = {
   consentAgreeMessage: 'Thank you! Ask me anything.',
   consentRejectMessage: 'Understood: nothing you write is kept.',
   maskPersonalData: true,
+  removeUserData: true,
 };
 const HANDOVER: HandoverSettings = {
   ...DEFAULT_HANDOVER_SETTINGS,
@@ -221,6 +222,14 @@ describe('a bot on a customer website', () => {
       await expectVisible(messages.getByText(NOT_RECORDED_TEXT).first());
       expect(await messages.getByText('hello there').count()).toBe(0);
       await shot(s.page, '8-log-not-recorded');
+
+      // The rejecting visitor has their data removed from the chat's header: the log keeps only the confirmation.
+      rejecting.once('dialog', (dialog) => void dialog.accept());
+      await rejectingWidget.getByRole('button', { name: 'Delete my data' }).click();
+      await expectVisible(rejectingLog.getByText(GDPR.removeUserDataMessage));
+      await s.page.reload();
+      await expectVisible(messages.getByText(GDPR.removeUserDataMessage));
+      expect(await messages.getByText(NOT_RECORDED_TEXT).count()).toBe(0);
       expect(visitorBrowser.pageErrors).toEqual([]);
       expect(rejectingBrowser.pageErrors).toEqual([]);
     } finally {

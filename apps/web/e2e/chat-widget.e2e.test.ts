@@ -109,6 +109,10 @@ describe('the chat bubble on a customer page', () => {
       createType: 'template',
       template: 'customer-support-faq.enc',
     });
+    // The Chat Bubble channel on, as the Configuration tab does.
+    await tina('POST', `/api/bots/${BOT}/configuration`, {
+      channels: [{ name: 'chatBubble', visible: true }],
+    });
     const syncId = `${BOT}|${Date.now()}`;
     const sync = `/api/synchronization/${BOT}`;
     await tina('POST', `${sync}/sync?provider=parley&syncId=${encodeURIComponent(syncId)}`);
@@ -376,6 +380,9 @@ describe('the chat bubble on a customer page', () => {
       (progress) => progress.isDone,
       { timeoutMs: 60_000, intervalMs: 200 },
     );
+    await tina('POST', `/api/bots/${encodeURIComponent(bot)}/configuration`, {
+      channels: [{ name: 'chatBubble', visible: true }],
+    });
     const snippet = (await tina('POST', `/api/bots/${encodeURIComponent(bot)}/snippets`, {
       name: 'Rich',
       settings: { title: 'Rich demo', position: 'bottom-left', defaultChatScreen: 'big' },

@@ -14,6 +14,8 @@ import { keepOpen, keepVisitor, keptVisitor, wasOpen } from './storage';
 import { WIDGET_CSS } from './styles';
 
 const CARD_SUBMIT_EVENT = 'adaptiveCard.submit';
+/** The GDPR removal request (REMOVE_USER_DATA_EVENT of @parley/contracts, kept here to keep the script small). */
+const REMOVE_USER_DATA_EVENT = 'removeUserData';
 const TEXT_MAX = 4000;
 
 type HistoryEntry = WidgetConversationStarted['history'][number];
@@ -98,12 +100,27 @@ export class ChatWidget {
     });
     this.sizeButton = el('button', { type: 'button' });
     const closeButton = el('button', { type: 'button', 'aria-label': 'Close chat' }, icon(ICONS.close));
+    // GDPR: where the bot allows it, the visitor may have their messages and data removed.
+    const removeButton = config.canRemoveUserData
+      ? el(
+          'button',
+          { type: 'button', 'aria-label': 'Delete my data', title: 'Delete my data' },
+          icon(ICONS.trash),
+        )
+      : null;
+    removeButton?.addEventListener('click', () => {
+      if (!window.confirm('Delete your messages and everything this chat remembers about you?')) return;
+      // What was said goes from the page too; the bot's answer confirms the removal.
+      this.log.replaceChildren();
+      this.say({ type: 'event', name: REMOVE_USER_DATA_EVENT }, undefined);
+    });
     const avatar = safeUrl(config.avatarUrl);
     const head = el(
       'div',
       { class: 'head' },
       avatar ? el('img', { src: avatar, alt: '' }) : null,
       el('h2', { id: 'parley-chat-title' }, title),
+      removeButton,
       this.sizeButton,
       // Without the bubble button there is nothing to come back to: the chat stays open.
       settings.hasButton ? closeButton : null,
@@ -335,7 +352,8 @@ export class ChatWidget {
 
   private async startOrContinue(): Promise<WidgetConversationStarted> {
     const kept = keptVisitor(this.options.token);
-    const started = await startConversation(this.options, kept);
+    const language = (document.documentElement.lang || navigator.language).slice(0, 35);
+    const started = await startConversation(this.options, { ...kept, ...(language ? { language } : {}) });
     this.visitorToken = started.visitorToken;
     keepVisitor(this.options.token, {
       visitorKey: started.visitorKey,

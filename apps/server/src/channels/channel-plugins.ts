@@ -30,7 +30,11 @@ export async function isChannelConnected(scope: TenantScope, bot: Bot, id: strin
 }
 
 /** A channel takes traffic only while the bot has it added and enabled on the Configuration tab. */
-export async function isChannelEnabled(scope: TenantScope, bot: Bot, id: ChannelId): Promise<boolean> {
+export async function isChannelEnabled(
+  scope: TenantScope,
+  bot: Pick<Bot, 'id'>,
+  id: ChannelId,
+): Promise<boolean> {
   return scope.botConnections(bot.id).isEnabled('channel', id);
 }
 

@@ -159,6 +159,8 @@ export const SNIPPET_MESSAGES = {
   iconUnsafeSvg: 'This SVG refers to other files or declares entities; save it as a plain drawing or a PNG.',
   // The widget's visitor side.
   originRefused: 'This chat is not available on this site.',
+  /** The Chat Bubble channel is not added and enabled on the bot's Configuration tab. */
+  channelOff: 'This chat is switched off.',
   widgetNotFound: 'This chat is not available (any more).',
   visitorEnded: 'This chat session ended. Reload the page to chat again.',
   tooManyConversations: 'Too many new chats from here. Try again in a few minutes.',
@@ -239,6 +241,8 @@ export interface WidgetConfig {
   /** Absolute URLs of the uploaded images, or null. */
   avatarUrl: string | null;
   bubbleIconUrl: string | null;
+  /** The bot lets its users have their data removed (GDPR removeUserData): the widget offers it. */
+  canRemoveUserData: boolean;
 }
 
 /** POST /api/widget/{token}/conversations. */
@@ -249,6 +253,8 @@ export interface WidgetConversationBody {
   /** The conversation the widget kept; continued when it is this visitor's and recent. */
   conversationId?: string;
   startNew?: boolean;
+  /** The page's language (its lang attribute, else the browser's): a new conversation's, when the bot has it. */
+  language?: string;
 }
 
 export interface WidgetConversationStarted {

@@ -112,6 +112,9 @@ export const widgetConversationBodySchema = z
     visitorKey: z.string().max(200).optional(),
     conversationId: z.string().max(100).optional(),
     startNew: z.boolean().optional(),
+    /** The page's language (its lang attribute or the browser's): a new conversation's, when the bot has it. */
+    // Any text is taken (a page's lang attribute may hold anything); one the bot lacks means its default.
+    language: z.string().max(35).optional(),
   })
   .strict();
 

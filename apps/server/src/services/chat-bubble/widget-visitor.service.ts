@@ -18,12 +18,15 @@ import {
 } from '@parley/contracts';
 import type { ConversationRecord, SnippetRecord } from '@parley/db';
 import { createWidgetTokens, type WidgetVisitorClaims } from '../../auth/widget-tokens';
+import { productionOrigin } from '../../channels/channel-plugin';
+import { isChannelEnabled } from '../../channels/channel-plugins';
 import type { AppContext } from '../../context';
 import { websocketUrl } from '../../routes/websocket.routes';
 import { isMessageTurn } from '../conversations/conversation-log.service';
 import { type ConversationOrigin, takeTurn } from '../conversations/conversation-turns.service';
 import { joinConversation } from '../conversations/join-conversation';
 import { publishTurn } from '../conversations/turn-details';
+import { gdprSettingsOf } from '../features/feature-settings.service';
 
 /** How long a visitor token lasts; the widget asks for a new one (the same conversation) after. */
 export const WIDGET_VISITOR_TTL_MS = 4 * 3600_000;
@@ -75,7 +78,14 @@ export async function snippetForPage(
   const snippet = token.length <= 100 ? await ctx.repos.snippets.byToken(token) : undefined;
   if (!snippet || code === undefined || !sameText(snippet.code, code)) throw unavailable();
   if (!isOriginAllowed(snippet.allowedOrigins, origin)) throw originRefused();
+  await assertChannelOn(ctx, snippet.tenantId, snippet.botId);
   return snippet;
+}
+
+/** The chat takes visitors only while the bot has the Chat Bubble channel added and enabled. */
+async function assertChannelOn(ctx: AppContext, tenantId: string, botId: string): Promise<void> {
+  if (!(await isChannelEnabled(ctx.repos.forTenant(tenantId), { id: botId }, CHAT_BUBBLE_CHANNEL.id)))
+    throw new AppError('permission_error', M.channelOff, { requiredPermission: 'channel' }, 403);
 }
 
 /** Whether a page of this origin may read the snippet's answers (the CORS answer); no error thrown. */
@@ -106,14 +116,14 @@ export async function widgetConfig(
     settings,
     avatarUrl: iconUrl(ctx, snippet, 'avatar', settings.avatar),
     bubbleIconUrl: iconUrl(ctx, snippet, 'bubble-icon', settings.bubbleIcon),
+    canRemoveUserData: gdprSettingsOf(bot).removeUserData,
   };
 }
 
-const productionOrigin = (userKey: string): ConversationOrigin => ({
-  channel: CHAT_BUBBLE_CHANNEL,
-  userKey,
-  isTest: false,
-  target: 'production',
+/** Conversations of the widget: the production flows, the visitor as the user, in the page's language when the bot has it. */
+const visitorOrigin = (userKey: string, language?: string): ConversationOrigin => ({
+  ...productionOrigin(CHAT_BUBBLE_CHANNEL.id, userKey),
+  ...(language ? { language } : {}),
 });
 
 async function historyOf(ctx: AppContext, tenantId: string, conversation: ConversationRecord) {
@@ -163,7 +173,7 @@ export async function startWidgetConversation(
   const visitorId = keptId ?? tokens.visitorIdOf(bot.id, visitorKey);
   if (!visitorId) throw new Error('a new visitor key did not verify');
   const userKey = `web-${visitorId}`;
-  const conversationOrigin = productionOrigin(userKey);
+  const conversationOrigin = visitorOrigin(userKey, body.language);
 
   let conversation: ConversationRecord | undefined;
   let isContinued = false;
@@ -223,6 +233,7 @@ export async function widgetVisitorSession(
   if (!isOriginAllowed(snippet.allowedOrigins, origin)) throw originRefused();
   if (socketOrigin !== undefined && !isOriginAllowed(snippet.allowedOrigins, socketOrigin))
     throw originRefused();
+  await assertChannelOn(ctx, claims.tenantId, claims.botId);
   return claims;
 }
 
@@ -259,7 +270,7 @@ export async function sayAsVisitor(
     scope,
     bot,
     topic.conversationId,
-    productionOrigin(session.userKey),
+    visitorOrigin(session.userKey),
     activity,
   );
   await publishTurn(ctx, bot, topic, answer, activity);
