@@ -11,11 +11,11 @@ import {
 } from '@parley/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { pollUntil } from '../../server/test/support/poll-until';
 import { popupOf } from './support/accounts';
 import { botPageSuite } from './support/bot-page-suite';
 import { launchBrowser } from './support/browser';
 import { expectHidden, expectVisible } from './support/expect-page';
+import { publishedTemplateBot } from './support/pizza-bot-setup';
 import { screenshot } from './support/screenshots';
 
 const BOT = 'Shop Helper';
@@ -53,24 +53,7 @@ async function shot(page: Page, name: string): Promise<void> {
  */
 describe('a bot on a customer website', () => {
   const s = botPageSuite('Website Home Bot', async (tina) => {
-    await tina('POST', '/api/bot', {
-      name: BOT,
-      region: 'eu-west',
-      createType: 'template',
-      template: 'customer-support-faq.enc',
-    });
-    const syncId = `${BOT}|${Date.now()}`;
-    const sync = `/api/synchronization/${encodeURIComponent(BOT)}`;
-    await tina('POST', `${sync}/sync?provider=parley&syncId=${encodeURIComponent(syncId)}`);
-    await pollUntil(
-      'the publish to end',
-      () =>
-        tina('GET', `${sync}/progress?provider=parley&syncId=${encodeURIComponent(syncId)}`) as Promise<{
-          isDone: boolean;
-        }>,
-      (progress) => progress.isDone,
-      { timeoutMs: 60_000, intervalMs: 200 },
-    );
+    await publishedTemplateBot(tina, BOT, 'customer-support-faq.enc');
     await tina('PUT', `/api/bots/${encodeURIComponent(BOT)}/gdpr/settings`, GDPR);
     await tina('PUT', `/api/bots/${encodeURIComponent(BOT)}/handover/settings`, HANDOVER);
   });

@@ -5,13 +5,13 @@ import { SNIPPET_MESSAGES, type SnippetBaseUrl, type SnippetView } from '@parley
 import { buildFlowXml } from '@parley/flows';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { pollUntil } from '../../server/test/support/poll-until';
 import { embedCodeOf } from '../src/features/chat-bubble/snippet-form';
 import { logInThroughUi, popupOf } from './support/accounts';
 import { type AppServer, startAppServer } from './support/app-server';
 import { type ApiCall, contentWorld, TINA } from './support/bot-content';
 import { type Browser, launchBrowser } from './support/browser';
 import { expectVisible } from './support/expect-page';
+import { publishBot } from './support/pizza-bot-setup';
 import { screenshot, screenshotFailures } from './support/screenshots';
 
 const SHOTS = '/tmp/shots';
@@ -113,18 +113,7 @@ describe('the chat bubble on a customer page', () => {
     await tina('POST', `/api/bots/${BOT}/configuration`, {
       channels: [{ name: 'chatBubble', visible: true }],
     });
-    const syncId = `${BOT}|${Date.now()}`;
-    const sync = `/api/synchronization/${BOT}`;
-    await tina('POST', `${sync}/sync?provider=parley&syncId=${encodeURIComponent(syncId)}`);
-    await pollUntil(
-      'the publish to end',
-      () =>
-        tina('GET', `${sync}/progress?provider=parley&syncId=${encodeURIComponent(syncId)}`) as Promise<{
-          isDone: boolean;
-        }>,
-      (progress) => progress.isDone,
-      { timeoutMs: 60_000, intervalMs: 200 },
-    );
+    await publishBot(tina, BOT);
     const embedCodes: Record<string, () => string> = {
       '/rich.html': () => richEmbedCode,
       '/gone.html': () => goneEmbedCode,
@@ -368,18 +357,7 @@ describe('the chat bubble on a customer page', () => {
       { languages: ['en'] },
     );
     await tina('PUT', `${path('/intents/Demo')}/published-version`, { xml });
-    const syncId = `${bot}|${Date.now()}`;
-    const sync = `/api/synchronization/${encodeURIComponent(bot)}`;
-    await tina('POST', `${sync}/sync?provider=parley&syncId=${encodeURIComponent(syncId)}`);
-    await pollUntil(
-      'the publish to end',
-      () =>
-        tina('GET', `${sync}/progress?provider=parley&syncId=${encodeURIComponent(syncId)}`) as Promise<{
-          isDone: boolean;
-        }>,
-      (progress) => progress.isDone,
-      { timeoutMs: 60_000, intervalMs: 200 },
-    );
+    await publishBot(tina, bot);
     await tina('POST', `/api/bots/${encodeURIComponent(bot)}/configuration`, {
       channels: [{ name: 'chatBubble', visible: true }],
     });

@@ -9,6 +9,11 @@ export async function preparePizzaBot(tina: ApiCall, bot: string): Promise<void>
   for (const intent of PIZZA_INTENTS) await tina('POST', path('/intents'), intent);
   const xml = await buildFlowXml(PIZZA_ORDER_FLOW, { languages: ['en'] });
   await tina('PUT', `${path('/intents/OrderPizza')}/test-version`, { xml });
+  await publishBot(tina, bot);
+}
+
+/** Publishes the bot's NLU model and waits until the publish has ended. */
+export async function publishBot(tina: ApiCall, bot: string): Promise<void> {
   const syncId = `${bot}|${Date.now()}`;
   const sync = `/api/synchronization/${encodeURIComponent(bot)}`;
   await tina('POST', `${sync}/sync?provider=parley&syncId=${encodeURIComponent(syncId)}`);
@@ -21,4 +26,10 @@ export async function preparePizzaBot(tina: ApiCall, bot: string): Promise<void>
     (progress) => progress.isDone,
     { timeoutMs: 60_000, intervalMs: 200 },
   );
+}
+
+/** A bot made from a starter template (its flows come activated), published. */
+export async function publishedTemplateBot(tina: ApiCall, bot: string, template: string): Promise<void> {
+  await tina('POST', '/api/bot', { name: bot, region: 'eu-west', createType: 'template', template });
+  await publishBot(tina, bot);
 }
