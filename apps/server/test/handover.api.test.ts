@@ -401,6 +401,26 @@ describe.each(testDatabases())('handing conversations to a person on %s', (kind)
     expect(inbox.waiting).toEqual([]);
   });
 
+  test('the negative-sentiment limit queues an unhappy user; friendly and plain messages do not count', async () => {
+    const w = await handoverWorld({ unrecognizedIntentLimit: null, negativeSentimentLimit: 2 });
+    const chat = await testChat(w);
+    expect(texts((await chat.say('This is useless')).activities)).toEqual([BELOW_THRESHOLD]);
+    expect(texts((await chat.say('thanks, that is great')).activities)).toEqual([BELOW_THRESHOLD]);
+    expect(texts((await chat.say('when are you open')).activities)).toEqual([BELOW_THRESHOLD]);
+    expect(texts((await chat.say('I hate this, it is terrible')).activities)).toEqual([
+      BELOW_THRESHOLD,
+      SETTINGS.queueEnterMessage,
+    ]);
+    const queued = await server.ctx.repos.forTenant(w.world.tenantB).handovers.latestOf(chat.conversationId);
+    expect(queued).toMatchObject({ status: 'queued', reason: 'negativeSentiment' });
+    const turns = await server.ctx.repos
+      .forTenant(w.world.tenantB)
+      .conversations(w.bot.id)
+      .turnsOf(chat.conversationId);
+    const scores = turns.filter((t) => t.direction === 'in').map((t) => Math.sign(t.sentiment ?? Number.NaN));
+    expect(scores).toEqual([-1, 1, 0, -1]);
+  });
+
   test('with handover off nothing moves to a person', async () => {
     const w = await handoverWorld({ isActive: false });
     const chat = await testChat(w);

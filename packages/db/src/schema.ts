@@ -446,6 +446,8 @@ export interface TurnTable {
   counted: ColumnType<unknown, string | null, string | null>;
   /** The agent who wrote an 'out' turn of a handed-over conversation; null for the bot's own. */
   agent_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The embedded sentiment engine's score of a user's message (negative below 0); null: not scored. */
+  sentiment: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A bot's shared test chat link: its opaque id and its password, sealed by the server. */

@@ -7,6 +7,7 @@ export { isRecognisedPrebuilt, RECOGNISED_PREBUILTS, warmPrebuilts } from './ent
 export { deserialiseModel, type NluModel, NluModelError, serialiseModel } from './model';
 export { load, NluPredictor, type PredictOptions } from './predictor';
 export * from './provider/nlu-provider';
+export { sentimentOfText } from './sentiment';
 export { isNluLanguage, NLU_LANGUAGES, type NluLanguage, nluLanguageOf } from './text/languages';
 export { NluTrainingError, train } from './train';
 export * from './types';

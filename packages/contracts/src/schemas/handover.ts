@@ -14,7 +14,7 @@ export const HANDOVER_STATUSES = ['queued', 'active', 'ended'] as const;
 export type HandoverStatus = (typeof HANDOVER_STATUSES)[number];
 
 /** Why the conversation moved to a person: the flow's Handover block, or the unrecognised-intent limit. */
-export const HANDOVER_REASONS = ['handoverBlock', 'unrecognizedIntent'] as const;
+export const HANDOVER_REASONS = ['handoverBlock', 'unrecognizedIntent', 'negativeSentiment'] as const;
 export type HandoverReason = (typeof HANDOVER_REASONS)[number];
 
 /** One handover of a conversation, as the inbox lists it. */

@@ -35,6 +35,8 @@ export interface NewTurn {
   hits?: TurnHit[] | null;
   /** Values counted by User Statistics blocks. */
   counted?: Array<{ variable: string; value: unknown }> | null;
+  /** A user's message's sentiment score (negative below 0), when it was scored. */
+  sentiment?: number | null;
 }
 
 /** A block a turn stepped through: whose flow (an intent's or a sub flow's), which version, which block. */
@@ -81,6 +83,7 @@ const toTurn = (row: Selectable<TurnTable>): TurnRecord => ({
   hits: fromJsonColumn<TurnHit[] | null>(row.hits, null),
   counted: fromJsonColumn<Array<{ variable: string; value: unknown }> | null>(row.counted, null),
   agentId: row.agent_id ?? null,
+  sentiment: row.sentiment === null || row.sentiment === undefined ? null : Number(row.sentiment),
 });
 
 /**
@@ -130,6 +133,7 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
       flow: turn.flow ?? null,
       hits: turn.hits ? toJson(turn.hits) : null,
       counted: turn.counted ? toJson(turn.counted) : null,
+      sentiment: turn.sentiment ?? null,
     }));
     await db.insertInto('turns').values(rows).execute();
     return rows.map(({ id }) => ({ id, at }));
@@ -318,6 +322,7 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
         counted: null,
         agentId: null,
         ...turn,
+        sentiment: turn.sentiment ?? null,
       };
     },
 

@@ -214,6 +214,20 @@ export function handoverRepository(db: Kysely<Database>, tenantId: string) {
       }));
     },
 
+    /** How many of a conversation's user messages the sentiment engine scored negative. */
+    async negativeMessages(botId: string, conversationId: string): Promise<number> {
+      const row = await db
+        .selectFrom('turns')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('tenant_id', '=', tenantId)
+        .where('bot_id', '=', botId)
+        .where('conversation_id', '=', conversationId)
+        .where('direction', '=', 'in')
+        .where('sentiment', '<', 0)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
     /** A conversation's turns in order, with the agent of each agent's message. */
     async turnsOf(botId: string, conversationId: string): Promise<HandoverTurnRecord[]> {
       const rows = await db

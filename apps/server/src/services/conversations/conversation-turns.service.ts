@@ -20,6 +20,7 @@ import { gdprSettingsOf } from '../features/feature-settings.service';
 import { type ConsentOutcome, consentGate } from '../gdpr/consent-gate';
 import { isRemovalRequest, turnRecording } from '../gdpr/turn-privacy';
 import { afterBotAnswer, handoverTurn } from '../handover/handover-turns';
+import { messageSentiment } from '../handover/message-sentiment';
 import { botForTurn } from './bot-for-turn';
 import { oneAtATime } from './conversation-lock';
 import { scheduledTurnAfter, scheduleTurn } from './scheduled-turns.service';
@@ -140,7 +141,10 @@ export async function takeTurnIf(
       if (await conversations.saveTurnState(conversationId, conversation.turnCount, state)) {
         // Human handover (issue 13): the turn may move the conversation to an agent; the user hears
         // the queue or the not-available message (services/handover).
-        answer.activities.push(...(await afterBotAnswer(ctx, scope, bot, conversation, activity, answer)));
+        const sentiment = messageSentiment(activity, conversation.language);
+        answer.activities.push(
+          ...(await afterBotAnswer(ctx, scope, bot, conversation, activity, { ...answer, sentiment })),
+        );
         const userTurn = {
           direction: 'in' as const,
           activity: recording.activity(activity),
@@ -149,6 +153,7 @@ export async function takeTurnIf(
           flow: answer.trace.flowTriggered,
           hits: answer.trace.blockHits.length > 0 ? answer.trace.blockHits : null,
           counted: answer.trace.counted.length > 0 ? answer.trace.counted : null,
+          sentiment,
         };
         await conversations.appendTurns(conversationId, [
           // A removal request is not logged: it would be the first record of the removed user.

@@ -91,4 +91,22 @@ describe('when a turn hands the conversation over', () => {
       handoverReason({ ...active, unrecognizedIntentLimit: null }, { activities: [said], streak: 3 }),
     ).toBeUndefined();
   });
+
+  test('the negative-sentiment limit fires it when a negative message reaches it, and after each further limit', () => {
+    const unhappy = { ...active, unrecognizedIntentLimit: null, negativeSentimentLimit: 2 };
+    const at = (negatives: number) => handoverReason(unhappy, { activities: [said], streak: 0, negatives });
+    expect([0, 1, 2, 3, 4].map(at)).toEqual([
+      undefined,
+      undefined,
+      'negativeSentiment',
+      undefined,
+      'negativeSentiment',
+    ]);
+    expect(
+      handoverReason(
+        { ...unhappy, negativeSentimentLimit: null },
+        { activities: [said], streak: 0, negatives: 2 },
+      ),
+    ).toBeUndefined();
+  });
 });

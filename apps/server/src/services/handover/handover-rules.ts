@@ -3,8 +3,7 @@ import { type ConfidenceThresholds, type OutboundActivity, recognitionDecision }
 
 /**
  * When a conversation moves to a person (spec 04 section 3.8), as pure decisions the turn
- * service applies. The negative-sentiment limit is not among them: Parley has no sentiment
- * engine yet (docs/decisions.md, 'Agent inbox').
+ * service applies.
  */
 
 /** The intent some recognizers answer for 'nothing matched'. */
@@ -47,18 +46,25 @@ export const firesHandoverBlock = (activities: readonly OutboundActivity[]): boo
   activities.some((a) => a.type === 'event' && a.name === 'handover');
 
 /**
- * Why the turn hands the conversation to a person, if it does: its Handover block, or the
- * unrecognised-intent limit reached (again after every further `limit` misses, so a user who
- * goes on unheard outside opening hours hears the not-available message again).
+ * Why the turn hands the conversation to a person, if it does: its Handover block, the
+ * unrecognised-intent limit reached, or the negative-sentiment limit reached by this message
+ * (each limit again after every further `limit` messages, so a user who goes on unheard outside
+ * opening hours hears the not-available message again, not on every message).
  */
 export function handoverReason(
-  settings: Pick<HandoverSettings, 'isActive' | 'unrecognizedIntentLimit'>,
-  turn: { activities: readonly OutboundActivity[]; streak: number },
+  settings: Pick<HandoverSettings, 'isActive' | 'unrecognizedIntentLimit' | 'negativeSentimentLimit'>,
+  turn: {
+    activities: readonly OutboundActivity[];
+    streak: number;
+    /** The conversation's negative messages with this one; 0 when this one is not negative. */
+    negatives?: number;
+  },
 ): HandoverReason | undefined {
   if (!settings.isActive) return undefined;
   if (firesHandoverBlock(turn.activities)) return 'handoverBlock';
-  const limit = settings.unrecognizedIntentLimit;
-  if (limit !== null && turn.streak > 0 && turn.streak % limit === 0) return 'unrecognizedIntent';
+  const reached = (limit: number | null, count: number) => limit !== null && count > 0 && count % limit === 0;
+  if (reached(settings.unrecognizedIntentLimit, turn.streak)) return 'unrecognizedIntent';
+  if (reached(settings.negativeSentimentLimit, turn.negatives ?? 0)) return 'negativeSentiment';
   return undefined;
 }
 

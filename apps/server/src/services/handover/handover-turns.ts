@@ -82,13 +82,16 @@ export async function afterBotAnswer(
   bot: Bot,
   conversation: ConversationRecord,
   activity: InboundActivity,
-  answer: { activities: readonly OutboundActivity[]; trace: TurnTrace },
+  answer: { activities: readonly OutboundActivity[]; trace: TurnTrace; sentiment?: number | null },
   now: Date = new Date(),
 ): Promise<OutboundActivity[]> {
   const settings = handoverSettingsOf(bot);
   if (!settings.isActive) return [];
   const streak = await streakAfter(scope, bot, conversation, answer.trace, settings.unrecognizedIntentLimit);
-  const reason = handoverReason(settings, { activities: answer.activities, streak });
+  // A negative message counts with the conversation's earlier ones (this one is not logged yet).
+  const isNegative = settings.negativeSentimentLimit !== null && (answer.sentiment ?? 0) < 0;
+  const negatives = isNegative ? 1 + (await scope.handovers.negativeMessages(bot.id, conversation.id)) : 0;
+  const reason = handoverReason(settings, { activities: answer.activities, streak, negatives });
   if (!reason) return [];
   if (handoverEntry(settings, now) === 'notAvailable')
     return [{ type: 'text', text: settings.notAvailableMessage }];

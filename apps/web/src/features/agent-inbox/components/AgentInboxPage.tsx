@@ -26,6 +26,7 @@ const inboxPath = (conversationId?: string) =>
 const REASONS: Record<HandoverView['reason'], string> = {
   handoverBlock: 'Asked for a person',
   unrecognizedIntent: 'Not understood',
+  negativeSentiment: 'Unhappy',
 };
 
 /** A channel by its name (the catalogue's, or the test chats'); an unknown one by its id. */
