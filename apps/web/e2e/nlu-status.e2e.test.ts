@@ -69,11 +69,12 @@ describe('the settings frame and its NLU Status tab', () => {
     await expectVisible(settingsBar().getByRole('tab', { name: 'NLU Performance' }));
     expect(await settingsBar().getByRole('tab').allTextContents()).toEqual([
       'General Settings',
+      'Configuration',
       'System Messages',
       'NLU Status',
       'NLU Performance',
+      'Features',
     ]);
-    // Configuration and Features come with a later issue.
     expect(
       await settingsBar().getByRole('tab', { name: 'General Settings' }).getAttribute('aria-selected'),
     ).toBe('true');
