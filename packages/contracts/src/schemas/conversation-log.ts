@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { InboundActivity, OutboundActivity } from './activities';
+import { CHANNELS, isChannelId } from './channels';
 
 /** The conversation log's time filters in hours (spec 01 section 9), the default first used. */
 export const CONVERSATION_LOG_HOURS = [336, 168, 24, 12, 6, 2] as const;
@@ -65,3 +66,10 @@ export const TEST_CHAT_CHANNELS = {
   public: { id: 'test-chat-public', name: 'Public test chat' },
   subFlow: { id: 'test-chat-sub-flow', name: 'Sub flow test' },
 } as const;
+
+/** A stored conversation's channel by name: a test chat's, else the catalogue's; an unknown one by its id. */
+export function channelNameOf(id: string): string {
+  const test = Object.values(TEST_CHAT_CHANNELS).find((channel) => channel.id === id);
+  if (test) return test.name;
+  return isChannelId(id) ? CHANNELS[id].name : id;
+}

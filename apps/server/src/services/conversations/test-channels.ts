@@ -1,4 +1,4 @@
-import { CHANNELS, isChannelId, TEST_CHAT_CHANNELS } from '@parley/contracts';
+import { channelNameOf, TEST_CHAT_CHANNELS } from '@parley/contracts';
 
 export { TEST_CHAT_CHANNELS };
 
@@ -7,7 +7,5 @@ export { TEST_CHAT_CHANNELS };
  * compares: a test chat's, else the catalogue's (a delay's end on the API channel is still 'API').
  */
 export function channelOf(id: string): { id: string; name: string } {
-  const test = Object.values(TEST_CHAT_CHANNELS).find((channel) => channel.id === id);
-  if (test) return test;
-  return { id, name: isChannelId(id) ? CHANNELS[id].name : id };
+  return { id, name: channelNameOf(id) };
 }

@@ -1,10 +1,4 @@
-import {
-  CHANNELS,
-  type HandoverMessageView,
-  type HandoverView,
-  isChannelId,
-  TEST_CHAT_CHANNELS,
-} from '@parley/contracts';
+import { channelNameOf, type HandoverMessageView, type HandoverView } from '@parley/contracts';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
@@ -28,12 +22,6 @@ const REASONS: Record<HandoverView['reason'], string> = {
   unrecognizedIntent: 'Not understood',
   negativeSentiment: 'Unhappy',
 };
-
-/** A channel by its name (the catalogue's, or the test chats'); an unknown one by its id. */
-const channelLabel = (channel: string) =>
-  isChannelId(channel)
-    ? CHANNELS[channel].name
-    : (Object.values(TEST_CHAT_CHANNELS).find((c) => c.id === channel)?.name ?? channel);
 
 const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
@@ -160,7 +148,8 @@ function Conversation({ conversationId, myId }: { conversationId: string; myId: 
         <div>
           <h2 className="agent-inbox__chat-title">{handover.userKey}</h2>
           <p className="agent-inbox__meta">
-            {handover.botDisplayName} · {channelLabel(handover.channel)} · <span role="status">{status}</span>
+            {handover.botDisplayName} · {channelNameOf(handover.channel)} ·{' '}
+            <span role="status">{status}</span>
           </p>
         </div>
         <div className="agent-inbox__actions">

@@ -1,9 +1,8 @@
 import {
-  CHANNELS,
   type ChatMessageView,
   CONVERSATION_LOG_DEFAULT_HOURS,
   type ConversationSummaryView,
-  isChannelId,
+  channelNameOf,
   CONVERSATION_LOG_MESSAGES as M,
   type OutboundActivity,
   Permission,
@@ -59,14 +58,11 @@ function Message({ message }: { message: ChatMessageView }) {
 }
 
 /** The test chats' channels by name; channels of real users show their id. */
-/** A conversation's channel by name: a test chat's, else the channel catalogue's. */
-const channelLabel = (c: ConversationSummaryView) =>
-  Object.values(TEST_CHAT_CHANNELS).find((channel) => channel.id === c.channel)?.name ??
-  (isChannelId(c.channel)
-    ? CHANNELS[c.channel].name
-    : c.isTest
-      ? TEST_CHAT_CHANNELS.internal.name
-      : c.channel);
+/** A conversation's channel by name; an unknown one of a test conversation is the test chat. */
+const channelLabel = (c: ConversationSummaryView) => {
+  const name = channelNameOf(c.channel);
+  return name === c.channel && c.isTest ? TEST_CHAT_CHANNELS.internal.name : name;
+};
 
 /**
  * /bots/{botName}/conversation/log/{conversationId?} (spec 01 'Conversation log', permission 6):
