@@ -4,6 +4,11 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './blobs/s3-blob-store';
+import {
+  type PlatformEndpoints,
+  type PlatformOperatorSettings,
+  platformEndpointsFrom,
+} from './channels/messaging/platform-endpoints';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -180,6 +185,9 @@ export interface Config {
   /** Hours between scheduled NLU automate runs; 0 turns the schedule off. */
   nluAutomateIntervalHours: number;
   blobs: { kind: 'files' } | { kind: 's3'; s3: S3Settings };
+  /** Messaging platforms' addresses (channels/messaging/platform-endpoints.ts). */
+  platforms: PlatformEndpoints;
+  platformOperator: PlatformOperatorSettings;
 }
 
 export class ConfigError extends Error {}
@@ -201,6 +209,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.BLOB_STORE === 's3' && !e.S3_BUCKET) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: needed with BLOB_STORE=s3');
   }
+  const platforms = platformEndpointsFrom(env);
+  if (platforms.problems.length > 0)
+    throw new ConfigError(`Invalid configuration:\n${platforms.problems.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
   return {
@@ -260,6 +271,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             },
           }
         : { kind: 'files' },
+    platforms: platforms.endpoints,
+    platformOperator: {
+      loginWithAmazon:
+        env.LOGIN_WITH_AMAZON_CLIENT_ID && env.LOGIN_WITH_AMAZON_CLIENT_SECRET
+          ? { clientId: env.LOGIN_WITH_AMAZON_CLIENT_ID, clientSecret: env.LOGIN_WITH_AMAZON_CLIENT_SECRET }
+          : undefined,
+      alexaTrustedCaPem: env.ALEXA_TRUSTED_CA_PEM || undefined,
+    },
   };
 }
 

@@ -142,7 +142,7 @@ describe.each(testDatabases())('bot configuration: channels, connectors and engi
     );
     // Connectors' dialogs (Magento, Salesforce Agent) are not built: they open the generic one.
     expect(view.systems.find((s) => s.id === 'magento')?.settingsDialog).toBeNull();
-    expect(channel(view, 'telegram').settingsDialog).toBeNull();
+    expect(channel(view, 'telegram').settingsDialog).toBe('telegram');
     expect(view.engines.map((e) => [e.id, e.selectedProvider])).toEqual([
       ['intentRecognizer', 'parley'],
       ['entityExtractor', 'parley'],

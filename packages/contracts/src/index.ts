@@ -18,6 +18,7 @@ export * from './schemas/bot-regions';
 export * from './schemas/bot-settings';
 export * from './schemas/bot-settings-model';
 export * from './schemas/bots';
+export * from './schemas/channel-keys/index';
 export * from './schemas/channels';
 export * from './schemas/consent';
 export * from './schemas/conversation-language';

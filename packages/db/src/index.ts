@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { botTotalsRepository } from './repositories/bot-totals.repository';
+import { publicChannelRepository } from './repositories/channel.repository';
 import { publicExternalApiKeyRepository } from './repositories/external-api.repository';
 import { invitationRepository } from './repositories/invitation.repository';
 import { membershipRepository } from './repositories/membership.repository';
@@ -24,6 +25,7 @@ export * from './dialect';
 export type { BlockFileRecord, NewBlockFile } from './repositories/block-file.repository';
 export type { Bot } from './repositories/bot.repository';
 export type { BotConnection } from './repositories/bot-connection.repository';
+export { CHANNEL_RECEIPT_DAYS, type ChannelKeysRecord } from './repositories/channel.repository';
 export type { ConsentDecision, ConsentDecisionRecord } from './repositories/consent.repository';
 export type {
   ConversationRecord,
@@ -123,6 +125,7 @@ export function createRepositories(db: Kysely<Database>, options: RepositoryOpti
     testChatLinks: publicTestChatLinkRepository(db),
     externalApiKeys: publicExternalApiKeyRepository(db),
     snippets: publicSnippetRepository(db),
+    channels: publicChannelRepository(db),
     forTenant: (tenantId: string) => tenantScope(db, tenantId, options),
     transaction: (work) => db.transaction().execute((trx) => work(createRepositories(trx, options))),
   };
@@ -148,6 +151,8 @@ export interface Repositories {
   externalApiKeys: ReturnType<typeof publicExternalApiKeyRepository>;
   /** Snippets by their public token (the chat widget); a bot's snippets are in `forTenant`. */
   snippets: ReturnType<typeof publicSnippetRepository>;
+  /** Platform keys by webhook id and inbound message receipts; a bot's keys are in `forTenant`. */
+  channels: ReturnType<typeof publicChannelRepository>;
   forTenant(tenantId: string): TenantScope;
   /** Runs `work` in one transaction with repositories bound to it; rolled back when it throws. */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;

@@ -50,6 +50,9 @@ export interface Database {
   bot_connections: BotConnectionTable;
   snippets: SnippetTable;
   handovers: HandoverTable;
+  channel_keys: ChannelKeysTable;
+  channel_addresses: ChannelAddressTable;
+  channel_receipts: ChannelReceiptTable;
 }
 
 export interface TenantTable {
@@ -598,4 +601,38 @@ export interface HandoverTable {
   queued_at: Timestamp;
   taken_at: ColumnType<Date | string | null, string | null, string | null>;
   ended_at: ColumnType<Date | string | null, string | null, string | null>;
+}
+
+/** A bot's credentials for one messaging platform (issue 14); secrets sealed by the server. */
+export interface ChannelKeysTable {
+  bot_id: string;
+  tenant_id: string;
+  /** The platform's name in the keys calls (CHANNEL_KEYS of @parley/contracts). */
+  platform: string;
+  /** Names the bot in the platform's inbound webhook URL. */
+  webhook_id: string;
+  /** JSON: the plain keys by name. */
+  keys: unknown;
+  /** JSON: the sealed secrets by name. */
+  sealed_secrets: unknown;
+  updated_at: Timestamp;
+}
+
+/** Where the bot reaches a platform's user (issue 14): kept from their last message. */
+export interface ChannelAddressTable {
+  bot_id: string;
+  tenant_id: string;
+  channel: string;
+  user_key: string;
+  /** JSON: the platform's own address (chat id, service URL and conversation, phone number). */
+  address: unknown;
+  updated_at: Timestamp;
+}
+
+/** An inbound platform message taken (issue 14): a retried delivery of it is not answered again. */
+export interface ChannelReceiptTable {
+  bot_id: string;
+  channel: string;
+  message_id: string;
+  received_at: Timestamp;
 }

@@ -1,6 +1,8 @@
 import { CHANNELS, type ChannelId, type InboundActivity, type OutboundActivity } from '@parley/contracts';
 import type { Bot, TenantScope } from '@parley/db';
+import type { AppContext } from '../context';
 import type { ConversationOrigin } from '../services/conversations/conversation-turns.service';
+import type { ChannelRecipient } from './messaging/messaging-platform';
 
 /**
  * A channel in the runtime's terms (ARCHITECTURE 'A message's way'): it turns its platform's
@@ -16,7 +18,21 @@ export interface ChannelPlugin<Inbound, Outbound> {
   /** The platform's message as the runtime's activity; undefined for what the bot does not answer. */
   toActivity(inbound: Inbound): InboundActivity | undefined;
   /** One runtime activity as the platform's messages (none when the platform cannot show it). */
-  toOutbound(activity: OutboundActivity): Outbound[];
+  toOutbound(activity: OutboundActivity, context: OutboundContext): Outbound[];
+  /**
+   * Messaging platforms (issue 14): sends one message to the user through the platform's API.
+   * Throws when the platform refused it; a job sends it and the ones after it again. Channels that answer in the
+   * webhook's own response (voice) and web channels have none.
+   */
+  send?(ctx: AppContext, to: ChannelRecipient, message: Outbound): Promise<void>;
+  /** Other catalogue channels its conversations take place on (WhatsApp through Twilio Messages). */
+  conversationChannels?: readonly ChannelId[];
+}
+
+/** What a conversion may need beyond the activity. */
+export interface OutboundContext {
+  /** A URL the platform can fetch one of the bot's files from (signed, public). */
+  fileUrl(fileId: string): string;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { type PendingDelivery, retryDelivery } from '../channels/messaging/outbound-delivery';
 import type { AppContext } from '../context';
 import {
   type ScheduledTurnPayload,
@@ -40,6 +41,8 @@ export const JOBS = {
   /** Automate for every bot whose last run is older than the interval (scheduled). */
   /** A turn the bot takes later: a Delay's end or the idle text (a no-op if the conversation moved on). */
   'conversation.scheduled-turn': defineJob<ScheduledTurnPayload>({ run: takeScheduledTurn }),
+  /** The rest of a bot's answer a messaging platform refused, sent again (its attempts are counted in the payload). */
+  'channel.deliver': defineJob<PendingDelivery>({ run: retryDelivery }),
   'nlu.automate-due': defineJob<Record<string, never>>({
     run: async (ctx) => {
       await runDueNluAutomate(ctx);

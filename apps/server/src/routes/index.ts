@@ -7,6 +7,8 @@ import { botFeaturesRoutes } from './bot-features.routes';
 import { botRolesRoutes } from './bot-roles.routes';
 import { botSettingsRoutes } from './bot-settings.routes';
 import { botsRoutes } from './bots.routes';
+import { channelKeysRoutes } from './channel-keys.routes';
+import { channelWebhookRoutes } from './channel-webhooks.routes';
 import { directLineRoutes } from './direct-line.routes';
 import { directoryRoutes } from './directory.routes';
 import { entitiesRoutes } from './entities.routes';
@@ -55,6 +57,8 @@ export const ROUTE_MODULES: Array<(app: FastifyInstance, ctx: AppContext) => voi
   botBundleRoutes,
   botSettingsRoutes,
   botConfigurationRoutes,
+  channelKeysRoutes,
+  channelWebhookRoutes,
   botFeaturesRoutes,
   snippetsRoutes,
   intentsRoutes,

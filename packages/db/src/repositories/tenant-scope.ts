@@ -5,6 +5,7 @@ import type { Database } from '../schema';
 import { blockFileRepository } from './block-file.repository';
 import { botRepository } from './bot.repository';
 import { botConnectionRepository } from './bot-connection.repository';
+import { channelAddressRepository, channelKeysRepository } from './channel.repository';
 import { consentRepository } from './consent.repository';
 import { conversationRepository } from './conversation.repository';
 import { entityRepository } from './entity.repository';
@@ -425,6 +426,10 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
     externalApi: (botId: string) => externalApiRepository(db, tenantId, botId),
     /** One bot's channels and connectors (Configuration tab). */
     botConnections: (botId: string) => botConnectionRepository(db, tenantId, botId),
+    /** One bot's credentials for messaging platforms (issue 14). */
+    channelKeys: (botId: string) => channelKeysRepository(db, tenantId, botId),
+    /** Where the bot reaches its platform users. */
+    channelAddresses: (botId: string) => channelAddressRepository(db, tenantId, botId),
     /** One bot's chat bubble snippets. */
     snippets: (botId: string) => snippetRepository(db, tenantId, botId),
     /** Conversations handed to a person (the agent inbox), across the tenant's bots. */

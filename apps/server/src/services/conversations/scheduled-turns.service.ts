@@ -1,5 +1,6 @@
 import { type BotSettings, IDLE_ACTIVITY, type InboundActivity, RESUME_ACTIVITY } from '@parley/contracts';
 import type { Bot, ConversationRecord } from '@parley/db';
+import { deliverOutOfTurn } from '../../channels/messaging/outbound-delivery';
 import type { AppContext } from '../../context';
 import { type ConversationOrigin, takeTurnIf } from './conversation-turns.service';
 import { channelOf } from './test-channels';
@@ -74,6 +75,8 @@ export async function takeScheduledTurn(ctx: AppContext, payload: ScheduledTurnP
     { kind: 'conversation', botId: bot.id, conversationId: conversation.id },
     answer,
   );
+  // Messaging platforms follow no topic: the bot's later words are sent to them.
+  await deliverOutOfTurn(ctx, bot, conversation, answer.activities);
 }
 
 /** Where a stored conversation takes place: test conversations run the flows activated to test. */

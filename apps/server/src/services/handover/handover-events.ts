@@ -7,6 +7,7 @@ import type {
 } from '@parley/contracts';
 import type { Bot, ConversationRecord, HandoverRecord, HandoverTurnRecord } from '@parley/db';
 import { emptyTrace } from '@parley/runtime';
+import { deliverOutOfTurn } from '../../channels/messaging/outbound-delivery';
 import type { AppContext } from '../../context';
 import { publishTurn } from '../conversations/turn-details';
 import { publishTopicEvent } from '../realtime/topic-events';
@@ -100,7 +101,7 @@ export async function publishHandoverMessage(
 export async function publishToUser(
   ctx: AppContext,
   bot: Bot,
-  conversation: Pick<ConversationRecord, 'id' | 'state'>,
+  conversation: ConversationRecord,
   activities: OutboundActivity[],
 ): Promise<void> {
   await publishTurn(ctx, bot, conversationTopicOf(bot.id, conversation.id), {
@@ -109,4 +110,6 @@ export async function publishToUser(
     trace: emptyTrace(),
     state: conversation.state,
   });
+  // Messaging platforms follow no topic: the agent's words are sent to them.
+  await deliverOutOfTurn(ctx, bot, conversation, activities);
 }

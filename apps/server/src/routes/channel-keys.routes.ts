@@ -1,0 +1,32 @@
+import { Permission } from '@parley/contracts';
+import type { FastifyInstance } from 'fastify';
+import { principalOf } from '../auth/guard';
+import { keysViewOf, readPlatformKeys, saveKeysFromUser } from '../channels/messaging/channel-keys.service';
+import type { MessagingPlatform } from '../channels/messaging/messaging-platform';
+import { MESSAGING_PLATFORMS } from '../channels/messaging/platforms';
+import type { AppContext } from '../context';
+import { botNamed } from '../services/bots/bot-access.service';
+
+type BotParams = { Params: { bot: string } };
+const MANAGE_CHANNELS = { config: { access: { botPermission: [Permission.ManageChannels] } } } as const;
+
+/**
+ * GET and PUT /api/{platform}/{botName}/keys for every messaging platform (spec 04 section 7.1),
+ * derived from the platforms' declarations; ManageChannels opens them (section 6).
+ */
+export function channelKeysRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const platform of Object.values(MESSAGING_PLATFORMS) as MessagingPlatform[]) {
+    const path = `/api/${platform.keys.path}/:bot/keys`;
+    app.get<BotParams>(path, MANAGE_CHANNELS, async (request) => {
+      const principal = principalOf(request);
+      const bot = await botNamed(principal, request.params.bot);
+      return keysViewOf(ctx, platform, await readPlatformKeys(ctx, principal.scope, bot, platform));
+    });
+    if (!platform.keys.isWritable) continue;
+    app.put<BotParams>(path, MANAGE_CHANNELS, async (request) => {
+      const principal = principalOf(request);
+      const bot = await botNamed(principal, request.params.bot);
+      return saveKeysFromUser(ctx, principal.scope, bot, platform, request.body);
+    });
+  }
+}
