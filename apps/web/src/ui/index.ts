@@ -4,6 +4,7 @@ export { Banner, type BannerTone } from './components/Banner';
 export { Button, type ButtonSize, type ButtonVariant, buttonClassName } from './components/Button';
 export { Card } from './components/Card';
 export { Checkbox } from './components/Checkbox';
+export { CopyValue } from './components/CopyValue';
 export { EmptyState } from './components/EmptyState';
 export { Modal } from './components/Modal';
 export { PageHeader } from './components/PageHeader';

@@ -1,13 +1,12 @@
 import { type ApiKeyView, type BotDetails, EXTERNAL_API_MESSAGES as M, MESSAGES } from '@parley/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { isApiError } from '../../../api/api-error';
 import { handleApiError } from '../../../api/error-reactions';
 import {
   Banner,
   Button,
-  CheckIcon,
-  CopyIcon,
+  CopyValue,
   EmptyState,
   KeyIcon,
   Modal,
@@ -33,63 +32,6 @@ import './external-api.css';
 function keysFailed(error: unknown) {
   if (isApiError(error) && error.status === 403) return handleApiError(error);
   void popup.error({ title: MESSAGES.errorTitle, text: M.updateFailed });
-}
-
-/** Copies with the clipboard API, or by selecting the field where that API is not offered. */
-async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    field?.select();
-    return document.execCommand('copy');
-  }
-}
-
-/** A read-only value with its copy button. */
-function CopyValue({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  const id = useId();
-  const fieldRef = useRef<HTMLInputElement>(null);
-  const [isCopied, setCopied] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  const copy = async () => {
-    if (!(await copyText(value, fieldRef.current))) return;
-    setCopied(true);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setCopied(false), 2000);
-  };
-  return (
-    <div className="external-api__copy">
-      <label className="external-api__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="external-api__copy-row">
-        <input
-          ref={fieldRef}
-          id={id}
-          className="input external-api__value"
-          readOnly
-          value={value}
-          aria-describedby={hint ? `${id}-hint` : undefined}
-          onFocus={(event) => event.target.select()}
-        />
-        <Button
-          variant="secondary"
-          icon={isCopied ? <CheckIcon /> : <CopyIcon />}
-          onClick={copy}
-          aria-label={`Copy ${label.toLowerCase()}`}
-        >
-          {isCopied ? 'Copied' : 'Copy'}
-        </Button>
-      </div>
-      {hint && (
-        <p id={`${id}-hint`} className="external-api__hint">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
 }
 
 /**

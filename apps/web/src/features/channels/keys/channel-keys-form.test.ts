@@ -1,0 +1,36 @@
+import { FACEBOOK_KEYS, TWILIO_KEYS } from '@parley/contracts';
+import { describe, expect, test } from 'vitest';
+import { formValuesOf, keysBodyOf } from './channel-keys-form';
+
+describe('a platform keys form', () => {
+  test('shows the answered keys as its inputs do, keys inside a list included', () => {
+    const values = formValuesOf(FACEBOOK_KEYS, {
+      appId: '42',
+      appSecret: '••••••',
+      pages: [{ id: '7', accessToken: '' }],
+      callbackUrl: 'https://x/webhooks/facebook/abc',
+    });
+    expect(values).toEqual({
+      appId: '42',
+      appSecret: '••••••',
+      'pages[0].id': '7',
+      'pages[0].accessToken': '',
+    });
+  });
+
+  test('sends numbers as numbers in the calls’ shape, and names each wrong field with the server’s message', () => {
+    const values = formValuesOf(TWILIO_KEYS, { speechTimeout: 5, voice: 'alice' });
+    expect(keysBodyOf(TWILIO_KEYS, { ...values, speechTimeout: '12' })).toMatchObject({
+      body: { speechTimeout: 12, voice: 'alice' },
+    });
+    expect(keysBodyOf(FACEBOOK_KEYS, { appId: '1', 'pages[0].id': '9' })).toEqual({
+      body: { appId: '1', pages: [{ id: '9' }] },
+    });
+    expect(keysBodyOf(TWILIO_KEYS, { ...values, speechTimeout: '61', smsNumber: '0800' })).toEqual({
+      errors: {
+        speechTimeout: 'Speech timeout (seconds) must be between 0 and 60.',
+        smsNumber: 'A phone number is + and its digits (E.164).',
+      },
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import { CHANNEL_KEYS_MESSAGES, type ChannelPlatform, MESSAGES } from '@parley/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '../../../api/api-error';
+import { handleApiError } from '../../../api/error-reactions';
+import { popup } from '../../../ui';
+import { configurationKey } from '../../bot-configuration/hooks/use-configuration';
+import { type ChannelKeysAnswer, channelKeysKey, readChannelKeys, saveChannelKeys } from './channel-keys-api';
+
+/** A key save refused: a 403 goes to the central permission handler (spec 04 sections 6, 8); else 'Error!' with the server's message. */
+export function keysSaveFailed(error: unknown) {
+  if (isApiError(error) && error.status === 403) return handleApiError(error);
+  const text = isApiError(error) && error.message ? error.message : CHANNEL_KEYS_MESSAGES.couldNotUpdate;
+  void popup.error({ title: MESSAGES.errorTitle, text });
+}
+
+/**
+ * A platform's keys for the bot, and their save: the answer replaces the keys shown, and the
+ * Configuration tab reads its connection states again (a validated token connects the channel).
+ */
+export function useChannelKeys(botName: string, platform: ChannelPlatform) {
+  const client = useQueryClient();
+  const key = channelKeysKey(botName, platform);
+  const keys = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => readChannelKeys(botName, platform, signal),
+    retry: false,
+  });
+  /** Keeps an answer of one of the platform's own calls (a webhook made, a mailbox connected). */
+  const accept = async (answer: ChannelKeysAnswer) => {
+    client.setQueryData(key, answer);
+    await client.invalidateQueries({ queryKey: configurationKey(botName) });
+  };
+  const save = useMutation({
+    mutationFn: (body: ChannelKeysAnswer) => saveChannelKeys(botName, platform, body),
+    onSuccess: accept,
+  });
+  /** The keys as stored now (after a call that changed them elsewhere). */
+  const reload = async () => {
+    await client.invalidateQueries({ queryKey: key });
+    await client.invalidateQueries({ queryKey: configurationKey(botName) });
+  };
+  return { keys, save, accept, reload };
+}
