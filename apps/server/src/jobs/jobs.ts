@@ -43,6 +43,12 @@ export const JOBS = {
   'conversation.scheduled-turn': defineJob<ScheduledTurnPayload>({ run: takeScheduledTurn }),
   /** The rest of a bot's answer a messaging platform refused, sent again (its attempts are counted in the payload). */
   'channel.deliver': defineJob<PendingDelivery>({ run: retryDelivery }),
+  /** Forgets inbound message receipts older than CHANNEL_RECEIPT_DAYS (scheduled). */
+  'channel.forget-receipts': defineJob<Record<string, never>>({
+    run: async (ctx) => {
+      await ctx.repos.channels.forgetOldReceipts();
+    },
+  }),
   'nlu.automate-due': defineJob<Record<string, never>>({
     run: async (ctx) => {
       await runDueNluAutomate(ctx);
