@@ -20,6 +20,7 @@ describe('user manual', () => {
       'Accounts and sign-in',
       'Administration',
       'Bots',
+      'Channels',
       'Legal',
     ]);
     expect(slugs).toEqual(
