@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { keysOfWebhook } from '../messaging/channel-keys.service';
+import { receiveMessage } from '../messaging/inbound-message';
+import type { MessagingPlatform, PlatformKeys } from '../messaging/messaging-platform';
+import { callTelegram, telegramFileUrl } from './telegram-api';
+import { type TelegramInbound, telegramChannel } from './telegram-channel';
+import { fileOfMessage, type TelegramUpdate, telegramUpdateSchema } from './telegram-update';
+import { isTelegramSecret } from './telegram-webhook-secret';
+
+const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
+
+const unauthorised = {
+  code: 'unauthorised_error_code',
+  message: 'This request does not come from Telegram.',
+};
+const unknownWebhook = { code: 'not-found_error', message: 'This webhook is not known.' };
+const notJson = { code: 'validation_error', message: 'An update must be JSON.' };
+
+function parseJson(body: unknown): { value: unknown } | undefined {
+  if (!Buffer.isBuffer(body)) return undefined;
+  try {
+    return { value: JSON.parse(body.toString('utf8')) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The user's file, downloadable: getFile's path under the Bot API's file address (none if Telegram refuses, e.g. over 20 MB). */
+async function filesOf(ctx: AppContext, token: string, update: TelegramUpdate) {
+  const file = update.message && fileOfMessage(update.message);
+  if (!file) return [];
+  try {
+    const found = await callTelegram<{ file_path?: string }>(ctx, token, 'getFile', { file_id: file.fileId });
+    return found.file_path ? [{ url: telegramFileUrl(ctx, token, found.file_path), name: file.name }] : [];
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'a Telegram user file could not be found');
+    return [];
+  }
+}
+
+/** Where the update came from: the chat the bot answers in, and the user's language. */
+function senderOf(update: TelegramUpdate) {
+  const query = update.callback_query;
+  const message = query ? query.message : update.message;
+  if (!message) return undefined;
+  const from = query ? query.from : message.from;
+  if (from?.is_bot) return undefined;
+  return {
+    chatId: message.chat.id,
+    // A press and a message each come once; their own ids survive a change of token, unlike update_id.
+    messageId: query ? `callback:${query.id}` : `message:${message.chat.id}:${message.message_id}`,
+    language: from?.language_code,
+  };
+}
+
+async function handleUpdate(ctx: AppContext, keys: PlatformKeys, token: string, update: TelegramUpdate) {
+  const query = update.callback_query;
+  // Stops the spinner on the pressed button, whatever the bot answers.
+  if (query)
+    await callTelegram(ctx, token, 'answerCallbackQuery', { callback_query_id: query.id }).catch((error) =>
+      ctx.log.warn({ err: error }, 'Telegram did not take answerCallbackQuery'),
+    );
+  const sender = senderOf(update);
+  if (!sender) return;
+  const inbound: TelegramInbound = { update, files: await filesOf(ctx, token, update) };
+  const activity = telegramChannel.toActivity(inbound);
+  if (!activity) return;
+  await receiveMessage(
+    ctx,
+    telegramChannel,
+    keys,
+    {
+      messageId: sender.messageId,
+      userKey: `telegram:${sender.chatId}`,
+      address: { chatId: sender.chatId },
+      activity,
+      ...(sender.language ? { language: sender.language } : {}),
+    },
+    { send: true },
+  );
+}
+
+/**
+ * POST /webhooks/telegram/{webhookId}: the updates Telegram sends to the URL setWebhook gave it.
+ * Each carries the secret_token set then (X-Telegram-Bot-Api-Secret-Token): without it the
+ * update reaches no bot. Anything read is answered 200, also what the bot ignores and retries
+ * of an update already taken, so Telegram does not send it again.
+ */
+export function telegramWebhookRoutes(app: FastifyInstance, ctx: AppContext, platform: MessagingPlatform) {
+  app.post<{ Params: { webhookId: string } }>(
+    '/webhooks/telegram/:webhookId',
+    { config: { access: 'public' } },
+    async (request, reply) => {
+      const { webhookId } = request.params;
+      const keys = await keysOfWebhook(ctx, platform, webhookId);
+      if (!keys) return reply.code(404).send(unknownWebhook);
+      if (!isTelegramSecret(ctx, webhookId, request.headers[SECRET_HEADER]))
+        return reply.code(401).send(unauthorised);
+      const token = keys.values.accessToken;
+      if (typeof token !== 'string' || token === '') return reply.code(404).send(unknownWebhook);
+      const body = parseJson(request.body);
+      if (!body) return reply.code(400).send(notJson);
+      const update = telegramUpdateSchema.safeParse(body.value);
+      // An update of a kind or shape the bot does not read: taken, so Telegram does not retry it.
+      if (update.success) await handleUpdate(ctx, keys, token, update.data);
+      return reply.code(200).send({});
+    },
+  );
+}
