@@ -1,8 +1,31 @@
-import { TEAMS_KEYS } from '@parley/contracts';
-import type { MessagingPlatform } from '../messaging/messaging-platform';
+import { customError, TEAMS_KEYS } from '@parley/contracts';
+import { storePlatformKeys } from '../messaging/channel-keys.service';
+import { type MessagingPlatform, webhookUrlOf } from '../messaging/messaging-platform';
+import { requestConnectorToken } from './teams-connector-token';
+import { TEAMS_MESSAGES } from './teams-messages';
+import { teamsRoutes } from './teams-routes';
 
-/** teams's keys, webhooks and calls (issue 14). */
+/**
+ * Teams' keys, its messaging endpoint (what the Azure bot's configuration takes), 'Enable teams'
+ * (saving the keys asks Microsoft's token service whether it accepts the app id and password:
+ * isEnabled says it did), the webhook and the 'Add to Teams' link (spec 04 sections 3.4, 4, 7.1).
+ */
 export const teamsPlatform: MessagingPlatform = {
   id: 'teams',
   keys: TEAMS_KEYS,
+  shownKeys: (ctx, keys) => ({ messagingEndpoint: webhookUrlOf(ctx, 'teams', keys.webhookId) }),
+  async afterSave(ctx, keys) {
+    const appId = String(keys.values.appId ?? '');
+    const appPassword = String(keys.values.appPassword ?? '');
+    if (appId === '' || appPassword === '') return { isEnabled: false };
+    const outcome = await requestConnectorToken(ctx, { appId, appPassword });
+    if (outcome.kind === 'granted') return { isEnabled: true };
+    // The keys stay stored (the user corrects one field), no longer enabled: they are unchecked.
+    const scope = ctx.repos.forTenant(keys.bot.tenantId);
+    await storePlatformKeys(ctx, scope, keys.bot, teamsPlatform, { ...keys.values, isEnabled: false });
+    if (outcome.kind === 'refused') throw customError(TEAMS_MESSAGES.refused, 400);
+    ctx.log.warn({ error: outcome.error }, 'Teams: the token service could not be asked');
+    throw customError(TEAMS_MESSAGES.unreachable, 502);
+  },
+  routes: (app, ctx) => teamsRoutes(app, ctx, teamsPlatform),
 };
