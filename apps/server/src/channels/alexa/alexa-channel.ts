@@ -1,15 +1,18 @@
 import type { ChannelPlugin } from '../channel-plugin';
+import { type AlexaSpeechPart, alexaPartsOf } from './alexa-speech';
+import { type AlexaUtterance, activityOfUtterance } from './alexa-utterance';
 
-/** Amazon Alexa: being built (issue 14). */
-export const alexaChannel: ChannelPlugin<unknown, unknown> = {
+/**
+ * Amazon Alexa (issue 14): a custom skill whose HTTPS endpoint is the bot's Alexa webhook. It is
+ * voice in turns: every answer goes back in the response to the user's request (no `send`), so a
+ * Delay's end or an agent's answer cannot reach an Alexa user later.
+ */
+export const alexaChannel: ChannelPlugin<AlexaUtterance, AlexaSpeechPart> = {
   id: 'alexa',
-  async isConnected() {
-    return false;
+  async isConnected(scope, bot) {
+    const skillId = (await scope.channelKeys(bot.id).get('amazon'))?.keys.skillId;
+    return typeof skillId === 'string' && skillId !== '';
   },
-  toActivity() {
-    return undefined;
-  },
-  toOutbound() {
-    return [];
-  },
+  toActivity: activityOfUtterance,
+  toOutbound: alexaPartsOf,
 };

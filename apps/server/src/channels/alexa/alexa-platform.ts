@@ -1,8 +1,19 @@
 import { AMAZON_KEYS } from '@parley/contracts';
-import type { MessagingPlatform } from '../messaging/messaging-platform';
+import { type MessagingPlatform, webhookUrlOf } from '../messaging/messaging-platform';
+import { alexaSkillRoutes } from './alexa-skill.routes';
+import { alexaWebhookRoutes } from './alexa-webhook.routes';
 
-/** alexa's keys, webhooks and calls (issue 14). */
+/**
+ * Amazon Alexa's keys (skillId, skillName, optionsMessage), the skill endpoint the user enters in
+ * the Alexa developer console, and its routes. Saving keys asks Amazon nothing: a skill's endpoint
+ * is only known to work when Alexa calls it.
+ */
 export const alexaPlatform: MessagingPlatform = {
   id: 'amazon',
   keys: AMAZON_KEYS,
+  shownKeys: (ctx, keys) => ({ endpointUrl: webhookUrlOf(ctx, 'amazon', keys.webhookId) }),
+  routes(app, ctx) {
+    alexaWebhookRoutes(app, ctx, alexaPlatform);
+    alexaSkillRoutes(app, ctx, alexaPlatform);
+  },
 };
