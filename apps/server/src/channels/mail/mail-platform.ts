@@ -1,8 +1,16 @@
 import { MAIL_KEYS } from '@parley/contracts';
 import type { MessagingPlatform } from '../messaging/messaging-platform';
+import { mailConnectRoutes } from './mail-connect.routes';
 
-/** mail's keys, webhooks and calls (issue 14). */
+/**
+ * The e-mail channel's keys (set by connect and disconnect only) and calls. It has no webhook:
+ * mail arrives in the bot's mailbox and the poller reads it (mail-poller.ts), so the mailbox
+ * login itself is what authenticates inbound mail.
+ */
 export const mailPlatform: MessagingPlatform = {
   id: 'mail',
   keys: MAIL_KEYS,
+  routes(app, ctx) {
+    mailConnectRoutes(app, ctx, mailPlatform);
+  },
 };
