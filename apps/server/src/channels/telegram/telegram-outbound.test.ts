@@ -58,7 +58,9 @@ describe('Telegram outbound conversion', () => {
     const messages = toTelegramOutbound({ type: 'text', text }, context);
     expect(messages.length).toBe(3);
     for (const message of messages)
-      expect(String((message as { body: { text: string } }).body.text).length).toBeLessThanOrEqual(4096);
+      expect(String((message as unknown as { body: { text: string } }).body.text).length).toBeLessThanOrEqual(
+        4096,
+      );
   });
 
   test('more options than a keyboard holds are numbered in the text', () => {
