@@ -21,7 +21,9 @@ export const slackChannel: ChannelPlugin<SlackInboundPayload, SlackMessage> = {
   id: 'slack',
   async isConnected(scope, bot) {
     const record = await scope.channelKeys(bot.id).get('slack');
-    return !!record?.sealedSecrets.botToken && !!record.sealedSecrets.signingSecret;
+    // A token counts once Slack accepted it: an install, or auth.test, learned its workspace.
+    const isInstalled = typeof record?.keys.teamId === 'string' && record.keys.teamId !== '';
+    return isInstalled && !!record?.sealedSecrets.botToken && !!record.sealedSecrets.signingSecret;
   },
   toActivity(inbound) {
     return inbound.kind === 'event'

@@ -1,5 +1,6 @@
 import { AppError, SLACK_KEYS } from '@parley/contracts';
 import type { AppContext } from '../../context';
+import { storePlatformKeys } from '../messaging/channel-keys.service';
 import type { MessagingPlatform, PlatformKeys } from '../messaging/messaging-platform';
 import { webhookUrlOf } from '../messaging/messaging-platform';
 import { slackClient, slackErrorOf } from './slack-api';
@@ -13,12 +14,17 @@ export const SLACK_KEYS_MESSAGES = {
   unreachable: 'Slack could not be reached to check the bot token. Try again in a moment.',
 } as const;
 
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** What a bot token is for: the workspace and the bot user (whose mentions are left out of texts). */
+const NO_WORKSPACE = { teamId: '', teamName: '', botUserId: '' };
+
 /**
  * A pasted bot token, checked with auth.test: the workspace and the bot user it is for are
  * learned with it. A cleared token forgets them.
  */
-async function checkBotToken(ctx: AppContext, token: string): Promise<Record<string, unknown>> {
-  if (token === '') return { teamId: '', teamName: '', botUserId: '' };
+async function identityOfBotToken(ctx: AppContext, token: string): Promise<Record<string, unknown>> {
+  if (token === '') return NO_WORKSPACE;
   if (!token.startsWith('xoxb-'))
     throw new AppError('validation_error', SLACK_KEYS_MESSAGES.botTokenPrefix, { fieldName: 'botToken' });
   try {
@@ -39,6 +45,13 @@ async function checkBotToken(ctx: AppContext, token: string): Promise<Record<str
   }
 }
 
+/** Keys that must not stay as saved (a refused token's workspace, a malformed secret), before the refusal is answered. */
+const forget = (ctx: AppContext, keys: PlatformKeys, changes: Record<string, unknown>) =>
+  storePlatformKeys(ctx, ctx.repos.forTenant(keys.bot.tenantId), keys.bot, slackPlatform, {
+    ...keys.values,
+    ...changes,
+  });
+
 /** Slack's keys, the URLs to enter in the Slack app, 'Add to Slack', and Slack's calls (issue 14). */
 export const slackPlatform: MessagingPlatform = {
   id: 'slack',
@@ -50,15 +63,29 @@ export const slackPlatform: MessagingPlatform = {
       redirectAction: slackInstallUrl(ctx, keys),
     };
   },
+  /**
+   * A malformed signing secret is dropped (every request would be refused with it); a new bot
+   * token, or one whose check could not reach Slack before, is checked with auth.test; a token
+   * Slack refuses is dropped with its workspace, so the channel shows as not connected.
+   */
   async afterSave(ctx, keys, changed) {
-    const signingSecret = keys.values.signingSecret;
-    if (changed.includes('signingSecret') && typeof signingSecret === 'string' && signingSecret !== '')
-      if (!/^[0-9a-f]{32}$/i.test(signingSecret))
-        throw new AppError('validation_error', SLACK_KEYS_MESSAGES.signingSecret, {
-          fieldName: 'signingSecret',
-        });
-    if (!changed.includes('botToken')) return {};
-    return checkBotToken(ctx, typeof keys.values.botToken === 'string' ? keys.values.botToken : '');
+    const signingSecret = textOf(keys.values.signingSecret);
+    if (signingSecret !== '' && !/^[0-9a-f]{32}$/i.test(signingSecret)) {
+      await forget(ctx, keys, { signingSecret: '' });
+      throw new AppError('validation_error', SLACK_KEYS_MESSAGES.signingSecret, {
+        fieldName: 'signingSecret',
+      });
+    }
+    const token = textOf(keys.values.botToken);
+    if (!changed.includes('botToken') && (token === '' || textOf(keys.values.teamId) !== '')) return {};
+    try {
+      return await identityOfBotToken(ctx, token);
+    } catch (refusal) {
+      // A token Slack refused is of no use; one Slack could not be asked about is checked again on the next save.
+      const isRefused = refusal instanceof AppError && refusal.code === 'validation_error';
+      await forget(ctx, keys, { ...NO_WORKSPACE, ...(isRefused ? { botToken: '' } : {}) });
+      throw refusal;
+    }
   },
   routes(app, ctx) {
     slackRoutes(app, ctx, slackPlatform);
