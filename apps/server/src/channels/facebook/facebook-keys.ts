@@ -11,6 +11,14 @@ export const FACEBOOK_KEY = {
   pageName: 'pageName',
 } as const;
 
+/** What saving the keys answers when Facebook refuses the page token (the keys call's 400). */
+export const FACEBOOK_KEYS_MESSAGES = {
+  tokenRefused: 'Facebook did not accept this page access token.',
+  otherPage: (name: string, id: string) =>
+    `This page access token is for the page ${name} (${id}), not for the page ID entered.`,
+  unreachable: 'Facebook could not be reached to check the page access token. Try again later.',
+} as const;
+
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The page Parley answers for, and what it signs and authenticates with. */

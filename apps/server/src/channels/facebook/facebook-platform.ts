@@ -3,15 +3,8 @@ import type { AppContext } from '../../context';
 import { storePlatformKeys } from '../messaging/channel-keys.service';
 import { type MessagingPlatform, type PlatformKeys, webhookUrlOf } from '../messaging/messaging-platform';
 import { GraphError, graphCall } from './facebook-graph';
-import { credentialsOf, FACEBOOK_KEY, verifyTokenOf } from './facebook-keys';
+import { credentialsOf, FACEBOOK_KEY, FACEBOOK_KEYS_MESSAGES, verifyTokenOf } from './facebook-keys';
 import { facebookWebhookRoutes } from './facebook-webhook-routes';
-
-export const FACEBOOK_KEYS_MESSAGES = {
-  tokenRefused: 'Facebook did not accept this page access token.',
-  otherPage: (name: string, id: string) =>
-    `This page access token is for the page ${name} (${id}), not for the page ID entered.`,
-  unreachable: 'Facebook could not be reached to check the page access token. Try again later.',
-} as const;
 
 const NOT_VALIDATED = { [FACEBOOK_KEY.isValidated]: false, [FACEBOOK_KEY.pageName]: '' };
 
