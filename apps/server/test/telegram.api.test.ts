@@ -1,6 +1,8 @@
 import { SECRET_MASK } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectStatus } from './support/admin-world';
+import { deliverOutOfTurn } from '../src/channels/messaging/outbound-delivery';
+import { expectStatus, selectTenant } from './support/admin-world';
+import { multipartBody } from './support/bot-content';
 import {
   type ChannelTemplateBot,
   channelTemplateBot,
@@ -12,7 +14,7 @@ import { testDatabases } from './support/databases';
 import { createFuzzLog, HOSTILE_PARAMS, HOSTILE_RAW_BODIES, HOSTILE_VALUES } from './support/fuzz';
 import { pollUntil } from './support/poll-until';
 import { startTelegramStandIn, type TelegramStandIn } from './support/telegram-stand-in';
-import { signUpMaster } from './support/tenant-world';
+import { type MasterWorld, signUpMaster } from './support/tenant-world';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
@@ -29,6 +31,7 @@ const PUBLIC_URL = 'https://parley.test';
 describe.each(testDatabases())('Telegram on %s', (kind) => {
   let server: TestServer;
   let telegram: TelegramStandIn;
+  let base: MasterWorld;
   let bot: ChannelTemplateBot;
   let keysPath: string;
   let update_id = 1000;
@@ -38,7 +41,8 @@ describe.each(testDatabases())('Telegram on %s', (kind) => {
     telegram = await startTelegramStandIn([TOKEN]);
     server.ctx.config.platforms.telegram = telegram.url;
     server.ctx.config.publicUrl = PUBLIC_URL;
-    bot = await channelTemplateBot(server, await signUpMaster(server), ['telegram']);
+    base = await signUpMaster(server);
+    bot = await channelTemplateBot(server, base, ['telegram']);
     keysPath = `/api/telegram/${bot.botPath}/keys`;
   });
   afterAll(async () => {
@@ -314,6 +318,49 @@ describe.each(testDatabases())('Telegram on %s', (kind) => {
         text: 'my receipt',
       });
       expect(telegram.calls('getFile').at(-1)?.params).toEqual({ file_id: 'photo-big' });
+    });
+
+    test('a file the bot sends is uploaded with sendDocument (Telegram fetches only PDF, ZIP and GIF by URL)', async () => {
+      const secret = webhook().secret_token;
+      const chatId = 7007;
+      expectStatus(await post(textUpdate(chatId, TEMPLATE_CONVERSATION.greetingSaid), secret), 200);
+      await waitForText(chatId, TEMPLATE_CONVERSATION.greeting);
+      // A file of the bot's flows, uploaded as the flow editor does (the master administrator in the bot's tenant).
+      const content = 'Terms of service, version 3.';
+      const { payload, contentType } = multipartBody('file', 'terms.txt', content);
+      await selectTenant(server, base.master, bot.tenantId);
+      const uploaded = await server
+        .request({
+          method: 'POST',
+          url: `/api/${bot.botPath}/block-upload-file`,
+          token: base.master.token,
+          body: payload,
+          headers: { 'content-type': contentType },
+        })
+        .finally(() => selectTenant(server, base.master, base.masterTenantId));
+      const { fileId } = expectStatus(uploaded, 200).json() as { fileId: string };
+
+      const scope = server.ctx.repos.forTenant(bot.tenantId);
+      const botRecord = await scope.bots.getById(bot.botId);
+      const [conversation] = (await conversationsOn(server, bot, 'telegram')).filter(
+        (c) => c.userKey === `telegram:${chatId}`,
+      );
+      if (!botRecord || !conversation) throw new Error('no bot or conversation');
+      await deliverOutOfTurn(server.ctx, botRecord, conversation, [
+        { type: 'attachment', name: 'terms.txt', fileId },
+      ]);
+      const [sent] = await pollUntil(
+        'a sendDocument',
+        () => telegram.calls('sendDocument').filter((call) => call.params.chat_id === String(chatId)),
+        (calls) => calls.length > 0,
+      );
+      const document = sent?.params.document as File;
+      expect(document.name).toBe('terms.txt');
+      expect(Buffer.from(await document.arrayBuffer()).toString()).toBe(content);
+      expect(telegram.calls('sendChatAction').at(-1)?.params).toEqual({
+        chat_id: chatId,
+        action: 'upload_document',
+      });
     });
 
     test('with the channel disabled on the Configuration tab, a message gets no answer', async () => {
