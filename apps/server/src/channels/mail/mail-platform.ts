@@ -1,4 +1,4 @@
-import { MAIL_KEYS } from '@parley/contracts';
+import { MAIL_KEYS, SECRET_MASK } from '@parley/contracts';
 import type { MessagingPlatform } from '../messaging/messaging-platform';
 import { mailConnectRoutes } from './mail-connect.routes';
 
@@ -10,6 +10,8 @@ import { mailConnectRoutes } from './mail-connect.routes';
 export const mailPlatform: MessagingPlatform = {
   id: 'mail',
   keys: MAIL_KEYS,
+  // A mailbox password is shown as the mask alone: none of its characters, not even the last ones.
+  shownKeys: (_ctx, keys) => ({ password: keys.values.password ? SECRET_MASK : '' }),
   routes(app, ctx) {
     mailConnectRoutes(app, ctx, mailPlatform);
   },

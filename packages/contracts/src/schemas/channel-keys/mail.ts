@@ -27,10 +27,17 @@ export const MAIL_CHANNEL_MESSAGES = {
   addressTooLong: `An email address holds at most ${MAIL_ADDRESS_MAX_LENGTH} characters.`,
   passwordRequired: 'Please enter a password.',
   passwordTooLong: `A password holds at most ${MAIL_PASSWORD_MAX_LENGTH} characters.`,
+  passwordControlCharacters: 'A password cannot contain control characters (line breaks, tabs).',
   loginRefused: 'The mail server did not accept this address and password.',
   serverUnreachable: 'The mail server could not be reached. Please try again later.',
   notJson: 'The body must be a JSON object.',
 } as const;
+
+const hasControlCharacter = (text: string) =>
+  [...text].some((character) => {
+    const code = character.charCodeAt(0);
+    return code < 0x20 || code === 0x7f;
+  });
 
 /** POST /api/mail-channel/{botName}/connect (spec 04 sections 5 and 7.1). */
 export const mailConnectBodySchema = z.object(
@@ -45,7 +52,9 @@ export const mailConnectBodySchema = z.object(
     password: z
       .string({ message: MAIL_CHANNEL_MESSAGES.passwordRequired })
       .min(1, MAIL_CHANNEL_MESSAGES.passwordRequired)
-      .max(MAIL_PASSWORD_MAX_LENGTH, MAIL_CHANNEL_MESSAGES.passwordTooLong),
+      .max(MAIL_PASSWORD_MAX_LENGTH, MAIL_CHANNEL_MESSAGES.passwordTooLong)
+      // IMAP and SMTP cannot carry them (SMTP's AUTH PLAIN separates with NUL, lines end with CRLF).
+      .refine((password) => !hasControlCharacter(password), MAIL_CHANNEL_MESSAGES.passwordControlCharacters),
   },
   { message: MAIL_CHANNEL_MESSAGES.notJson },
 );

@@ -1,0 +1,354 @@
+import { MAIL_CHANNEL_MESSAGES, SECRET_MASK } from '@parley/contracts';
+import type { Bot } from '@parley/db';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { NUMBERED_OPTIONS_HINT } from '../src/channels/mail/mail-outbound';
+import { MAIL_MAX_AGE_HOURS, pollMailbox, pollMailboxes } from '../src/channels/mail/mail-poller';
+import { expectStatus } from './support/admin-world';
+import {
+  type ChannelTemplateBot,
+  channelTemplateBot,
+  conversationsOn,
+  setChannelEnabled,
+  TEMPLATE_CONVERSATION,
+} from './support/channel-bots';
+import { testDatabases } from './support/databases';
+import { createFuzzLog, HOSTILE_RAW_BODIES, hostileBodies, sendJsonBodies } from './support/fuzz';
+import { type MailStandIn, type SentMail, startMailStandIn } from './support/mail-stand-in';
+import { type MasterWorld, signUpMaster } from './support/tenant-world';
+import { startTestServer, type TestServer } from './support/test-server';
+
+const ACCOUNT = { address: 'support@parley-mail.test', password: 'Mailbox-Pass-1' };
+const CUSTOMER = 'Casey.Customer@Example.com';
+const customerKey = `mail:${CUSTOMER.toLowerCase()}`;
+
+/**
+ * The e-mail channel (issue 14) against a stand-in mail provider on 127.0.0.1 (an IMAP mailbox
+ * and an SMTP server that takes mail only after AUTH, from the account's own address): connect
+ * logs in before it saves, the poller reads unread mail and answers each once as a reply in the
+ * user's thread, a whole template conversation by mail, and the channel off or disconnected.
+ */
+describe.each(testDatabases())('mail channel on %s', (kind) => {
+  let server: TestServer;
+  let base: MasterWorld;
+  let mail: MailStandIn;
+  let bot: ChannelTemplateBot;
+  let botRecord: Bot;
+
+  const url = (call: string) => `/api/mail-channel/${bot.botPath}/${call}`;
+  const connect = (body: unknown) => bot.admin('POST', url('connect'), body);
+  const storedKeys = () => server.ctx.repos.forTenant(bot.tenantId).channelKeys(bot.botId).get('mail');
+  const poll = () => pollMailbox(server.ctx, botRecord);
+  /** The reply to one of the customer's mails. */
+  const replyTo = (messageId: string) =>
+    mail.waitForSent((sent) => sent.mail.inReplyTo === messageId, `the reply to ${messageId}`);
+  const repliesTo = (messageId: string) => mail.sent.filter((sent) => sent.mail.inReplyTo === messageId);
+  /** The bot admin's token, for raw bodies the JSON helper cannot send. */
+  const adminToken = async () =>
+    String((await bot.admin('GET', url('keys'))).raw.req.headers.authtoken ?? '');
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    base = await signUpMaster(server);
+    mail = await startMailStandIn(ACCOUNT);
+    server.ctx.config.platforms.mailImap = mail.imapUrl;
+    server.ctx.config.platforms.mailSmtp = mail.smtpUrl;
+    server.ctx.config.publicUrl = 'https://parley.example';
+    bot = await channelTemplateBot(server, base, ['mail']);
+    const found = await server.ctx.repos.forTenant(bot.tenantId).bots.getById(bot.botId);
+    if (!found) throw new Error('the bot is missing');
+    botRecord = found;
+  }, 120_000);
+  afterAll(async () => {
+    await mail?.close();
+    await server?.close();
+  });
+
+  test.each([
+    [{ password: ACCOUNT.password }, MAIL_CHANNEL_MESSAGES.addressRequired],
+    [{ emailAddress: '  ', password: ACCOUNT.password }, MAIL_CHANNEL_MESSAGES.addressRequired],
+    [{ emailAddress: 'not an address', password: ACCOUNT.password }, MAIL_CHANNEL_MESSAGES.addressInvalid],
+    [
+      { emailAddress: `${'a'.repeat(250)}@b.cd`, password: ACCOUNT.password },
+      MAIL_CHANNEL_MESSAGES.addressTooLong,
+    ],
+    [{ emailAddress: ACCOUNT.address }, MAIL_CHANNEL_MESSAGES.passwordRequired],
+    [{ emailAddress: ACCOUNT.address, password: '' }, MAIL_CHANNEL_MESSAGES.passwordRequired],
+    [{ emailAddress: ACCOUNT.address, password: 7 }, MAIL_CHANNEL_MESSAGES.passwordRequired],
+    [{ emailAddress: ACCOUNT.address, password: 'p'.repeat(501) }, MAIL_CHANNEL_MESSAGES.passwordTooLong],
+    [
+      { emailAddress: ACCOUNT.address, password: 'pass\r\nA1 LOGOUT' },
+      MAIL_CHANNEL_MESSAGES.passwordControlCharacters,
+    ],
+  ])('connect %j is refused with its message', async (body, message) => {
+    const response = expectStatus(await connect(body), 400);
+    expect(response.json()).toMatchObject({ code: 'validation_error', message });
+    expect(await storedKeys()).toBeUndefined();
+  });
+
+  test('connect with a body that is no JSON is a 400', async () => {
+    const response = expectStatus(
+      await server.request({
+        method: 'POST',
+        url: url('connect'),
+        token: await adminToken(),
+        body: '{"emailAddress":',
+        headers: { 'content-type': 'application/json' },
+      }),
+      400,
+    );
+    expect(response.json().message).toBe(MAIL_CHANNEL_MESSAGES.notJson);
+  });
+
+  test('a password the mailbox refuses saves nothing', async () => {
+    const response = expectStatus(await connect({ emailAddress: ACCOUNT.address, password: 'wrong' }), 400);
+    expect(response.json()).toMatchObject({
+      code: 'validation_error',
+      message: MAIL_CHANNEL_MESSAGES.loginRefused,
+    });
+    expect(await storedKeys()).toBeUndefined();
+    expect(expectStatus(await bot.admin('GET', url('keys')), 200).json()).toMatchObject({ isEnabled: false });
+  });
+
+  test('a mailbox whose SMTP server refuses the password saves nothing', async () => {
+    mail.setSmtpPassword('another password');
+    try {
+      const response = expectStatus(
+        await connect({ emailAddress: ACCOUNT.address, password: ACCOUNT.password }),
+        400,
+      );
+      expect(response.json().message).toBe(MAIL_CHANNEL_MESSAGES.loginRefused);
+      expect(await storedKeys()).toBeUndefined();
+    } finally {
+      mail.setSmtpPassword(ACCOUNT.password);
+    }
+  });
+
+  test('a mail server that cannot be reached is a 502 that says so', async () => {
+    const imapUrl = server.ctx.config.platforms.mailImap;
+    // A port nothing listens on: the connection is refused at once.
+    server.ctx.config.platforms.mailImap = 'imap://127.0.0.1:1';
+    try {
+      const response = expectStatus(
+        await connect({ emailAddress: ACCOUNT.address, password: ACCOUNT.password }),
+        502,
+      );
+      expect(response.json().message).toBe(MAIL_CHANNEL_MESSAGES.serverUnreachable);
+      expect(await storedKeys()).toBeUndefined();
+    } finally {
+      server.ctx.config.platforms.mailImap = imapUrl;
+    }
+  });
+
+  test('connect logs in, then keeps the address, the password sealed, and isEnabled', async () => {
+    const answer = expectStatus(
+      await connect({ emailAddress: ` ${ACCOUNT.address} `, password: ACCOUNT.password }),
+      200,
+    ).json();
+    expect(answer).toEqual({ isEnabled: true, emailAddress: ACCOUNT.address, password: SECRET_MASK });
+    expect(expectStatus(await bot.admin('GET', url('keys')), 200).json()).toEqual(answer);
+    const record = await storedKeys();
+    expect(record?.keys).toEqual({ isEnabled: true, emailAddress: ACCOUNT.address });
+    expect(record?.sealedSecrets.password).toBeDefined();
+    expect(JSON.stringify(record)).not.toContain(ACCOUNT.password);
+  });
+
+  test('a mail is answered by a reply in its thread, from the connected address', async () => {
+    const first = mail.deliver({ from: `Casey <${CUSTOMER}>`, subject: 'Question', text: 'hello' });
+    await poll();
+    const reply = await replyTo(first);
+    expect(reply.envelopeFrom).toBe(ACCOUNT.address);
+    expect(reply.envelopeTo).toEqual([CUSTOMER.toLowerCase()]);
+    expect(reply.mail.subject).toBe('Re: Question');
+    expect(reply.mail.references).toBe(first);
+    expect(reply.mail.headers.get('auto-submitted')).toBe('auto-replied');
+    expect(reply.mail.text).toContain(TEMPLATE_CONVERSATION.greeting);
+    expect(mail.isSeen(first)).toBe(true);
+  });
+
+  test('a whole template conversation by mail: hello, bye with a numbered rating, 1 for thanks', async () => {
+    const hello = mail.deliver({ from: CUSTOMER, subject: 'Help please', text: 'hello' });
+    await poll();
+    const greeting = await replyTo(hello);
+    expect(greeting.mail.text).toContain(TEMPLATE_CONVERSATION.greeting);
+
+    // The customer replies above the quoted mail, as mail programs write replies.
+    const quoted = (sent: SentMail) =>
+      `On Fri, 27 Nov 2026 at 10:00, Support <${ACCOUNT.address}> wrote:\n${(sent.mail.text ?? '')
+        .split('\n')
+        .map((line) => `> ${line}`)
+        .join('\n')}`;
+    const bye = mail.deliver({
+      from: CUSTOMER,
+      subject: 'Re: Help please',
+      text: `bye\n\n${quoted(greeting)}`,
+      inReplyTo: greeting.mail.messageId,
+      references: [hello, greeting.mail.messageId ?? ''],
+    });
+    await poll();
+    const rating = await replyTo(bye);
+    expect(rating.mail.subject).toBe('Re: Help please');
+    expect(rating.mail.references).toEqual([hello, greeting.mail.messageId, bye]);
+    expect(rating.mail.text).toContain(TEMPLATE_CONVERSATION.rating);
+    for (const [index, option] of TEMPLATE_CONVERSATION.ratingOptions.entries())
+      expect(rating.mail.text).toContain(`${index + 1}. ${option}`);
+    expect(rating.mail.text).toContain(NUMBERED_OPTIONS_HINT);
+
+    const one = mail.deliver({
+      from: CUSTOMER,
+      subject: 'Re: Help please',
+      text: `1\n\n-- \nCasey Customer\n\n${quoted(rating)}`,
+      inReplyTo: rating.mail.messageId,
+    });
+    await poll();
+    const thanks = await replyTo(one);
+    expect(thanks.mail.text).toContain(TEMPLATE_CONVERSATION.thanks);
+
+    // The first mail's conversation went on: the turns hold what the customer wrote, the number as its option.
+    const conversations = await conversationsOn(server, bot, 'mail');
+    const ofCustomer = conversations.filter((c) => c.userKey === customerKey);
+    const said = ofCustomer
+      .flatMap((c) => c.turns)
+      .filter((turn) => turn.direction === 'in')
+      .map((turn) => turn.activity);
+    expect(said).toEqual(
+      expect.arrayContaining([
+        { type: 'text', text: 'bye' },
+        { type: 'click', text: TEMPLATE_CONVERSATION.ratingOptions[0] },
+      ]),
+    );
+    expect(said).not.toContainEqual(expect.objectContaining({ text: expect.stringContaining('wrote:') }));
+  });
+
+  test('the same mail polled twice (a second copy of its Message-ID) is answered once', async () => {
+    const messageId = '<same-mail-twice@user.example>';
+    mail.deliver({ from: CUSTOMER, subject: 'Twice', text: 'hello', messageId });
+    await pollMailboxes(server.ctx);
+    await replyTo(messageId);
+    mail.deliver({ from: CUSTOMER, subject: 'Twice', text: 'hello', messageId });
+    const second = await poll();
+    expect(second.outcomes).toEqual(['duplicate']);
+    expect(mail.isSeen(messageId)).toBe(true);
+    expect(repliesTo(messageId)).toHaveLength(1);
+  });
+
+  test('automatic mail, the bot’s own address and empty replies get no answer, and are marked seen', async () => {
+    const outOfOffice = mail.deliver({
+      from: CUSTOMER,
+      subject: 'Automatic reply: Help please',
+      text: 'I am out of the office.',
+      headers: { 'Auto-Submitted': 'auto-replied' },
+    });
+    const own = mail.deliver({ from: ACCOUNT.address, subject: 'Loop', text: 'hello' });
+    const bounce = mail.deliver({
+      from: 'MAILER-DAEMON@parley-mail.test',
+      subject: 'Undeliverable',
+      text: 'hello',
+    });
+    const onlyQuote = mail.deliver({
+      from: CUSTOMER,
+      subject: 'Re: Help please',
+      text: '> hello',
+      inReplyTo: '<earlier@parley-mail.test>',
+    });
+    const result = await poll();
+    expect(result.outcomes).toEqual(['ignored', 'ignored', 'ignored', 'ignored']);
+    for (const id of [outOfOffice, own, bounce, onlyQuote]) {
+      expect(mail.isSeen(id)).toBe(true);
+      expect(repliesTo(id)).toHaveLength(0);
+    }
+  });
+
+  test('a first mail with only a subject is answered on its subject', async () => {
+    const id = mail.deliver({ from: 'pat@example.org', subject: 'hello', text: '' });
+    await poll();
+    expect((await replyTo(id)).mail.text).toContain(TEMPLATE_CONVERSATION.greeting);
+  });
+
+  test(`unread mail older than ${MAIL_MAX_AGE_HOURS} hours is left unanswered and unread`, async () => {
+    const old = mail.deliver({
+      from: CUSTOMER,
+      subject: 'Old',
+      text: 'hello',
+      receivedAt: new Date(Date.now() - (MAIL_MAX_AGE_HOURS + 1) * 3_600_000),
+    });
+    expect((await poll()).outcomes).toEqual([]);
+    expect(mail.isSeen(old)).toBe(false);
+    expect(repliesTo(old)).toHaveLength(0);
+  });
+
+  test('with the channel off on the Configuration tab, the mailbox is not read', async () => {
+    await setChannelEnabled(bot, 'mail', false);
+    try {
+      const id = mail.deliver({ from: CUSTOMER, subject: 'Off', text: 'hello' });
+      expect((await poll()).outcomes).toEqual([]);
+      await pollMailboxes(server.ctx);
+      expect(mail.isSeen(id)).toBe(false);
+      expect(repliesTo(id)).toHaveLength(0);
+      await setChannelEnabled(bot, 'mail', true);
+      await poll();
+      await replyTo(id);
+    } finally {
+      await setChannelEnabled(bot, 'mail', true);
+    }
+  });
+
+  test('a reply the SMTP server refuses is sent again by the delivery job', async () => {
+    mail.setSmtpPassword('changed for a moment');
+    try {
+      const id = mail.deliver({ from: CUSTOMER, subject: 'Retry', text: 'hello' });
+      await poll();
+      expect(repliesTo(id)).toHaveLength(0);
+      expect(mail.isSeen(id)).toBe(true);
+      mail.setSmtpPassword(ACCOUNT.password);
+      const reply = await replyTo(id);
+      expect(reply.mail.text).toContain(TEMPLATE_CONVERSATION.greeting);
+    } finally {
+      mail.setSmtpPassword(ACCOUNT.password);
+    }
+  });
+
+  test('fuzz: hostile connect and disconnect bodies never get a 5xx', async () => {
+    const log = createFuzzLog();
+    const token = await adminToken();
+    await sendJsonBodies(
+      server,
+      { method: 'POST', url: url('connect'), token },
+      {
+        values: hostileBodies({ emailAddress: 'nobody@parley-mail.test', password: 'not-the-password' }),
+        raw: HOSTILE_RAW_BODIES,
+      },
+      log,
+    );
+    // Disconnect takes no body: whatever comes is ignored. It runs last, as it disconnects.
+    await sendJsonBodies(
+      server,
+      { method: 'POST', url: url('disconnect'), token },
+      { values: [{}, []], raw: HOSTILE_RAW_BODIES },
+      log,
+    );
+    expect(log.failures).toEqual([]);
+    expect(log.sent).toBeGreaterThan(50);
+  });
+
+  test('disconnect forgets the password and stops reading the mailbox', async () => {
+    expectStatus(await connect({ emailAddress: ACCOUNT.address, password: ACCOUNT.password }), 200);
+    const answer = expectStatus(await bot.admin('POST', url('disconnect')), 200).json();
+    expect(answer).toEqual({ isEnabled: false, emailAddress: ACCOUNT.address, password: '' });
+    const record = await storedKeys();
+    expect(record?.keys.isEnabled).toBe(false);
+    expect(record?.sealedSecrets).toEqual({});
+    const id = mail.deliver({ from: CUSTOMER, subject: 'After', text: 'hello' });
+    expect((await poll()).outcomes).toEqual([]);
+    expect(mail.isSeen(id)).toBe(false);
+  });
+
+  test('connect and disconnect need ManageChannels', async () => {
+    const response = await server.request({
+      method: 'POST',
+      url: url('connect'),
+      body: { emailAddress: ACCOUNT.address, password: ACCOUNT.password },
+    });
+    expect(response.statusCode).toBe(401);
+    expect((await server.request({ method: 'POST', url: url('disconnect') })).statusCode).toBe(401);
+  });
+});
