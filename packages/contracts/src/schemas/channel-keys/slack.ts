@@ -41,7 +41,7 @@ export const SLACK_KEYS = defineChannelKeys({
     },
     teamName: { label: 'Installed in workspace', kind: 'shown' },
     redirectUrl: { label: 'Redirect URL', kind: 'shown' },
-    eventSubscriptionUrl: { label: 'Event subscription URL', kind: 'shown' },
+    eventSubscriptionUrl: { label: 'Event Subscriptions and Interactivity request URL', kind: 'shown' },
     redirectAction: { label: 'Install to Slack', kind: 'shown' },
   },
 });
