@@ -177,6 +177,12 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
       'Conversation timeout (minutes) must be between 0 and 9007199254740991.',
     );
     await bad({ voice: 'robot' }, 'Voice must be one of the listed values.');
+    // Twilio's man and woman speak five languages only (spec 04 section 9).
+    await bad(
+      { voice: 'man', textToSpeechLanguage: 'it-IT' },
+      'The voice man does not speak it-IT: man and woman speak only en-US, en-GB, es-ES, fr-FR, de-DE.',
+    );
+    expectStatus(await bot.admin('PUT', keysPath, { voice: 'woman', textToSpeechLanguage: 'fr-FR' }), 200);
     expect((await keys()).smsNumber).toBe(SMS_NUMBER);
 
     // Twilio down: the keys stay stored, and the user hears it was not Twilio's no.

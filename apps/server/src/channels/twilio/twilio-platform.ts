@@ -1,4 +1,10 @@
-import { AppError, handoverNumbersOf, TWILIO_KEYS } from '@parley/contracts';
+import {
+  AppError,
+  handoverNumbersOf,
+  isTwilioVoiceOfLanguage,
+  TWILIO_KEYS,
+  twilioVoiceLanguageMessage,
+} from '@parley/contracts';
 import type { MessagingPlatform } from '../messaging/messaging-platform';
 import { twilioMessagesRoutes } from './twilio-messages-routes';
 import { twilioClientOf, twilioCredentialsOf, twilioErrorStatus } from './twilio-rest-client';
@@ -19,7 +25,7 @@ export const twilioPlatform: MessagingPlatform = {
   id: 'twilio',
   keys: TWILIO_KEYS,
   shownKeys: (ctx, keys) => twilioWebhookUrls(ctx, keys),
-  async afterSave(ctx, keys) {
+  async afterSave(ctx, keys, changed) {
     const learned: Record<string, unknown> = {};
     const handover = keys.values.handoverNumbers;
     if (typeof handover === 'string' && handover !== '')
@@ -40,6 +46,18 @@ export const twilioPlatform: MessagingPlatform = {
         throw new AppError('configuration_error', TWILIO_PLATFORM_MESSAGES.unreachable, {}, 502);
       }
     }
+
+    const { voice, textToSpeechLanguage: language } = keys.values;
+    // 'man' and 'woman' speak five languages only (spec 04 section 9); the dialog offers no other pair.
+    if (
+      (changed.includes('voice') || changed.includes('textToSpeechLanguage')) &&
+      (voice === 'man' || voice === 'woman') &&
+      typeof language === 'string' &&
+      !isTwilioVoiceOfLanguage(voice, language)
+    )
+      throw new AppError('validation_error', twilioVoiceLanguageMessage(voice, language), {
+        fieldName: 'voice',
+      });
     return learned;
   },
   routes(app, ctx) {

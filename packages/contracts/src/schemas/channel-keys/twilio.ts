@@ -242,6 +242,10 @@ export function isTwilioVoiceOfLanguage(voice: string, language: string): boolea
   return polly === undefined || polly === language;
 }
 
+/** Why a voice cannot speak a language, for the keys call's answer. */
+export const twilioVoiceLanguageMessage = (voice: string, language: string) =>
+  `The voice ${voice} does not speak ${language}: man and woman speak only ${TWILIO_MAN_WOMAN_LANGUAGES.join(', ')}.`;
+
 /** An E.164 phone number: + and its digits. */
 const PHONE_NUMBER = /^\+[1-9]\d{6,14}$/;
 const PHONE_NUMBER_MESSAGE = 'A phone number is + and its digits (E.164).';
@@ -346,13 +350,24 @@ export const TWILIO_KEYS = defineChannelKeys({
       max: TWILIO_MAX_TIMEOUT_SECONDS,
       help: '0 means the maximum.',
     },
-    timeoutMessage: { label: 'Timeout message', kind: 'text', maxLength: 500 },
+    timeoutMessage: {
+      label: 'Timeout message',
+      kind: 'text',
+      maxLength: 500,
+      help: 'Said when the caller answers nothing in time.',
+    },
     optionsGatherType: {
       label: 'Options gather type',
       kind: 'choice',
       choices: TWILIO_GATHER_TYPES,
       initial: 'dtmf speech',
     },
-    optionsMessage: { label: 'Options message', kind: 'text', maxLength: 200, initial: 'option' },
+    optionsMessage: {
+      label: 'Options message',
+      kind: 'text',
+      maxLength: 200,
+      initial: 'option',
+      help: "The word said before each option's number ('Option 1: Very satisfied'); callers may say it too.",
+    },
   },
 });
