@@ -21,16 +21,20 @@ async function validatePage(ctx: AppContext, keys: PlatformKeys): Promise<Record
     await storePlatformKeys(ctx, scope, keys.bot, facebookPlatform, { ...keys.values, ...NOT_VALIDATED });
     return customError(message);
   };
-  let page: { id?: unknown; name?: unknown };
+  let page: { id?: unknown; name?: unknown } = {};
   try {
-    page = await graphCall(ctx, { accessToken, appSecret }, 'me', { query: { fields: 'id,name' } });
+    const answer = await graphCall<unknown>(ctx, { accessToken, appSecret }, 'me', {
+      query: { fields: 'id,name' },
+    });
+    if (typeof answer === 'object' && answer !== null) page = answer;
   } catch (error) {
     throw await refuse(
       error instanceof GraphError ? FACEBOOK_KEYS_MESSAGES.tokenRefused : FACEBOOK_KEYS_MESSAGES.unreachable,
     );
   }
   const name = typeof page.name === 'string' ? page.name : '';
-  if (String(page.id) !== pageId) throw await refuse(FACEBOOK_KEYS_MESSAGES.otherPage(name, String(page.id)));
+  if (typeof page.id !== 'string' || page.id === '') throw await refuse(FACEBOOK_KEYS_MESSAGES.tokenRefused);
+  if (page.id !== pageId) throw await refuse(FACEBOOK_KEYS_MESSAGES.otherPage(name, page.id));
   return { [FACEBOOK_KEY.isValidated]: true, [FACEBOOK_KEY.pageName]: name };
 }
 
