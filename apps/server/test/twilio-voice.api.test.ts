@@ -70,7 +70,7 @@ describe.each(testDatabases())('Twilio Voice on %s', (kind) => {
       ...stored?.values,
       accountSid: ACCOUNT_SID,
       authToken: AUTH_TOKEN,
-      hasVoiceWebhook: true,
+      isVoiceWebhookGenerated: true,
       ...values,
     });
     webhookId = keys.webhookId;
@@ -158,7 +158,7 @@ describe.each(testDatabases())('Twilio Voice on %s', (kind) => {
   const userTurnCount = async () =>
     (await voiceConversations()).flatMap((c) => c.turns.filter((t) => t.direction === 'in')).length;
 
-  test("a call starts by listening: a Gather for turn 1 with the keys' languages and speech timeout, the timeout message on silence, then a hang-up", async () => {
+  test("a call starts with the bot's greeting, said inside a Gather for turn 1 with the keys' voice, languages and speech timeout; silence gets the timeout message, then a hang-up", async () => {
     const call = phoneCall();
     const twiml = await call.start();
     expect(twiml.children.map((child) => child.name)).toEqual([
@@ -174,7 +174,8 @@ describe.each(testDatabases())('Twilio Voice on %s', (kind) => {
       speechTimeout: 'auto',
       language: 'en-IE',
     });
-    expect(saysIn(first as TwimlNode)).toEqual([]);
+    expect(saysIn(first as TwimlNode).join(' ')).toContain(TEMPLATE_CONVERSATION.greeting);
+    expect(first?.children[0]?.attributes).toEqual({ voice: 'Polly.Joanna', language: 'en-GB' });
     expect(second?.children).toEqual([
       {
         name: 'Say',
@@ -185,12 +186,10 @@ describe.each(testDatabases())('Twilio Voice on %s', (kind) => {
     ]);
   });
 
-  test('the support template by phone: greeting, the rating read as numbered options, a key picks one, thanks', async () => {
+  test('the support template by phone: greeting at pick-up, the rating read as numbered options, a key picks one, thanks', async () => {
     const call = phoneCall('+4917000000001');
-    await call.start();
-    const greeting = await call.say(TEMPLATE_CONVERSATION.greetingSaid);
-    expect(saysIn(gathersOf(greeting)[0] as TwimlNode).join(' ')).toContain(TEMPLATE_CONVERSATION.greeting);
-    expect(gathersOf(greeting)[0]?.attributes.action).toBe(`${voiceUrl()}/gather?turn=2`);
+    const greeting = await call.start();
+    expect(saysIn(greeting).join(' ')).toContain(TEMPLATE_CONVERSATION.greeting);
 
     const rating = await call.say('Bye.');
     const [ask, again] = gathersOf(rating);
@@ -206,7 +205,7 @@ describe.each(testDatabases())('Twilio Voice on %s', (kind) => {
       hints: TEMPLATE_CONVERSATION.ratingOptions.join(', '),
     });
     expect(ask?.attributes.action).toBe(
-      `${voiceUrl()}/gather?turn=3${TEMPLATE_CONVERSATION.ratingOptions.map((o) => `&option=${encodeURIComponent(o)}`).join('')}`,
+      `${voiceUrl()}/gather?turn=2${TEMPLATE_CONVERSATION.ratingOptions.map((o) => `&option=${encodeURIComponent(o)}`).join('')}`,
     );
     // A silent caller hears the timeout message, keeps the same options, and is hung up on at last.
     expect(saysIn(again as TwimlNode)).toEqual(['Are you still there?']);
@@ -221,20 +220,24 @@ describe.each(testDatabases())('Twilio Voice on %s', (kind) => {
     );
     expect(others).toEqual([]);
     expect(conversation?.turns.filter((t) => t.direction === 'in').map((t) => t.activity)).toEqual([
-      { type: 'text', text: 'hello' },
+      // Picking up is the caller's greeting, in the speech-to-text language.
+      { type: 'text', text: TEMPLATE_CONVERSATION.greetingSaid },
       { type: 'text', text: 'Bye.' },
       // Key 1 is the first option's text, as a button's click.
       { type: 'click', text: 'Very Satisfied' },
     ]);
   });
 
-  test('an option said as "option 2" picks it; each call is a conversation of its own', async () => {
+  test('an option said as "option 2" picks it; each call is a conversation of its own, a retried start keeps it', async () => {
     const caller = '+4917000000002';
     const first = phoneCall(caller);
     await first.start();
     await first.say('bye');
     const second = phoneCall(caller);
     await second.start();
+    // Twilio retrying the start of the same call: the call's conversation goes on.
+    const retried = twimlOf(await post(voiceUrl(), second.params));
+    expect(saysIn(gathersOf(retried)[0] as TwimlNode)).toEqual([]);
     await second.say('bye');
     const answered = await second.say('Option 2.');
     expect(saysIn(answered).join(' ')).toContain(TEMPLATE_CONVERSATION.thanks);
@@ -242,22 +245,23 @@ describe.each(testDatabases())('Twilio Voice on %s', (kind) => {
     expect(conversations).toHaveLength(2);
     expect(conversations.filter((c) => c.endedAt === null)).toHaveLength(1);
     const current = conversations.find((c) => c.endedAt === null);
-    expect(current?.turns.filter((t) => t.direction === 'in').at(-1)?.activity).toEqual({
-      type: 'click',
-      text: 'Satisfied',
-    });
+    expect(current?.turns.filter((t) => t.direction === 'in').map((t) => t.activity)).toEqual([
+      { type: 'text', text: 'hello' },
+      { type: 'text', text: 'bye' },
+      { type: 'click', text: 'Satisfied' },
+    ]);
   });
 
   test('requests Twilio did not sign reach no bot: unsigned, another token, tampered, another URL, another account', async () => {
     const call = phoneCall('+4917000000003');
     await call.start();
     const before = await userTurnCount();
-    const answer = { ...call.params, SpeechResult: 'hello' };
+    const answer = { ...call.params, SpeechResult: 'bye' };
     const action = call.action();
     const refusals = [
       await post(action, answer, { token: null }),
       await post(action, answer, { token: OTHER_TOKEN }),
-      await post(action, answer, { tamper: { SpeechResult: 'bye' } }),
+      await post(action, answer, { tamper: { SpeechResult: 'hello' } }),
       await post(action, answer, { tamper: { From: '+4917000000099' } }),
       // Signed for another turn, or for another server: not the URL called.
       await post(action, answer, { signedUrl: action.replace('turn=1', 'turn=2') }),
@@ -276,7 +280,7 @@ describe.each(testDatabases())('Twilio Voice on %s', (kind) => {
     const unknown = await post(`${PUBLIC_URL}/webhooks/twilio/voice/not-a-webhook`, call.params);
     expect(unknown.statusCode).toBe(404);
     // The same request, signed, is taken.
-    expect(saysIn(await call.say('hello')).join(' ')).toContain(TEMPLATE_CONVERSATION.greeting);
+    expect(saysIn(await call.say('bye'))).toContain(TEMPLATE_CONVERSATION.rating);
     expect(await userTurnCount()).toBe(before + 1);
   });
 
@@ -284,13 +288,15 @@ describe.each(testDatabases())('Twilio Voice on %s', (kind) => {
     const call = phoneCall('+4917000000004');
     await call.start();
     const action = call.action();
-    const answer = { ...call.params, SpeechResult: 'hello' };
+    const answer = { ...call.params, SpeechResult: 'bye' };
     const before = await userTurnCount();
     const first = twimlOf(await post(action, answer));
     const retry = twimlOf(await post(action, answer));
-    expect(saysIn(first).join(' ')).toContain(TEMPLATE_CONVERSATION.greeting);
+    expect(saysIn(first)).toContain(TEMPLATE_CONVERSATION.rating);
     expect(saysIn(gathersOf(retry)[0] as TwimlNode)).toEqual([]);
-    expect(gathersOf(retry)[0]?.attributes.action).toBe(gathersOf(first)[0]?.attributes.action);
+    // The retry's Gather posts to the turn after it, as the first answer's does (without its options).
+    expect(gathersOf(retry)[0]?.attributes.action).toBe(`${voiceUrl()}/gather?turn=2`);
+    expect(gathersOf(first)[0]?.attributes.action).toMatch(/\/gather\?turn=2&option=/);
     expect(await userTurnCount()).toBe(before + 1);
   });
 
@@ -321,7 +327,6 @@ describe.each(testDatabases())('Twilio Voice on %s', (kind) => {
       const start = await call.start();
       // 0 means the maximum: 60 seconds.
       expect(gathersOf(start)[0]?.attributes).toMatchObject({ timeout: '60', language: 'de-DE' });
-      await call.say('hello');
       const rating = await call.say('bye');
       const [ask, again] = gathersOf(rating);
       expect(ask?.attributes).toMatchObject({ input: 'dtmf', numDigits: '1', timeout: '60' });
@@ -361,12 +366,29 @@ describe.each(testDatabases())('Twilio Voice on %s', (kind) => {
     }
   });
 
-  test('a deleted voice webhook answers no call', async () => {
-    await storeKeys({ hasVoiceWebhook: false });
+  const voiceConnection = async () => {
+    const view = expectStatus(await bot.admin('GET', `/api/bots/${bot.botPath}/configuration`), 200).json();
+    return (view.channels as Array<{ id: string; connected: boolean }>).find((c) => c.id === 'twilioVoice');
+  };
+
+  test('connected while the account and the voice webhook are set; a voice webhook not generated answers no call', async () => {
+    expect(await voiceConnection()).toMatchObject({ connected: true });
+    await storeKeys({ isVoiceWebhookGenerated: false });
     try {
-      expect((await post(voiceUrl(), phoneCall().params)).statusCode).toBe(404);
+      expect(await voiceConnection()).toMatchObject({ connected: false });
+      const refused = await post(voiceUrl(), phoneCall().params);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().code).toBe('not-found_error');
     } finally {
-      await storeKeys({ hasVoiceWebhook: true });
+      await storeKeys({ isVoiceWebhookGenerated: true });
+    }
+    await storeKeys({ authToken: '' });
+    try {
+      expect(await voiceConnection()).toMatchObject({ connected: false });
+      // No token, nothing to check a signature with: no call is taken.
+      expect((await post(voiceUrl(), phoneCall().params)).statusCode).toBe(403);
+    } finally {
+      await storeKeys({ authToken: AUTH_TOKEN });
     }
   });
 

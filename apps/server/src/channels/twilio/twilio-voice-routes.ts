@@ -1,12 +1,13 @@
-import { AppError } from '@parley/contracts';
+import { AppError, type InboundActivity } from '@parley/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
+import { launchUtteranceOf } from '../alexa/alexa-launch';
 import { isChannelEnabled } from '../channel-plugins';
 import { channelFileUrl } from '../messaging/channel-files';
 import { receiveMessage } from '../messaging/inbound-message';
 import { twilioVoiceChannel } from './twilio-voice-channel';
-import { authenticatedVoiceRequest, TWILIO_VOICE_MESSAGES } from './twilio-voice-request';
-import { voiceSettingsOf } from './twilio-voice-settings';
+import { authenticatedVoiceRequest, TWILIO_VOICE_MESSAGES, type VoiceRequest } from './twilio-voice-request';
+import { type VoiceSettings, voiceSettingsOf } from './twilio-voice-settings';
 import { answerTwiml, hangupTwiml, listenTwiml, rejectTwiml } from './twilio-voice-twiml';
 import { gatherUrlOf } from './twilio-voice-webhook';
 
@@ -33,9 +34,11 @@ function gatherQueryOf(url: string): { turn: number; options: string[] } {
  */
 export function twilioVoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
   /**
-   * A call comes in: the runtime has no turn without the caller's words, so the call starts by
-   * listening; a caller who says nothing hears the timeout message. The caller's previous call, if
-   * its conversation is still open, is over: each call is a conversation of its own.
+   * A call comes in. Parley's conversations start with the user's first words, and a caller
+   * expects to hear the bot first: picking up is taken as the caller greeting the bot in the
+   * speech-to-text language, as Alexa's launch is (alexa-launch), so the bot answers with its
+   * greeting. The caller's previous call, if its conversation is still open, is over: each call is
+   * a conversation of its own.
    */
   app.post<WebhookRequest>(
     '/webhooks/twilio/voice/:webhookId',
@@ -51,9 +54,15 @@ export function twilioVoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
         userKey: userKeyOf(call.from),
         activeSince: new Date(0).toISOString(),
       });
-      if (previous && !previous.endedAt) await conversations.end(previous.id);
+      // A retried start of this same call keeps its conversation (the address names the call).
+      const address = await scope.channelAddresses(bot.id).get(twilioVoiceChannel.id, userKeyOf(call.from));
+      if (previous && !previous.endedAt && address?.callSid !== call.callSid)
+        await conversations.end(previous.id);
       const settings = voiceSettingsOf(call.keys.values);
-      return twiml(reply, listenTwiml(settings, gatherUrlOf(ctx, call.keys.webhookId, 1)));
+      return answerTurn(reply, call, settings, 0, {
+        type: 'text',
+        text: launchUtteranceOf(settings.gatherLanguage),
+      });
     },
   );
 
@@ -80,43 +89,60 @@ export function twilioVoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
           listenTwiml(settings, gatherUrlOf(ctx, keys.webhookId, turn, options), again, options),
         );
       }
-      const outcome = await receiveMessage(
-        ctx,
-        twilioVoiceChannel,
-        keys,
-        {
-          messageId: `${call.callSid}:${turn}`,
-          userKey: userKeyOf(call.from),
-          address: { callSid: call.callSid, from: call.to, to: call.from },
-          activity,
-        },
-        { send: false },
-      );
-      switch (outcome.kind) {
-        case 'channelOff':
-          return twiml(reply, hangupTwiml());
-        // A retried post of a turn already taken: its answer went to the first post; listen on.
-        case 'duplicate':
-          return twiml(reply, listenTwiml(settings, gatherUrlOf(ctx, keys.webhookId, turn + 1)));
-        case 'ignored':
-          return twiml(
-            reply,
-            listenTwiml(settings, gatherUrlOf(ctx, keys.webhookId, turn, options), [], options),
-          );
-        case 'answered': {
-          const bot = keys.bot;
-          const context = { fileUrl: (fileId: string) => channelFileUrl(ctx, bot.tenantId, bot.id, fileId) };
-          const instructions = outcome.activities.flatMap((a) => twilioVoiceChannel.toOutbound(a, context));
-          return twiml(
-            reply,
-            answerTwiml(instructions, settings, (offered) =>
-              gatherUrlOf(ctx, keys.webhookId, turn + 1, offered),
-            ),
-          );
-        }
-      }
+      return answerTurn(reply, call, settings, turn, activity, options);
     },
   );
+
+  /**
+   * One turn of the call (0: its start): taken once per call and turn, answered with what the
+   * bot says and the Gather of the next turn.
+   */
+  async function answerTurn(
+    reply: FastifyReply,
+    call: VoiceRequest,
+    settings: VoiceSettings,
+    turn: number,
+    activity: InboundActivity,
+    options: readonly string[] = [],
+  ) {
+    const { keys } = call;
+    const outcome = await receiveMessage(
+      ctx,
+      twilioVoiceChannel,
+      keys,
+      {
+        messageId: `${call.callSid}:${turn}`,
+        userKey: userKeyOf(call.from),
+        address: { callSid: call.callSid, from: call.to, to: call.from },
+        activity,
+        ...(settings.gatherLanguage ? { language: settings.gatherLanguage } : {}),
+      },
+      { send: false },
+    );
+    switch (outcome.kind) {
+      case 'channelOff':
+        return twiml(reply, turn === 0 ? rejectTwiml() : hangupTwiml());
+      // A retried post of a turn already taken: its answer went to the first post; listen on.
+      case 'duplicate':
+        return twiml(reply, listenTwiml(settings, gatherUrlOf(ctx, keys.webhookId, turn + 1)));
+      case 'ignored':
+        return twiml(
+          reply,
+          listenTwiml(settings, gatherUrlOf(ctx, keys.webhookId, turn, options), [], options),
+        );
+      case 'answered': {
+        const bot = keys.bot;
+        const context = { fileUrl: (fileId: string) => channelFileUrl(ctx, bot.tenantId, bot.id, fileId) };
+        const instructions = outcome.activities.flatMap((a) => twilioVoiceChannel.toOutbound(a, context));
+        return twiml(
+          reply,
+          answerTwiml(instructions, settings, (offered) =>
+            gatherUrlOf(ctx, keys.webhookId, turn + 1, offered),
+          ),
+        );
+      }
+    }
+  }
 }
 
 /** The caller, as the conversation's user: their number on the voice channel. */

@@ -3,11 +3,11 @@ import { webhookUrlOf } from '../messaging/messaging-platform';
 
 /**
  * Whether the bot's voice webhook is generated (spec 04 section 4: Generate, change, delete): the
- * Twilio keys' plain flag the webhook calls (twilio-platform) set and clear. A deleted one stops
- * the voice URLs from answering.
+ * Twilio keys' plain flag the webhook calls (twilio-webhooks) set; Delete removes the keys. Until
+ * then the voice URLs answer no call.
  */
 export const isVoiceWebhookGenerated = (keys: Record<string, unknown>): boolean =>
-  keys.hasVoiceWebhook === true;
+  keys.isVoiceWebhookGenerated === true;
 
 /** The longest action URL carrying the offered options; longer lists are answered by number only. */
 const ACTION_URL_MAX_LENGTH = 1500;
