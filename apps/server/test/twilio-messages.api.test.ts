@@ -306,6 +306,27 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
     expect(conversation?.turns.filter((t) => t.direction === 'in')).toHaveLength(2);
   });
 
+  test('an answer Twilio refuses (down) is sent again later, once', async () => {
+    const from = '+4915100000009';
+    twilioApi.setDown(true);
+    try {
+      await say(from, TEMPLATE_CONVERSATION.greetingSaid);
+      expect(sentTo(from)).toEqual([]);
+    } finally {
+      twilioApi.setDown(false);
+    }
+    const [greeting] = await pollUntil(
+      'the greeting sent again',
+      () => sentTo(from),
+      (sent) => sent.length >= 1,
+      { timeoutMs: 15_000 },
+    );
+    expect(greeting?.params.Body).toContain(TEMPLATE_CONVERSATION.greeting);
+    await say(from, TEMPLATE_CONVERSATION.greetingSaid);
+    await waitForSent(from, 2);
+    expect(sentTo(from)).toHaveLength(2);
+  });
+
   /** A user's conversation, and the bot saying something outside a turn (as an agent or a Delay's end does). */
   const deliverTo = async (
     channel: string,
