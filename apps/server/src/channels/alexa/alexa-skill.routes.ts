@@ -17,7 +17,9 @@ const token = (label: string) =>
     .string({ message: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
-    .max(4000, `${label} holds at most 4000 characters.`);
+    .max(4000, `${label} holds at most 4000 characters.`)
+    // Access tokens are printable ASCII: anything else could not even be sent in a header.
+    .regex(/^[\x21-\x7e]+$/, `${label} is not a Login with Amazon access token.`);
 
 export const createSkillBodySchema = z.object({
   skillToken: token('The skill token'),
