@@ -283,7 +283,7 @@ describe.each(testDatabases())('Telegram on %s', (kind) => {
       expect(conversation?.turns.filter((t) => t.direction === 'in')).toHaveLength(2);
     });
 
-    test('a photo from the user reaches the bot as an attachment, downloadable from Telegram', async () => {
+    test('a photo from the user reaches the bot as an attachment behind a signed Parley link', async () => {
       const secret = webhook().secret_token;
       const chatId = 4004;
       telegram.files.set('photo-big', 'photos/file_7.jpg');
@@ -312,11 +312,29 @@ describe.each(testDatabases())('Telegram on %s', (kind) => {
           (await conversationsOn(server, bot, 'telegram')).filter((c) => c.userKey === `telegram:${chatId}`),
         (found) => (found[0]?.turns.length ?? 0) > 0,
       );
-      expect(conversation?.turns[0]?.activity).toEqual({
+      // A Parley link, not Telegram's file address: that one holds the bot's token.
+      const activity = conversation?.turns[0]?.activity as { files: Array<{ url: string; name: string }> };
+      expect(activity).toMatchObject({
         type: 'attachment',
-        files: [{ url: `${telegram.url}/file/bot${TOKEN}/photos/file_7.jpg`, name: 'photo.jpg' }],
+        files: [{ name: 'photo.jpg' }],
         text: 'my receipt',
       });
+      expect(JSON.stringify(conversation?.turns)).not.toContain(TOKEN);
+      const link = new URL(activity.files[0]?.url ?? '');
+      expect(`${link.origin}${link.pathname}`).toMatch(new RegExp(`^${webhook().url}/files/[^/]+$`));
+      const photo = await server.request({ method: 'GET', url: link.pathname });
+      expect(photo.statusCode).toBe(200);
+      expect(photo.headers['content-type']).toBe('image/jpeg');
+      expect(photo.body).toBe('jpeg bytes');
+      // A link of another file id, or altered, opens nothing.
+      const [encoded = '', signature = ''] = (link.pathname.split('/').at(-1) ?? '').split('.');
+      const forged = `${link.pathname.slice(0, link.pathname.lastIndexOf('/'))}/${Buffer.from('photo-small').toString('base64url')}.${signature}`;
+      for (const path of [
+        forged,
+        `${link.pathname}x`,
+        link.pathname.replace(encoded, `d${encoded.slice(1)}`),
+      ])
+        expect((await server.request({ method: 'GET', url: path })).statusCode, path).toBe(404);
       expect(telegram.calls('getFile').at(-1)?.params).toEqual({ file_id: 'photo-big' });
     });
 
@@ -361,6 +379,42 @@ describe.each(testDatabases())('Telegram on %s', (kind) => {
         chat_id: chatId,
         action: 'upload_document',
       });
+    });
+
+    test('a document a user sends is served for download only, whatever its type', async () => {
+      const secret = webhook().secret_token;
+      const chatId = 4114;
+      telegram.files.set('doc-1', 'documents/file_9.html');
+      const { text: _text, ...message } = textUpdate(chatId, '').message;
+      expectStatus(
+        await post(
+          {
+            update_id: update_id++,
+            message: {
+              ...message,
+              document: { file_id: 'doc-1', file_unique_id: 'd', file_name: 'page.html' },
+            },
+          },
+          secret,
+        ),
+        200,
+      );
+      const [conversation] = await pollUntil(
+        'the document turn',
+        async () =>
+          (await conversationsOn(server, bot, 'telegram')).filter((c) => c.userKey === `telegram:${chatId}`),
+        (found) => (found[0]?.turns.length ?? 0) > 0,
+      );
+      const activity = conversation?.turns[0]?.activity as { files: Array<{ url: string; name: string }> };
+      expect(activity.files[0]?.name).toBe('page.html');
+      const served = await server.request({
+        method: 'GET',
+        url: new URL(activity.files[0]?.url ?? '').pathname,
+      });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('application/octet-stream');
+      expect(served.headers['content-disposition']).toMatch(/^attachment/);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
     });
 
     test('with the channel disabled on the Configuration tab, a message gets no answer', async () => {
@@ -428,6 +482,13 @@ describe.each(testDatabases())('Telegram on %s', (kind) => {
         await send(body, secret);
       }
       for (const param of HOSTILE_PARAMS) await send(base, secret, `/webhooks/telegram/${param}`);
+      for (const param of [...HOSTILE_PARAMS, 'a.b', '.', `${'A'.repeat(700)}.x`]) {
+        for (const url of [`${webhookPath()}/files/${param}`, `/webhooks/telegram/${param}/files/${param}`]) {
+          const response = await server.request({ method: 'GET', url });
+          log.check(`GET ${url.slice(0, 80)}`, response.statusCode, response.body);
+          expect(response.statusCode, url).toBeLessThan(500);
+        }
+      }
       const raw = await server.request({
         method: 'POST',
         url: webhookPath(),

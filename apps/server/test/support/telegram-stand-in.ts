@@ -69,7 +69,11 @@ export async function startTelegramStandIn(validTokens: readonly string[]): Prom
     const file = /^\/file\/bot([^/]+)\/(.+)$/.exec(request.path);
     if (file) {
       if (!validTokens.includes(decodeURIComponent(file[1] ?? ''))) return refuse(401, 'Unauthorized');
-      return { headers: { 'content-type': 'image/jpeg' }, body: Buffer.from('jpeg bytes') };
+      if (![...files.values()].includes(file[2] ?? '')) return refuse(404, 'Not Found');
+      const isHtml = file[2]?.endsWith('.html');
+      return isHtml
+        ? { headers: { 'content-type': 'text/html' }, body: '<script>alert(1)</script>' }
+        : { headers: { 'content-type': 'image/jpeg' }, body: Buffer.from('jpeg bytes') };
     }
     const call = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(request.path);
     if (!call) return refuse(404, 'Not Found');

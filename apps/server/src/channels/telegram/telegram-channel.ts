@@ -45,7 +45,11 @@ async function uploadDocument(
   }
   const form = new FormData();
   form.set('chat_id', String(to.address.chatId));
-  form.set('document', new Blob([new Uint8Array(download.data)], { type: download.contentType }), upload.name);
+  form.set(
+    'document',
+    new Blob([new Uint8Array(download.data)], { type: download.contentType }),
+    upload.name,
+  );
   await callTelegram(ctx, token, 'sendDocument', form);
 }
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { storePlatformKeys } from '../messaging/channel-keys.service';
 import { type MessagingPlatform, type PlatformKeys, webhookUrlOf } from '../messaging/messaging-platform';
 import { callTelegram, TelegramApiError } from './telegram-api';
+import { telegramFileRoutes } from './telegram-file.routes';
 import { telegramWebhookRoutes } from './telegram-webhook.routes';
 import { telegramWebhookSecret } from './telegram-webhook-secret';
 
@@ -64,5 +65,6 @@ export const telegramPlatform: MessagingPlatform = {
   },
   routes(app, ctx) {
     telegramWebhookRoutes(app, ctx, telegramPlatform);
+    telegramFileRoutes(app, ctx, telegramPlatform);
   },
 };

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { keysOfWebhook } from '../messaging/channel-keys.service';
 import { receiveMessage } from '../messaging/inbound-message';
-import type { MessagingPlatform, PlatformKeys } from '../messaging/messaging-platform';
-import { callTelegram, telegramFileUrl } from './telegram-api';
+import { type MessagingPlatform, type PlatformKeys, webhookUrlOf } from '../messaging/messaging-platform';
+import { callTelegram } from './telegram-api';
 import { type TelegramInbound, telegramChannel } from './telegram-channel';
+import { telegramFileLink } from './telegram-file-link';
 import { fileOfMessage, type TelegramUpdate, telegramUpdateSchema } from './telegram-update';
 import { isTelegramSecret } from './telegram-webhook-secret';
 
@@ -26,17 +27,21 @@ function parseJson(body: unknown): { value: unknown } | undefined {
   }
 }
 
-/** The user's file, downloadable: getFile's path under the Bot API's file address (none if Telegram refuses, e.g. over 20 MB). */
-async function filesOf(ctx: AppContext, token: string, update: TelegramUpdate) {
+/**
+ * The user's file, as a signed Parley link (Telegram's own address holds the bot's token); none
+ * when getFile refuses it (over 20 MB, Telegram's limit for bots).
+ */
+async function filesOf(ctx: AppContext, keys: PlatformKeys, token: string, update: TelegramUpdate) {
   const file = update.message && fileOfMessage(update.message);
   if (!file) return [];
   try {
-    const found = await callTelegram<{ file_path?: string }>(ctx, token, 'getFile', { file_id: file.fileId });
-    return found.file_path ? [{ url: telegramFileUrl(ctx, token, found.file_path), name: file.name }] : [];
+    await callTelegram(ctx, token, 'getFile', { file_id: file.fileId });
   } catch (error) {
     ctx.log.warn({ err: error }, 'a Telegram user file could not be found');
     return [];
   }
+  const webhookUrl = webhookUrlOf(ctx, 'telegram', keys.webhookId);
+  return [{ url: telegramFileLink(ctx, webhookUrl, keys.webhookId, file.fileId), name: file.name }];
 }
 
 /** Where the update came from: the chat the bot answers in, and the user's language. */
@@ -63,7 +68,7 @@ async function handleUpdate(ctx: AppContext, keys: PlatformKeys, token: string, 
     );
   const sender = senderOf(update);
   if (!sender) return;
-  const inbound: TelegramInbound = { update, files: await filesOf(ctx, token, update) };
+  const inbound: TelegramInbound = { update, files: await filesOf(ctx, keys, token, update) };
   const activity = telegramChannel.toActivity(inbound);
   if (!activity) return;
   await receiveMessage(
