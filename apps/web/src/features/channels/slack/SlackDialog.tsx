@@ -21,14 +21,22 @@ function SlackInstallState({ keys }: { keys: ChannelKeysAnswer }) {
       {install === '' ? (
         <p>
           Create a Slack app, copy its client ID, client secret and signing secret here and save. Then enter
-          the URLs above in the app: Parley opens Slack to install it in your workspace.
+          the URLs above in the app and press 'Add to Slack'.
         </p>
       ) : (
-        <div className="channel-keys__actions">
-          <a className={buttonClassName(workspace === '' ? 'primary' : 'secondary')} href={install}>
-            Add to Slack
-          </a>
-        </div>
+        <>
+          {workspace === '' && (
+            <p>
+              Enter the Redirect URL and the request URL above in your Slack app, then press 'Add to Slack' to
+              install it in your workspace.
+            </p>
+          )}
+          <div className="channel-keys__actions">
+            <a className={buttonClassName(workspace === '' ? 'primary' : 'secondary')} href={install}>
+              Add to Slack
+            </a>
+          </div>
+        </>
       )}
     </div>
   );
@@ -38,11 +46,11 @@ function SlackInstallState({ keys }: { keys: ChannelKeysAnswer }) {
  * Slack's settings (spec 04 sections 3.4 and 7.1): the Slack app's client ID, client secret and
  * signing secret (and a bot token, which 'Add to Slack' fills in), the Redirect URL and the
  * Event Subscriptions / Interactivity request URL to copy into the app, and 'Add to Slack'
- * (redirectAction), opened after a save while the app is not installed yet.
+ * (redirectAction), also opened after a save while the app is not installed yet.
  */
 export function SlackDialog({ bot, onClose }: ChannelDialogProps) {
   const { keys, reload } = useChannelKeys(bot.botName, 'slack');
-  const clientIdBefore = textOf(keys.data?.clientId);
+  const before = keys.data;
   // A refused save may still change the stored keys (a refused token is dropped): show them as stored.
   const saving = useIsMutating();
   const wasSaving = useRef(false);
@@ -67,7 +75,7 @@ export function SlackDialog({ bot, onClose }: ChannelDialogProps) {
       ]}
       onClose={onClose}
       onSaved={(saved) => {
-        const install = installToOpen(saved, clientIdBefore);
+        const install = installToOpen(saved, before);
         // Slack's install page brings the browser back to this bot's Configuration tab.
         if (install) window.location.assign(install);
       }}
