@@ -120,10 +120,16 @@ describe.each(testDatabases())('Microsoft Teams on %s', (kind) => {
     expect(afterRefusal).toMatchObject({ appId: APP_ID, isEnabled: false });
     expectStatus(await bot.admin('GET', addUrlPath()), 409);
 
-    // An app id Microsoft does not know is refused as well.
+    // An app id is a GUID; one Microsoft does not know is refused as well.
+    expect(expectStatus(await bot.admin('PUT', keysPath(), { appId: 'my-bot' }), 400).json().message).toMatch(
+      /is a GUID/,
+    );
     expect(
       expectStatus(
-        await bot.admin('PUT', keysPath(), { appId: 'unknown-app', appPassword: APP_PASSWORD }),
+        await bot.admin('PUT', keysPath(), {
+          appId: '99999999-9999-4999-8999-999999999999',
+          appPassword: APP_PASSWORD,
+        }),
         400,
       ).json().message,
     ).toBe(TEAMS_MESSAGES.refused);
@@ -325,6 +331,45 @@ describe.each(testDatabases())('Microsoft Teams on %s', (kind) => {
     expect(
       teams.calls(/\/teams\/v3\/conversations\/a%3Aconversation-revoked-token\//).length,
     ).toBeGreaterThan(teams.posted(`a:conversation-${user}`).length);
+  });
+
+  test('a single-tenant bot gets its tokens from its own tenant', async () => {
+    const singleTenantApp = '0b7e5a1c-1111-4c2d-8e9f-abcdefabcdef';
+    const tenantId = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+    teams.registerApp(singleTenantApp, APP_PASSWORD, tenantId);
+    try {
+      // Asked of the multi-tenant botframework.com service, Microsoft does not know the app.
+      expect(
+        expectStatus(
+          await bot.admin('PUT', keysPath(), {
+            appId: singleTenantApp,
+            appPassword: APP_PASSWORD,
+            appTenantId: '',
+          }),
+          400,
+        ).json().message,
+      ).toBe(TEAMS_MESSAGES.refused);
+      expect(
+        expectStatus(await bot.admin('PUT', keysPath(), { appTenantId: 'contoso/../x' }), 400).json().message,
+      ).toMatch(/Directory \(tenant\) ID/);
+      const enabled = expectStatus(await bot.admin('PUT', keysPath(), { appTenantId: tenantId }), 200).json();
+      expect(enabled).toMatchObject({ appId: singleTenantApp, appTenantId: tenantId, isEnabled: true });
+      expect(teams.calls(`/${tenantId}/oauth2/v2.0/token`).length).toBeGreaterThan(0);
+
+      const user = 'single-tenant';
+      expectStatus(
+        await post(activityFrom(user, TEMPLATE_CONVERSATION.greetingSaid), await teams.sign(singleTenantApp)),
+        200,
+      );
+      expect(textsOf(await waitForMessages(user, 1))).toContain(TEMPLATE_CONVERSATION.greeting);
+      // A token for the other app is not one for this bot any more.
+      expect((await post(activityFrom(user, 'hello'), await teams.sign(APP_ID))).statusCode).toBe(401);
+    } finally {
+      expectStatus(
+        await bot.admin('PUT', keysPath(), { appId: APP_ID, appPassword: APP_PASSWORD, appTenantId: '' }),
+        200,
+      );
+    }
   });
 
   test('hostile bodies, headers and endpoints never get a 500', async () => {

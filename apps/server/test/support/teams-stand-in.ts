@@ -16,8 +16,11 @@ export interface TeamsStandIn extends StandIn {
   openIdUrl: string;
   /** The serviceUrl of the activities the stand-in's channel sends. */
   serviceUrl: string;
-  /** Registers an Azure bot: its app id and password (client secret). */
-  registerApp(appId: string, appPassword: string): void;
+  /**
+   * Registers an Azure bot: its app id and password (client secret); a single-tenant one with its
+   * tenant, whose token service alone grants its tokens.
+   */
+  registerApp(appId: string, appPassword: string, tenantId?: string): void;
   /** A channel service JWT for the bot; claims and the signing key can be changed to make bad ones. */
   sign(appId: string, options?: SignOptions): Promise<string>;
   /** Microsoft revokes every token issued so far (a changed password): the connector refuses them. */
@@ -47,6 +50,7 @@ export interface PostedActivity {
 const ISSUER = 'https://api.botframework.com';
 const SCOPE = 'https://api.botframework.com/.default';
 const TOKEN_PATH = '/botframework.com/oauth2/v2.0/token';
+const TENANT_TOKEN_PATH = /^\/([^/]+)\/oauth2\/v2\.0\/token$/;
 const OPENID_PATH = '/v1/.well-known/openidconfiguration';
 const KEYS_PATH = '/v1/.well-known/keys';
 const CONNECTOR = /^\/teams\/v3\/conversations\/([^/]+)\/activities(?:\/([^/]+))?$/;
@@ -84,14 +88,18 @@ function activityProblem(activity: unknown): string | undefined {
 }
 
 export async function startTeamsStandIn(): Promise<TeamsStandIn> {
-  const apps = new Map<string, string>();
+  const apps = new Map<string, { password: string; tenantId: string }>();
   const issued = new Map<string, { appId: string; expiresAt: number }>();
   const posted: PostedActivity[] = [];
   const kid = 'teams-signing-key';
   const teamsKey = await generateKeyPair('RS256', { extractable: true });
   const skypeKey = await generateKeyPair('RS256', { extractable: true });
   const strangerKey = await generateKeyPair('RS256', { extractable: true });
-  const publicJwk = async (key: Parameters<typeof exportJWK>[0], keyId: string, endorsements: string[]): Promise<JWK> =>
+  const publicJwk = async (
+    key: Parameters<typeof exportJWK>[0],
+    keyId: string,
+    endorsements: string[],
+  ): Promise<JWK> =>
     ({
       ...(await exportJWK(key)),
       kid: keyId,
@@ -106,7 +114,7 @@ export async function startTeamsStandIn(): Promise<TeamsStandIn> {
   };
   let baseUrl = '';
 
-  const token = (request: StandInRequest): StandInReply => {
+  const token = (request: StandInRequest, tenant: string): StandInReply => {
     const form = request.form;
     if (!form || !request.headers['content-type']?.startsWith('application/x-www-form-urlencoded'))
       return oauthError(400, 'invalid_request', 'AADSTS900144: The request body must be a form.');
@@ -115,9 +123,13 @@ export async function startTeamsStandIn(): Promise<TeamsStandIn> {
     if (form.get('scope') !== SCOPE) return oauthError(400, 'invalid_scope', 'AADSTS70011: bad scope.');
     const appId = form.get('client_id') ?? '';
     const known = apps.get(appId);
-    if (known === undefined)
-      return oauthError(400, 'unauthorized_client', `AADSTS700016: Application ${appId} was not found.`);
-    if (form.get('client_secret') !== known)
+    if (known === undefined || known.tenantId !== tenant)
+      return oauthError(
+        400,
+        'unauthorized_client',
+        `AADSTS700016: Application ${appId} was not found in the directory ${tenant}.`,
+      );
+    if (form.get('client_secret') !== known.password)
       return oauthError(401, 'invalid_client', 'AADSTS7000215: Invalid client secret provided.');
     const accessToken = `bf-${randomUUID()}`;
     issued.set(accessToken, { appId, expiresAt: Date.now() + 3_600_000 });
@@ -152,7 +164,8 @@ export async function startTeamsStandIn(): Promise<TeamsStandIn> {
   };
 
   const standIn = await startStandIn((request) => {
-    if (request.path === TOKEN_PATH && request.method === 'POST') return token(request);
+    const tokenPath = TENANT_TOKEN_PATH.exec(request.path);
+    if (tokenPath && request.method === 'POST') return token(request, decodeURIComponent(tokenPath[1] ?? ''));
     if (request.path === OPENID_PATH)
       return {
         body: {
@@ -176,8 +189,8 @@ export async function startTeamsStandIn(): Promise<TeamsStandIn> {
     tokenUrl: `${baseUrl}${TOKEN_PATH}`,
     openIdUrl: `${baseUrl}${OPENID_PATH}`,
     serviceUrl,
-    registerApp(appId, appPassword) {
-      apps.set(appId, appPassword);
+    registerApp(appId, appPassword, tenantId = 'botframework.com') {
+      apps.set(appId, { password: appPassword, tenantId });
     },
     async sign(appId, options = {}) {
       const which = options.key ?? 'teams';

@@ -1,6 +1,6 @@
 import type { ChannelPlugin } from '../channel-plugin';
 import type { TeamsAddress, TeamsInboundActivity, TeamsOutbound } from './teams-activity';
-import { connectorToken, forgetConnectorToken } from './teams-connector-token';
+import { connectorToken, credentialsOf, forgetConnectorToken } from './teams-connector-token';
 import { teamsActivityToInbound, teamsOutboundOf } from './teams-conversion';
 
 const SEND_TIMEOUT_MS = 15_000;
@@ -26,10 +26,7 @@ export const teamsChannel: ChannelPlugin<TeamsInboundActivity, TeamsOutbound> = 
   toOutbound: teamsOutboundOf,
   async send(ctx, to, outbound) {
     const address = to.address as unknown as TeamsAddress;
-    const credentials = {
-      appId: String(to.keys.values.appId ?? ''),
-      appPassword: String(to.keys.values.appPassword ?? ''),
-    };
+    const credentials = credentialsOf(to.keys.values);
     const token = await connectorToken(ctx, credentials);
     const response = await fetch(activitiesUrl(address), {
       method: 'POST',

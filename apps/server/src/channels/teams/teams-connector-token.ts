@@ -13,6 +13,24 @@ const FETCH_TIMEOUT_MS = 10_000;
 export interface AppCredentials {
   appId: string;
   appPassword: string;
+  /** A single-tenant bot's tenant; a multi-tenant bot's tokens come from the botframework.com tenant. */
+  appTenantId?: string;
+}
+
+/** Credentials from a bot's stored Teams keys. */
+export const credentialsOf = (values: Record<string, unknown>): AppCredentials => ({
+  appId: String(values.appId ?? ''),
+  appPassword: String(values.appPassword ?? ''),
+  appTenantId: String(values.appTenantId ?? ''),
+});
+
+const MULTI_TENANT = '/botframework.com/';
+
+/** The token service of the app's tenant: the configured one, with the tenant in place of botframework.com. */
+export function tokenUrlOf(ctx: AppContext, credentials: AppCredentials): string {
+  const url = ctx.config.platforms.botFrameworkToken;
+  const tenant = credentials.appTenantId ?? '';
+  return tenant === '' ? url : url.replace(MULTI_TENANT, `/${encodeURIComponent(tenant)}/`);
 }
 
 export type TokenOutcome =
@@ -25,7 +43,7 @@ export type TokenOutcome =
 const tokens = new Map<string, { token: string; expiresAt: number }>();
 const cacheKeyOf = (ctx: AppContext, credentials: AppCredentials) =>
   createHash('sha256')
-    .update(`${ctx.config.platforms.botFrameworkToken}\n${credentials.appId}\n${credentials.appPassword}`)
+    .update(`${tokenUrlOf(ctx, credentials)}\n${credentials.appId}\n${credentials.appPassword}`)
     .digest('base64url');
 
 /** Asks the token service for a new token (no cache): also how 'Enable teams' checks the keys. */
@@ -35,7 +53,7 @@ export async function requestConnectorToken(
 ): Promise<TokenOutcome> {
   let response: Response;
   try {
-    response = await fetch(ctx.config.platforms.botFrameworkToken, {
+    response = await fetch(tokenUrlOf(ctx, credentials), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({

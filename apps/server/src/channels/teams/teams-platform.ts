@@ -1,7 +1,7 @@
 import { customError, TEAMS_KEYS } from '@parley/contracts';
 import { storePlatformKeys } from '../messaging/channel-keys.service';
 import { type MessagingPlatform, webhookUrlOf } from '../messaging/messaging-platform';
-import { requestConnectorToken } from './teams-connector-token';
+import { credentialsOf, requestConnectorToken } from './teams-connector-token';
 import { TEAMS_MESSAGES } from './teams-messages';
 import { teamsRoutes } from './teams-routes';
 
@@ -15,10 +15,11 @@ export const teamsPlatform: MessagingPlatform = {
   keys: TEAMS_KEYS,
   shownKeys: (ctx, keys) => ({ messagingEndpoint: webhookUrlOf(ctx, 'teams', keys.webhookId) }),
   async afterSave(ctx, keys) {
-    const appId = String(keys.values.appId ?? '');
-    const appPassword = String(keys.values.appPassword ?? '');
-    if (appId === '' || appPassword === '') return { isEnabled: false };
-    const outcome = await requestConnectorToken(ctx, { appId, appPassword });
+    const credentials = credentialsOf(keys.values);
+    // Without both, nothing is asked of Microsoft; keys that were enabled are no longer.
+    if (credentials.appId === '' || credentials.appPassword === '')
+      return keys.values.isEnabled === true ? { isEnabled: false } : {};
+    const outcome = await requestConnectorToken(ctx, credentials);
     if (outcome.kind === 'granted') return { isEnabled: true };
     // The keys stay stored (the user corrects one field), no longer enabled: they are unchecked.
     const scope = ctx.repos.forTenant(keys.bot.tenantId);

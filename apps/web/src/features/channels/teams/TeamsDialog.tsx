@@ -68,7 +68,7 @@ export function TeamsDialog({ bot, onClose }: ChannelDialogProps) {
       platform="teams"
       title="Microsoft Teams"
       description="Answer your users in Microsoft Teams through your Azure bot."
-      fields={['appId', 'appPassword', 'messagesTimeout', 'messagingEndpoint']}
+      fields={['appId', 'appPassword', 'appTenantId', 'messagesTimeout', 'messagingEndpoint']}
       saveLabel="Enable teams"
       onClose={onClose}
     >
