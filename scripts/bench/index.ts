@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
+import { benchChannels } from './channels';
 import { benchContent } from './content';
 import { benchFlowEditor } from './flow-editor';
 import { benchFoundation } from './foundation';
@@ -17,6 +18,7 @@ const BENCHMARKS: Record<string, (options: { seconds: number }) => Promise<objec
   runtime: benchRuntime,
   'flow-editor': benchFlowEditor,
   widget: benchWidget,
+  channels: benchChannels,
 };
 
 const args = process.argv.slice(2);

@@ -23,7 +23,10 @@ function sealOf(ctx: AppContext) {
   return seal;
 }
 
-const secretNames = (platform: MessagingPlatform) =>
+/** What reading and storing keys needs of a platform: its name and its keys' declaration. */
+type KeysOwner = Pick<MessagingPlatform, 'id' | 'keys'>;
+
+const secretNames = (platform: KeysOwner) =>
   Object.entries(platform.keys.fields)
     .filter(([, field]) => field.kind === 'secret')
     .map(([name]) => name);
@@ -32,7 +35,7 @@ const secretNames = (platform: MessagingPlatform) =>
 export function openKeys(
   ctx: AppContext,
   bot: Bot,
-  platform: MessagingPlatform,
+  platform: KeysOwner,
   record: ChannelKeysRecord,
 ): PlatformKeys {
   const values: Record<string, unknown> = { ...record.keys };
@@ -45,7 +48,7 @@ export async function readPlatformKeys(
   ctx: AppContext,
   scope: TenantScope,
   bot: Bot,
-  platform: MessagingPlatform,
+  platform: KeysOwner,
 ): Promise<PlatformKeys | undefined> {
   const record = await scope.channelKeys(bot.id).get(platform.id);
   return record && openKeys(ctx, bot, platform, record);
@@ -59,7 +62,7 @@ export async function storePlatformKeys(
   ctx: AppContext,
   scope: TenantScope,
   bot: Bot,
-  platform: MessagingPlatform,
+  platform: KeysOwner,
   values: Record<string, unknown>,
 ): Promise<PlatformKeys> {
   const secrets = new Set(secretNames(platform));

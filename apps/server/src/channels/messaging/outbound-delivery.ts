@@ -1,4 +1,4 @@
-import { type ChannelId, type OutboundActivity, platformOfChannel } from '@parley/contracts';
+import { CHANNEL_KEYS, type ChannelId, type OutboundActivity, platformOfChannel } from '@parley/contracts';
 import type { Bot, ConversationRecord } from '@parley/db';
 import type { AppContext } from '../../context';
 import type { ChannelPlugin } from '../channel-plugin';
@@ -6,7 +6,6 @@ import { channelPluginOf } from '../channel-plugins';
 import { channelFileUrl } from './channel-files';
 import { readPlatformKeys } from './channel-keys.service';
 import type { ChannelRecipient } from './messaging-platform';
-import { MESSAGING_PLATFORMS } from './platforms';
 
 /** Tries of a message the platform refused, the first included; waits double from the first. */
 export const DELIVERY_RETRY = { attempts: 5, firstWaitMs: 2000 } as const;
@@ -101,7 +100,8 @@ async function recipientOf(
   const platformId = platformOfChannel(plugin.id);
   if (!platformId) return undefined;
   const scope = ctx.repos.forTenant(bot.tenantId);
-  const keys = await readPlatformKeys(ctx, scope, bot, MESSAGING_PLATFORMS[platformId]);
+  // The declaration alone, not the platform: platforms import this module (their routes deliver).
+  const keys = await readPlatformKeys(ctx, scope, bot, { id: platformId, keys: CHANNEL_KEYS[platformId] });
   const address = await scope.channelAddresses(bot.id).get(conversation.channel, conversation.userKey);
   return keys && address ? { keys, conversation, address } : undefined;
 }
