@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { launchUtteranceOf } from '../alexa/alexa-launch';
 import { isChannelEnabled } from '../channel-plugins';
 import { channelFileUrl } from '../messaging/channel-files';
-import { receiveMessage } from '../messaging/inbound-message';
+import { type InboundOutcome, receiveMessage } from '../messaging/inbound-message';
 import { twilioVoiceChannel } from './twilio-voice-channel';
 import { authenticatedVoiceRequest, TWILIO_VOICE_MESSAGES, type VoiceRequest } from './twilio-voice-request';
 import { type VoiceSettings, voiceSettingsOf } from './twilio-voice-settings';
@@ -106,19 +106,27 @@ export function twilioVoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
     options: readonly string[] = [],
   ) {
     const { keys } = call;
-    const outcome = await receiveMessage(
-      ctx,
-      twilioVoiceChannel,
-      keys,
-      {
-        messageId: `${call.callSid}:${turn}`,
-        userKey: userKeyOf(call.from),
-        address: { callSid: call.callSid, from: call.to, to: call.from },
-        activity,
-        ...(settings.gatherLanguage ? { language: settings.gatherLanguage } : {}),
-      },
-      { send: false },
-    );
+    let outcome: InboundOutcome;
+    try {
+      outcome = await receiveMessage(
+        ctx,
+        twilioVoiceChannel,
+        keys,
+        {
+          messageId: `${call.callSid}:${turn}`,
+          userKey: userKeyOf(call.from),
+          address: { callSid: call.callSid, from: call.to, to: call.from },
+          activity,
+          ...(settings.gatherLanguage ? { language: settings.gatherLanguage } : {}),
+        },
+        { send: false },
+      );
+    } catch (error) {
+      // An error page would make Twilio say 'an application error has occurred' and hang up:
+      // the caller is listened to again instead (the turn's receipt is taken, so on the next turn).
+      ctx.log.error({ err: error, botId: keys.bot.id, turn }, 'a Twilio Voice turn failed');
+      return twiml(reply, listenTwiml(settings, gatherUrlOf(ctx, keys.webhookId, turn + 1)));
+    }
     switch (outcome.kind) {
       case 'channelOff':
         return twiml(reply, turn === 0 ? rejectTwiml() : hangupTwiml());
