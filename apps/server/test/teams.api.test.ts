@@ -229,7 +229,7 @@ describe.each(testDatabases())('Microsoft Teams on %s', (kind) => {
       expect(response.statusCode, label).toBe(401);
       expect(response.json().code, label).toBe('unauthorised_error_code');
     }
-    // A valid token for this bot does not open another bot's endpoint... nor an unknown one.
+    // A valid token does not open an endpoint no bot has.
     expect(
       (await post(activityFrom(user, 'hello'), undefined, '/webhooks/teams/no-such-endpoint')).statusCode,
     ).toBe(404);
