@@ -160,6 +160,24 @@ describe.each(testDatabases())('Telegram on %s', (kind) => {
       }
     });
 
+    test('Telegram out of reach: 502 with a message to try again, disconnected', async () => {
+      server.ctx.config.platforms.telegram = 'http://127.0.0.1:1';
+      try {
+        expectStatus(await putToken(''), 200);
+        const failed = expectStatus(await putToken(TOKEN), 502).json();
+        expect(failed).toMatchObject({
+          code: 'configuration_error',
+          message: 'Telegram could not be reached. Please try again later.',
+        });
+        expect((await storedKeys()).keys.isValidated).toBe(false);
+      } finally {
+        server.ctx.config.platforms.telegram = telegram.url;
+      }
+      // Saved again as the dialog shows it (the token masked): Telegram is asked again, and connects.
+      const shown = expectStatus(await bot.admin('GET', keysPath), 200).json();
+      expect(expectStatus(await bot.admin('PUT', keysPath, shown), 200).json().isValidated).toBe(true);
+    });
+
     test('an empty token disconnects without asking Telegram; a token again connects', async () => {
       const asked = telegram.standIn.requests.length;
       expect(expectStatus(await putToken(''), 200).json()).toEqual({ accessToken: '', isValidated: false });

@@ -52,9 +52,12 @@ export const telegramPlatform: MessagingPlatform = {
   id: 'telegram',
   keys: TELEGRAM_KEYS,
   async afterSave(ctx, keys, changed) {
-    if (!changed.includes('accessToken')) return {};
+    // A new token is checked; so is the same one saved again while not connected (Telegram was
+    // out of reach, the public address was fixed).
+    if (!changed.includes('accessToken') && keys.values.isValidated === true) return {};
     const token = keys.values.accessToken;
-    if (typeof token !== 'string' || token === '') return { isValidated: false };
+    if (typeof token !== 'string' || token === '')
+      return changed.includes('accessToken') ? { isValidated: false } : {};
     try {
       await validateAndRegister(ctx, keys, token);
     } catch (error) {
