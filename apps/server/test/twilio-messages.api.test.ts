@@ -173,6 +173,10 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
       'Handover alert numbers are up to 5 phone numbers (+ and digits), separated by commas.',
     );
     await bad(
+      { handoverNumbers: '+49 1 2 3, +4915112345678' },
+      'Handover alert numbers are up to 5 phone numbers (+ and digits), separated by commas.',
+    );
+    await bad(
       { messagesTimeout: -5 },
       'Conversation timeout (minutes) must be between 0 and 9007199254740991.',
     );

@@ -251,7 +251,8 @@ const PHONE_NUMBER = /^\+[1-9]\d{6,14}$/;
 const PHONE_NUMBER_MESSAGE = 'A phone number is + and its digits (E.164).';
 /** Handover alert numbers: E.164 numbers, comma-separated; spaces inside are allowed and removed. */
 export const TWILIO_MAX_HANDOVER_NUMBERS = 5;
-const HANDOVER_NUMBERS = /^\+[1-9][\d ]{6,20}(?:\s*,\s*\+[1-9][\d ]{6,20}){0,4}$/;
+const HANDOVER_NUMBER = String.raw`\+\s*[1-9](?:\s*\d){6,14}`;
+const HANDOVER_NUMBERS = new RegExp(String.raw`^${HANDOVER_NUMBER}(?:\s*,\s*${HANDOVER_NUMBER}){0,4}$`);
 /** The handover numbers as stored: spaces removed, one comma between. */
 export const handoverNumbersOf = (value: string): string[] =>
   value
