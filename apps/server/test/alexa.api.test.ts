@@ -398,6 +398,11 @@ describe.each(testDatabases())('Amazon Alexa on %s', (kind) => {
       expect(expectStatus(await bot.admin('GET', '/api/amazon/clientId'), 200).json()).toEqual({
         clientId: 'amzn1.application-oa2-client.test',
       });
+      // The page Login with Amazon returns the dialog's sign-in window to: static, no script.
+      const returnPage = await server.request({ method: 'GET', url: '/api/amazon/login-callback' });
+      expect(returnPage.statusCode).toBe(200);
+      expect(returnPage.headers['content-security-policy']).toBe("default-src 'none'");
+      expect(returnPage.body).not.toContain('<script');
       // Alexa calls https endpoints only.
       expect(expectStatus(await create(tokens), 400).json().message).toMatch(/over https only/);
       server.ctx.config.publicUrl = 'https://parley.example.com';

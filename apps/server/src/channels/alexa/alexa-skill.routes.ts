@@ -42,6 +42,16 @@ function jsonBodyOf(body: unknown): unknown {
   }
 }
 
+/** Where Login with Amazon returns the dialog's sign-in window (an Allowed Return URL of the operator's profile). */
+export const LOGIN_WITH_AMAZON_RETURN_PATH = '/api/amazon/login-callback';
+
+/**
+ * The page the sign-in window lands on: the dialog that opened it reads the token from its
+ * address (same origin) and closes it; the page itself runs nothing.
+ */
+const RETURN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Login with Amazon</title></head>
+<body><p>Signed in with Amazon. You can close this window if it stays open.</p></body></html>`;
+
 /**
  * Spec 04 section 7.1's Alexa calls beyond the keys: the operator's Login with Amazon client id
  * (the dialog's login asks Amazon for the skills and models scopes with it), and creating or
@@ -57,6 +67,14 @@ export function alexaSkillRoutes(app: FastifyInstance, ctx: AppContext, platform
   app.get('/api/amazon/clientId', { config: { access: 'authenticated' } }, async () => ({
     clientId: loginWithAmazon().clientId,
   }));
+
+  app.get(LOGIN_WITH_AMAZON_RETURN_PATH, { config: { access: 'public' } }, async (_request, reply) =>
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', "default-src 'none'")
+      .header('referrer-policy', 'no-referrer')
+      .send(RETURN_PAGE),
+  );
 
   app.post<BotParams>('/api/amazon/:bot/create_skill', MANAGE_CHANNELS, async (request) => {
     loginWithAmazon();
