@@ -111,10 +111,13 @@ describe.each(testDatabases())('Telegram on %s', (kind) => {
       expect(JSON.stringify(record)).not.toContain(TOKEN);
       expect(record.keys.isValidated).toBe(true);
       expect((await telegramConnection())?.connected).toBe(true);
-      // The dialog sends back what it got: the mask keeps the token and asks Telegram nothing.
+      // The dialog sends back what it got: the mask keeps the token, and the webhook is set again
+      // (Save takes the bot's updates back from another tool that set its own webhook).
       const setWebhooks = telegram.calls('setWebhook').length;
       expect(expectStatus(await bot.admin('PUT', keysPath, saved), 200).json()).toEqual(saved);
-      expect(telegram.calls('setWebhook').length).toBe(setWebhooks);
+      expect(telegram.calls('setWebhook').length).toBe(setWebhooks + 1);
+      expect(telegram.calls('setWebhook').at(-1)?.token).toBe(TOKEN);
+      expect(webhook().url).toBe(hook.url);
     });
 
     test('a token Telegram refuses: 400 with a clear message, disconnected, no webhook set', async () => {

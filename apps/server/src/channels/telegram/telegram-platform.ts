@@ -44,20 +44,18 @@ async function validateAndRegister(ctx: AppContext, keys: PlatformKeys, token: s
 }
 
 /**
- * Telegram's keys and webhook (issue 14). Saving a new token checks it with getMe and points
+ * Telegram's keys and webhook (issue 14). Saving with a token checks it with getMe and points
  * the bot's updates at Parley with setWebhook and a secret token; isValidated says whether both
  * worked (the dialog's 'Connected').
  */
 export const telegramPlatform: MessagingPlatform = {
   id: 'telegram',
   keys: TELEGRAM_KEYS,
-  async afterSave(ctx, keys, changed) {
-    // A new token is checked; so is the same one saved again while not connected (Telegram was
-    // out of reach, the public address was fixed).
-    if (!changed.includes('accessToken') && keys.values.isValidated === true) return {};
+  async afterSave(ctx, keys) {
+    // Every save with a token asks Telegram: a new token is checked, and the same one saved again
+    // takes the webhook back (another tool set its own) or connects after an outage.
     const token = keys.values.accessToken;
-    if (typeof token !== 'string' || token === '')
-      return changed.includes('accessToken') ? { isValidated: false } : {};
+    if (typeof token !== 'string' || token === '') return { isValidated: false };
     try {
       await validateAndRegister(ctx, keys, token);
     } catch (error) {
