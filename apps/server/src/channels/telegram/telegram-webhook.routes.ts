@@ -53,7 +53,7 @@ function senderOf(update: TelegramUpdate) {
   if (from?.is_bot) return undefined;
   return {
     chatId: message.chat.id,
-    // A press and a message each come once; their own ids survive a change of token, unlike update_id.
+    // A press and a message have ids of their own; update_id restarts at random after a quiet week.
     messageId: query ? `callback:${query.id}` : `message:${message.chat.id}:${message.message_id}`,
     language: from?.language_code,
   };
