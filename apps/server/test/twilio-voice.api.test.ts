@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readPlatformKeys, storePlatformKeys } from '../src/channels/messaging/channel-keys.service';
 import { MESSAGING_PLATFORMS } from '../src/channels/messaging/platforms';
 import { SILENT_ROUNDS } from '../src/channels/twilio/twilio-voice-twiml';
+import { TWILIO_WEBHOOK_FLAGS } from '../src/channels/twilio/twilio-webhooks';
 import { expectStatus } from './support/admin-world';
 import {
   type ChannelTemplateBot,
@@ -55,25 +56,24 @@ interface PostOptions {
 describe.each(testDatabases())('Twilio Voice on %s', (kind) => {
   let server: TestServer;
   let bot: ChannelTemplateBot;
-  let webhookId: string;
+  /** The Voice webhook URL the dialog shows, entered on the number as 'A call comes in'. */
+  let voiceWebhookUrl: string;
   let callCount = 0;
 
-  const voiceUrl = () => `${PUBLIC_URL}/webhooks/twilio/voice/${webhookId}`;
+  const voiceUrl = () => voiceWebhookUrl;
 
   async function storeKeys(values: Record<string, unknown>) {
     const scope = server.ctx.repos.forTenant(bot.tenantId);
     const record = await scope.bots.getById(bot.botId);
     if (!record) throw new Error('the bot is missing');
-    // The messages webhook calls (twilio-platform) generate the voice webhook; stored as they store it.
+    // Stored as a save stores them, without the account check against Twilio (twilio-messages tests it).
     const stored = await readPlatformKeys(server.ctx, scope, record, MESSAGING_PLATFORMS.twilio);
-    const keys = await storePlatformKeys(server.ctx, scope, record, MESSAGING_PLATFORMS.twilio, {
+    await storePlatformKeys(server.ctx, scope, record, MESSAGING_PLATFORMS.twilio, {
       ...stored?.values,
       accountSid: ACCOUNT_SID,
       authToken: AUTH_TOKEN,
-      isVoiceWebhookGenerated: true,
       ...values,
     });
-    webhookId = keys.webhookId;
   }
 
   beforeAll(async () => {
@@ -90,6 +90,10 @@ describe.each(testDatabases())('Twilio Voice on %s', (kind) => {
       optionsGatherType: 'dtmf speech',
       optionsMessage: 'option',
     });
+    // The dialog's Generate webhook.
+    const generated = expectStatus(await bot.admin('POST', `/api/twilio/${bot.botPath}/voice/webhook`), 200);
+    voiceWebhookUrl = generated.json().webhookUrl;
+    expect(voiceWebhookUrl).toMatch(new RegExp(`^${PUBLIC_URL}/webhooks/twilio/voice/[\\w-]+$`));
   });
   afterAll(async () => {
     await server?.close();
@@ -373,14 +377,14 @@ describe.each(testDatabases())('Twilio Voice on %s', (kind) => {
 
   test('connected while the account and the voice webhook are set; a voice webhook not generated answers no call', async () => {
     expect(await voiceConnection()).toMatchObject({ connected: true });
-    await storeKeys({ isVoiceWebhookGenerated: false });
+    await storeKeys({ [TWILIO_WEBHOOK_FLAGS.voice]: false });
     try {
       expect(await voiceConnection()).toMatchObject({ connected: false });
       const refused = await post(voiceUrl(), phoneCall().params);
       expect(refused.statusCode).toBe(404);
       expect(refused.json().code).toBe('not-found_error');
     } finally {
-      await storeKeys({ isVoiceWebhookGenerated: true });
+      await storeKeys({ [TWILIO_WEBHOOK_FLAGS.voice]: true });
     }
     await storeKeys({ authToken: '' });
     try {
@@ -390,6 +394,16 @@ describe.each(testDatabases())('Twilio Voice on %s', (kind) => {
     } finally {
       await storeKeys({ authToken: AUTH_TOKEN });
     }
+  });
+
+  test('Change webhook: the old voice URL answers no call at once, the new one does', async () => {
+    const old = voiceWebhookUrl;
+    const changed = expectStatus(await bot.admin('POST', `/api/twilio/${bot.botPath}/voice/webhook`), 200);
+    voiceWebhookUrl = changed.json().webhookUrl;
+    expect(voiceWebhookUrl).not.toBe(old);
+    const call = phoneCall('+4917000000010');
+    expect((await post(old, call.params)).statusCode).toBe(404);
+    expect(saysIn(await call.start()).join(' ')).toContain(TEMPLATE_CONVERSATION.greeting);
   });
 
   test('keys calls refuse voice settings out of range', async () => {

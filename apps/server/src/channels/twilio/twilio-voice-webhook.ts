@@ -1,13 +1,10 @@
 import type { AppContext } from '../../context';
 import { webhookUrlOf } from '../messaging/messaging-platform';
+import { isTwilioWebhookGenerated } from './twilio-webhooks';
 
-/**
- * Whether the bot's voice webhook is generated (spec 04 section 4: Generate, change, delete): the
- * Twilio keys' plain flag the webhook calls (twilio-webhooks) set; Delete removes the keys. Until
- * then the voice URLs answer no call.
- */
+/** The voice webhook is generated (the dialog's Generate webhook); until then the voice URLs answer no call. */
 export const isVoiceWebhookGenerated = (keys: Record<string, unknown>): boolean =>
-  keys.isVoiceWebhookGenerated === true;
+  isTwilioWebhookGenerated(keys, 'voice');
 
 /** The longest action URL carrying the offered options; longer lists are answered by number only. */
 const ACTION_URL_MAX_LENGTH = 1500;
