@@ -8,6 +8,7 @@ import { ChannelKeysDialog } from '../keys/ChannelKeysDialog';
 import type { ChannelKeysAnswer } from '../keys/channel-keys-api';
 import { useChannelKeys } from '../keys/use-channel-keys';
 import { connectMail, disconnectMail } from './mail-channel-api';
+import './mail-dialog.css';
 import { type MailConnectErrors, mailConnectBodyOf } from './mail-connect-form';
 
 /** The mail dialog's toasts (spec 04 section 8). */
@@ -34,6 +35,7 @@ function ConnectForm({ botName, lastAddress }: { botName: string; lastAddress: s
   const connect = useMutation({
     mutationFn: (body: { emailAddress: string; password: string }) => connectMail(botName, body),
     onSuccess: accept,
+    meta: { handlesErrors: true },
   });
 
   const submit = async () => {
@@ -92,7 +94,11 @@ function ConnectForm({ botName, lastAddress }: { botName: string; lastAddress: s
 
 function ConnectedMailbox({ botName, emailAddress }: { botName: string; emailAddress: string }) {
   const { accept } = useChannelKeys(botName, 'mail');
-  const disconnect = useMutation({ mutationFn: () => disconnectMail(botName), onSuccess: accept });
+  const disconnect = useMutation({
+    mutationFn: () => disconnectMail(botName),
+    onSuccess: accept,
+    meta: { handlesErrors: true },
+  });
   const onDisconnect = async () => {
     try {
       await disconnect.mutateAsync();
@@ -103,9 +109,10 @@ function ConnectedMailbox({ botName, emailAddress }: { botName: string; emailAdd
   };
   return (
     <>
-      <p className="channel-keys__state">
-        Connected to <strong>{emailAddress}</strong>. Mails sent to this address are answered by the bot.
+      <p className="channel-keys__state" role="status">
+        Status: Connected to <strong>{emailAddress}</strong>
       </p>
+      <p className="mail-dialog__help">The bot answers the mails sent to this address.</p>
       <div className="channel-keys__actions">
         <Button variant="danger" onClick={onDisconnect} isLoading={disconnect.isPending}>
           {MAIL_DIALOG_TEXTS.disconnect}
@@ -117,21 +124,18 @@ function ConnectedMailbox({ botName, emailAddress }: { botName: string; emailAdd
 
 function MailState({ botName, keys }: { botName: string; keys: ChannelKeysAnswer }) {
   const emailAddress = typeof keys.emailAddress === 'string' ? keys.emailAddress : '';
+  if (keys.isEnabled === true) return <ConnectedMailbox botName={botName} emailAddress={emailAddress} />;
   return (
-    <div role="status">
-      {keys.isEnabled === true ? (
-        <ConnectedMailbox botName={botName} emailAddress={emailAddress} />
-      ) : (
-        <>
-          <p className="channel-keys__state">Status: Disconnected</p>
-          <p>
-            Enter the address and password of the mailbox the bot answers. Parley signs in to it to check them
-            before it connects.
-          </p>
-          <ConnectForm botName={botName} lastAddress={emailAddress} />
-        </>
-      )}
-    </div>
+    <>
+      <p className="channel-keys__state" role="status">
+        Status: Disconnected
+      </p>
+      <p className="mail-dialog__help">
+        Enter the address and password of the mailbox the bot answers. Parley signs in to it to check them
+        before it connects.
+      </p>
+      <ConnectForm botName={botName} lastAddress={emailAddress} />
+    </>
   );
 }
 
