@@ -219,6 +219,10 @@ describe.each(testDatabases())('Amazon Alexa on %s', (kind) => {
     await say(session, launchRequest());
     const help = await say(session, builtInIntent('AMAZON.HelpIntent'));
     expect(help.response.shouldEndSession).toBe(false);
+    // Words Alexa could not place come as no words: the bot answers as to an empty message.
+    const unclear = await say(session, builtInIntent('AMAZON.FallbackIntent'));
+    expect(unclear.response.shouldEndSession).toBe(false);
+    expect(unclear.response.outputSpeech?.ssml).toMatch(/^<speak><p>.+<\/p><\/speak>$/s);
     const stop = await say(session, builtInIntent('AMAZON.StopIntent'));
     expect(stop.response).toEqual({ shouldEndSession: true });
     const [conversation] = await conversationsOf(session);
@@ -226,6 +230,7 @@ describe.each(testDatabases())('Amazon Alexa on %s', (kind) => {
     expect(conversation?.turns.filter((t) => t.direction === 'in').map((t) => t.activity)).toEqual([
       { type: 'text', text: 'hello' },
       { type: 'text', text: 'help' },
+      { type: 'text', text: '' },
     ]);
   });
 

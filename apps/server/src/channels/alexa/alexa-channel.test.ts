@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import type { OutboundActivity } from '@parley/contracts';
 import type { ResponseEnvelope, ui } from 'ask-sdk-model';
 import { describe, expect, test } from 'vitest';
 import { alexaChannel } from './alexa-channel';
+import { interactionModelOf } from './alexa-interaction-model';
 import { launchUtteranceOf } from './alexa-launch';
 import { certificateChainPath, isFreshTimestamp } from './alexa-request-verification';
 import { alexaResponseOf, escapeSsml, optionsSentence } from './alexa-speech';
@@ -170,4 +172,10 @@ describe('request checks that need no certificate', () => {
     expect(isFreshTimestamp('2026-11-27T12:02:31Z', now)).toBe(false);
     expect(isFreshTimestamp('not a time', now)).toBe(false);
   });
+});
+
+test('the user manual prints the interaction model Create skill sets', () => {
+  const manual = readFileSync(new URL('../../../manual/05-channels/alexa.md', import.meta.url), 'utf8');
+  const printed = /```json\n([\s\S]+?)```/.exec(manual)?.[1];
+  expect(JSON.parse(printed ?? 'null')).toEqual(interactionModelOf('Support Desk'));
 });

@@ -35,7 +35,7 @@ function SkillActions({
   clientId: string;
   keys: ChannelKeysAnswer;
 }) {
-  const { accept } = useChannelKeys(botName, 'amazon');
+  const { accept, reload } = useChannelKeys(botName, 'amazon');
   const skillId = textOf(keys.skillId);
   const skillName = textOf(keys.skillName) || botName;
   const create = useMutation({
@@ -44,7 +44,11 @@ function SkillActions({
       await accept(answer);
       void popup.info({ title: 'Success!', text: `The skill ${skillName} was created for this bot.` });
     },
-    onError: callFailed,
+    onError: (error) => {
+      // A skill Amazon created but whose model it refused is stored all the same: show it.
+      void reload();
+      callFailed(error);
+    },
   });
   const remove = useMutation({
     mutationFn: async () => deleteSkill(botName, await signInWithAmazon(clientId)),
