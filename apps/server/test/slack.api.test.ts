@@ -53,7 +53,7 @@ const directMessage = (text: string, user: string, eventId = `Ev${Date.now()}${+
   });
 
 /** An interactivity payload: the user clicked one of the bot's buttons. */
-const buttonClick = (user: string, value: string) =>
+const buttonClick = (user: string, value: string, clicked?: PostedSlackMessage) =>
   new URLSearchParams({
     payload: JSON.stringify({
       type: 'block_actions',
@@ -68,7 +68,12 @@ const buttonClick = (user: string, value: string) =>
       },
       trigger_id: `trigger-${++eventCounter}`,
       channel: { id: `D-${user}`, name: 'directmessage' },
-      message: { type: 'message', ts: '1700000000.000002', text: 'rating' },
+      message: {
+        type: 'message',
+        ts: clicked?.ts ?? '1700000000.000002',
+        text: clicked?.text ?? 'rating',
+        ...(clicked ? { blocks: clicked.blocks } : {}),
+      },
       response_url: 'https://hooks.slack.com/actions/T/1/x',
       actions: [
         {
@@ -106,8 +111,8 @@ describe.each(testDatabases())('Slack on %s', (kind) => {
     const body = directMessage(text, user, eventId);
     return postEvent(eventUrl, body, signed(body));
   };
-  const click = (user: string, value: string) => {
-    const body = buttonClick(user, value);
+  const click = (user: string, value: string, clicked?: PostedSlackMessage) => {
+    const body = buttonClick(user, value, clicked);
     return postEvent(eventUrl, body, signed(body), 'application/x-www-form-urlencoded');
   };
   const postedTo = (user: string) => slack.posted().filter((message) => message.channel === `D-${user}`);
@@ -330,14 +335,17 @@ describe.each(testDatabases())('Slack on %s', (kind) => {
     );
     expect(sectionText(rating)).toContain(TEMPLATE_CONVERSATION.rating);
     const buttons = rating?.blocks.flatMap((block) => block.elements ?? []) ?? [];
-    expect(buttons.map((button) => button.text.text)).toEqual([...TEMPLATE_CONVERSATION.ratingOptions]);
+    expect(buttons.map((button) => (typeof button.text === 'object' ? button.text.text : ''))).toEqual([
+      ...TEMPLATE_CONVERSATION.ratingOptions,
+    ]);
     expect(buttons.map((button) => button.value)).toEqual([...TEMPLATE_CONVERSATION.ratingOptions]);
     // The notification numbers the options, for clients that show no blocks.
     expect(rating?.text).toContain('1. Very Satisfied');
 
     const beforeClick = postedTo(user).length;
     const chosen = buttons[0]?.value ?? '';
-    expect((await click(user, chosen)).statusCode).toBe(200);
+    // Slack's payload carries the clicked message as Slack shows it (with the blocks the bot sent).
+    expect((await click(user, chosen, rating)).statusCode).toBe(200);
     const thanks = await pollUntil(
       'the thanks',
       () =>
@@ -348,6 +356,17 @@ describe.each(testDatabases())('Slack on %s', (kind) => {
       { timeoutMs: 20_000 },
     );
     expect(thanks?.channel).toBe(`D-${user}`);
+    // The rating shows the choice instead of its buttons, so it cannot be answered twice.
+    const [answered] = await pollUntil(
+      'the rating updated',
+      () => slack.updated().filter((update) => update.ts === rating?.ts),
+      (updates) => updates.length > 0,
+      { timeoutMs: 20_000 },
+    );
+    expect(answered?.channel).toBe(`D-${user}`);
+    expect(answered?.blocks.map((block) => block.type)).toEqual(['section', 'context']);
+    expect(sectionText(answered)).toContain(TEMPLATE_CONVERSATION.rating);
+    expect(JSON.stringify(answered?.blocks.at(-1))).toContain(`✓ ${chosen}`);
 
     // One conversation, on the Slack channel, for the user of the workspace; the click is a click.
     const [conversation, ...others] = await conversationsOf(user);

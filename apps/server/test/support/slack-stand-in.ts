@@ -14,6 +14,8 @@ export const SLACK_APP = {
 /** A message the bot posted (chat.postMessage), as the stand-in read it. */
 export interface PostedSlackMessage {
   channel: string;
+  /** Slack's id of the message in its channel (answered to chat.postMessage; chat.update names it). */
+  ts: string;
   text: string;
   threadTs?: string;
   blocks: SlackBlockSeen[];
@@ -21,7 +23,12 @@ export interface PostedSlackMessage {
 export interface SlackBlockSeen {
   type: string;
   text?: { type: string; text: string };
-  elements?: { type: string; action_id: string; text: { type: string; text: string }; value: string }[];
+  elements?: {
+    type: string;
+    action_id?: string;
+    text: string | { type: string; text: string };
+    value?: string;
+  }[];
   image_url?: string;
   alt_text?: string;
 }
@@ -29,6 +36,8 @@ export interface SlackBlockSeen {
 export interface SlackStandIn extends StandIn {
   /** Every message the bot posted, in order. */
   posted(): PostedSlackMessage[];
+  /** Every chat.update the bot made, in order. */
+  updated(): PostedSlackMessage[];
   /** An authorization code Slack gives the redirect once a workspace admin approves 'Add to Slack'. */
   issueCode(redirectUri: string): string;
   /** The bot token each approved install gets. */
@@ -61,14 +70,26 @@ function blocksProblem(blocks: unknown): string | undefined {
         const ids = new Set<string>();
         for (const element of elements) {
           if (element.type !== 'button') return 'only buttons are expected';
-          if (element.text?.type !== 'plain_text') return 'a button text is plain_text';
-          if (element.text.text.length < 1 || element.text.text.length > 75)
-            return 'button text is 1 to 75 characters';
+          const label = element.text;
+          if (typeof label !== 'object' || label.type !== 'plain_text') return 'a button text is plain_text';
+          if (label.text.length < 1 || label.text.length > 75) return 'button text is 1 to 75 characters';
           if (typeof element.value !== 'string' || element.value.length > 2000)
             return 'button value up to 2000';
           if (!element.action_id || ids.has(element.action_id)) return 'action_id must be unique';
           ids.add(element.action_id);
         }
+        break;
+      }
+      case 'context': {
+        const elements = block.elements ?? [];
+        if (elements.length < 1 || elements.length > 10) return 'a context block has 1 to 10 elements';
+        for (const element of elements)
+          if (
+            !TEXT_OBJECT_TYPES.includes(element.type) ||
+            typeof element.text !== 'string' ||
+            element.text.length > 3000
+          )
+            return 'context elements are text objects';
         break;
       }
       case 'image':
@@ -103,7 +124,7 @@ function clientOf(request: StandInRequest): { id?: string; secret?: string } {
 }
 
 /**
- * A stand-in of Slack's Web API (chat.postMessage, oauth.v2.access, auth.test) checking what
+ * A stand-in of Slack's Web API (chat.postMessage, chat.update, oauth.v2.access, auth.test) checking what
  * Slack checks: the bot token in the Authorization header, the app's client credentials and a
  * code issued for the same redirect_uri, a channel and a text, and the shape of Block Kit blocks.
  */
@@ -111,17 +132,24 @@ export async function startSlackStandIn(): Promise<SlackStandIn> {
   const botToken = `xoxb-1111-2222-${Math.random().toString(36).slice(2, 14)}`;
   const codes = new Map<string, string>();
   const accepted: PostedSlackMessage[] = [];
+  const updates: PostedSlackMessage[] = [];
   let refusing: { count: number; how: 'ratelimited' | 'fatal_error' } = { count: 0, how: 'fatal_error' };
   let counter = 0;
   const standIn = await startStandIn((request) => {
     if (request.method !== 'POST') return { status: 405, body: 'method not allowed' };
     if (request.form === undefined) return refused('invalid_form_data');
     switch (request.path) {
-      case '/api/chat.postMessage': {
+      case '/api/chat.postMessage':
+      case '/api/chat.update': {
+        const isUpdate = request.path === '/api/chat.update';
         if (bearerOf(request) === undefined) return refused('not_authed');
         if (bearerOf(request) !== botToken) return refused('invalid_auth');
         const channel = request.form.get('channel');
         if (!channel) return refused('channel_not_found');
+        const updatedTs = request.form.get('ts') ?? '';
+        // chat.update changes a message the bot posted in that channel.
+        if (isUpdate && !accepted.some((m) => m.ts === updatedTs && m.channel === channel))
+          return refused('message_not_found');
         const text = request.form.get('text');
         const blocks = request.form.get('blocks');
         if (!text && !blocks) return refused('no_text');
@@ -134,21 +162,23 @@ export async function startSlackStandIn(): Promise<SlackStandIn> {
           }
           if (blocksProblem(parsed)) return refused('invalid_blocks');
         }
-        if (refusing.count > 0) {
+        if (!isUpdate && refusing.count > 0) {
           refusing.count -= 1;
           return refusing.how === 'ratelimited'
             ? { status: 429, headers: { 'retry-after': '30' }, body: { ok: false, error: 'ratelimited' } }
             : refused('fatal_error');
         }
         const threadTs = request.form.get('thread_ts');
-        accepted.push({
+        counter += 1;
+        const ts = isUpdate ? updatedTs : `1700000000.${String(counter).padStart(6, '0')}`;
+        (isUpdate ? updates : accepted).push({
           channel,
+          ts,
           text: text ?? '',
           blocks: parsed as SlackBlockSeen[],
           ...(threadTs ? { threadTs } : {}),
         });
-        counter += 1;
-        return ok({ channel, ts: `1700000000.${String(counter).padStart(6, '0')}` });
+        return ok({ channel, ts });
       }
       case '/api/oauth.v2.access': {
         const client = clientOf(request);
@@ -193,6 +223,7 @@ export async function startSlackStandIn(): Promise<SlackStandIn> {
       return code;
     },
     posted: () => [...accepted],
+    updated: () => [...updates],
     refuseNextPosts(count, how) {
       refusing = { count, how };
     },

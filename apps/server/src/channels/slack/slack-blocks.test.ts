@@ -1,6 +1,7 @@
 import type { OutboundActivity } from '@parley/contracts';
 import { describe, expect, test } from 'vitest';
 import { SLACK_LIMITS, type SlackBlock, sectionsOf, slackMessagesOf } from './slack-blocks';
+import { answeredMessageOf } from './slack-clicked-message';
 
 const context = { fileUrl: (fileId: string) => `https://parley.example/api/channel-files/${fileId}` };
 const convert = (activity: OutboundActivity) => slackMessagesOf(activity, context);
@@ -113,5 +114,25 @@ describe('Slack Block Kit conversion', () => {
     const many = convert({ type: 'text', text: '&'.repeat(45_000) });
     expect(many.length).toBeGreaterThan(1);
     expect(many.every((message) => message.blocks.length <= 50 && message.text.length <= 3000)).toBe(true);
+  });
+});
+
+describe('the clicked message afterwards', () => {
+  test('keeps its text and shows the choice instead of its buttons', () => {
+    const [rating] = convert({ type: 'rating', text: 'How happy?', options: ['Good', 'Bad'] });
+    const answered = answeredMessageOf({
+      channel: 'D1',
+      ts: '1.1',
+      blocks: rating?.blocks ?? [],
+      chosen: 'Good & fine',
+    });
+    expect(answered?.blocks).toEqual([
+      { type: 'section', text: { type: 'mrkdwn', text: 'How happy?' } },
+      { type: 'context', elements: [{ type: 'mrkdwn', text: '✓ Good &amp; fine' }] },
+    ]);
+    // A message without buttons is left as it is.
+    expect(
+      answeredMessageOf({ channel: 'D1', ts: '1.1', blocks: [{ type: 'section' }], chosen: 'x' }),
+    ).toBeUndefined();
   });
 });

@@ -29,7 +29,8 @@ export interface SlackButton {
 export type SlackBlock =
   | { type: 'section'; text: SlackTextObject & { type: 'mrkdwn' } }
   | { type: 'actions'; block_id: string; elements: SlackButton[] }
-  | { type: 'image'; image_url: string; alt_text: string };
+  | { type: 'image'; image_url: string; alt_text: string }
+  | { type: 'context'; elements: (SlackTextObject & { type: 'mrkdwn' })[] };
 
 /** One chat.postMessage, without its channel: `text` is the notification and the fallback of the blocks. */
 export interface SlackMessage {

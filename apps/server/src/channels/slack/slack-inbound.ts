@@ -48,7 +48,14 @@ const blockActionsSchema = z.looseObject({
     .looseObject({ channel_id: id.optional(), thread_ts: z.string().max(50).optional() })
     .optional(),
   message: z
-    .looseObject({ ts: z.string().max(50).optional(), thread_ts: z.string().max(50).optional() })
+    .looseObject({
+      ts: z.string().max(50).optional(),
+      thread_ts: z.string().max(50).optional(),
+      blocks: z
+        .array(z.looseObject({ type: z.string().max(50) }))
+        .max(50)
+        .optional(),
+    })
     .optional(),
   trigger_id: z.string().max(200).optional(),
   actions: z
@@ -73,6 +80,14 @@ export interface SlackAddress {
 }
 
 /** A user's message or click, with what the inbound pipeline needs of it. */
+/** The bot's message whose button was clicked: it is shown with the choice instead of its buttons. */
+export interface SlackClickedMessage {
+  channel: string;
+  ts: string;
+  blocks: { type: string }[];
+  chosen: string;
+}
+
 export interface SlackInbound {
   /** Slack's id of the delivery (event_id), or of the click: retries of it are answered once. */
   messageId: string;
@@ -80,6 +95,7 @@ export interface SlackInbound {
   user: string;
   address: SlackAddress;
   activity: InboundActivity;
+  clicked?: SlackClickedMessage;
 }
 
 export type SlackRequest =
@@ -150,6 +166,11 @@ function inboundOfClick(payload: SlackBlockActions): SlackRequest {
   const activity = action && slackClickActivity(action);
   if (!action || !activity || !team || !channel) return { kind: 'ignored' };
   const threadTs = payload.message?.thread_ts ?? payload.container?.thread_ts;
+  const clickedTs = payload.message?.ts;
+  const clicked =
+    clickedTs && payload.message?.blocks && activity.type === 'click'
+      ? { channel, ts: clickedTs, blocks: payload.message.blocks, chosen: activity.text }
+      : undefined;
   return {
     kind: 'inbound',
     inbound: {
@@ -158,6 +179,7 @@ function inboundOfClick(payload: SlackBlockActions): SlackRequest {
       user: payload.user.id,
       address: { channel, team, ...(threadTs ? { threadTs } : {}) },
       activity,
+      ...(clicked ? { clicked } : {}),
     },
   };
 }

@@ -4,6 +4,7 @@ import { keysOfWebhook } from '../messaging/channel-keys.service';
 import { receiveMessage } from '../messaging/inbound-message';
 import type { MessagingPlatform, PlatformKeys } from '../messaging/messaging-platform';
 import { slackChannel } from './slack-channel';
+import { showChoiceInClickedMessage } from './slack-clicked-message';
 import { readSlackRequest, type SlackInbound } from './slack-inbound';
 import { completeSlackInstall, type SlackInstallQuery } from './slack-install';
 import { slackSignatureProblem } from './slack-signature';
@@ -85,7 +86,7 @@ export function slackRoutes(app: FastifyInstance, ctx: AppContext, platform: Mes
 /** One user's message or click through the bot; a retried event_id is answered once (receipts). */
 async function takeSlackTurn(ctx: AppContext, keys: PlatformKeys, inbound: SlackInbound): Promise<void> {
   try {
-    await receiveMessage(
+    const outcome = await receiveMessage(
       ctx,
       slackChannel,
       keys,
@@ -97,6 +98,8 @@ async function takeSlackTurn(ctx: AppContext, keys: PlatformKeys, inbound: Slack
       },
       { send: true },
     );
+    if (outcome.kind === 'answered' && inbound.clicked)
+      await showChoiceInClickedMessage(ctx, keys, inbound.clicked);
   } catch (error) {
     ctx.log.error({ err: error, botId: keys.bot.id }, 'a Slack message could not be answered');
   }
