@@ -30,14 +30,16 @@ export function useChannelKeys(botName: string, platform: ChannelPlatform) {
     client.setQueryData(key, answer);
     await client.invalidateQueries({ queryKey: configurationKey(botName) });
   };
-  const save = useMutation({
-    mutationFn: (body: ChannelKeysAnswer) => saveChannelKeys(botName, platform, body),
-    onSuccess: accept,
-  });
   /** The keys as stored now (after a call that changed them elsewhere). */
   const reload = async () => {
     await client.invalidateQueries({ queryKey: key });
     await client.invalidateQueries({ queryKey: configurationKey(botName) });
   };
+  const save = useMutation({
+    mutationFn: (body: ChannelKeysAnswer) => saveChannelKeys(botName, platform, body),
+    onSuccess: accept,
+    // A refused check still stored the keys, and the platform's verdict (isValidated false): shown at once.
+    onError: reload,
+  });
   return { keys, save, accept, reload };
 }
