@@ -5,7 +5,7 @@ import {
   TWILIO_SPEECH_TO_TEXT_LANGUAGES,
   TWILIO_TEXT_TO_SPEECH_LANGUAGES,
 } from '@parley/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Banner, Button, CopyValue, Modal, popup, Select, Spinner, TextField } from '../../../ui';
 import type { ChannelDialogProps } from '../../bot-configuration/components/ChannelDialog';
 import { SETTINGS_MESSAGES } from '../../bot-settings/settings-messages';
@@ -31,8 +31,24 @@ export function TwilioVoiceDialog({ bot, onClose }: ChannelDialogProps) {
   const [values, setValues] = useState<KeysFormValues | undefined>(undefined);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const suggestionsId = useId();
+  // Keys answered anew (a webhook generated, a save): fields the user has not touched take the
+  // new values, edits not saved yet stay.
+  const answered = useRef<KeysFormValues | undefined>(undefined);
   useEffect(() => {
-    if (keys.data) setValues(formValuesOf(TWILIO_KEYS, keys.data));
+    if (!keys.data) return;
+    const next = formValuesOf(TWILIO_KEYS, keys.data);
+    const before = answered.current;
+    answered.current = next;
+    setValues((current) =>
+      current && before
+        ? Object.fromEntries(
+            Object.entries(next).map(([name, value]) => [
+              name,
+              current[name] !== before[name] ? (current[name] ?? value) : value,
+            ]),
+          )
+        : next,
+    );
   }, [keys.data]);
   const isDirty = Boolean(
     keys.data && values && JSON.stringify(values) !== JSON.stringify(formValuesOf(TWILIO_KEYS, keys.data)),
@@ -60,7 +76,10 @@ export function TwilioVoiceDialog({ bot, onClose }: ChannelDialogProps) {
     }
     setErrors({});
     try {
-      await save.mutateAsync(checked.body);
+      const saved = formValuesOf(TWILIO_KEYS, await save.mutateAsync(checked.body));
+      // The form shows what was stored (a typed token as its mask).
+      answered.current = saved;
+      setValues(saved);
       void popup.info({ title: SETTINGS_MESSAGES.saved });
     } catch (error) {
       keysSaveFailed(error);
