@@ -258,6 +258,24 @@ describe.each(testDatabases())('mail channel on %s', (kind) => {
     }
   });
 
+  test('an HTML-only mail is read as text, without its quoted part', async () => {
+    const id = mail.deliver({
+      from: 'html.user@example.org',
+      subject: 'Hi',
+      isHtml: true,
+      text: '<div dir="ltr"><p>hello</p></div><div class="gmail_quote">On Fri, 27 Nov 2026 at 09:00, Support &lt;support@parley-mail.test&gt; wrote:<blockquote><p>bye</p></blockquote></div>',
+    });
+    await poll();
+    expect((await replyTo(id)).mail.text).toContain(TEMPLATE_CONVERSATION.greeting);
+    const [conversation] = (await conversationsOn(server, bot, 'mail')).filter(
+      (c) => c.userKey === 'mail:html.user@example.org',
+    );
+    expect(conversation?.turns.find((turn) => turn.direction === 'in')?.activity).toEqual({
+      type: 'text',
+      text: 'hello',
+    });
+  });
+
   test('a first mail with only a subject is answered on its subject', async () => {
     const id = mail.deliver({ from: 'pat@example.org', subject: 'hello', text: '' });
     await poll();

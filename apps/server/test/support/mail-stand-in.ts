@@ -35,6 +35,8 @@ export interface UserMail {
   references?: string[];
   /** More header lines ('Auto-Submitted: auto-replied'). */
   headers?: Record<string, string>;
+  /** The body is HTML (as some mail programs send, with no plain-text part). */
+  isHtml?: boolean;
   /** When the mailbox received it (now unless said). */
   receivedAt?: Date;
 }
@@ -147,7 +149,7 @@ export async function startMailStandIn(account: { address: string; password: str
         ...(mail.references ? [`References: ${mail.references.join(' ')}`] : []),
         ...Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
         'MIME-Version: 1.0',
-        'Content-Type: text/plain; charset=utf-8',
+        `Content-Type: ${mail.isHtml ? 'text/html' : 'text/plain'}; charset=utf-8`,
         'Content-Transfer-Encoding: 8bit',
       ];
       const raw = `${lines.join('\r\n')}\r\n\r\n${mail.text.replace(/\r?\n/g, '\r\n')}\r\n`;
