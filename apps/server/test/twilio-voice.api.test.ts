@@ -339,6 +339,12 @@ describe.each(testDatabases())('Twilio Voice on %s', (kind) => {
       expect(saysIn(ask as TwimlNode)[1]).toBe('Digit 1: Very Satisfied.');
       // No timeout message: the question again.
       expect(saysIn(again as TwimlNode)).toEqual(saysIn(ask as TwimlNode));
+      // Picking up is a greeting in the speech-to-text language.
+      const [conversation] = (await voiceConversations()).filter((c) => c.userKey === 'voice:+4917000000006');
+      expect(conversation?.turns.find((t) => t.direction === 'in')?.activity).toEqual({
+        type: 'text',
+        text: 'hallo',
+      });
     } finally {
       await storeKeys({
         voice: 'Polly.Joanna',

@@ -1,4 +1,4 @@
-import { AppError, type InboundActivity } from '@parley/contracts';
+import { AppError, type InboundActivity, readBotSettings } from '@parley/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { launchUtteranceOf } from '../alexa/alexa-launch';
@@ -59,10 +59,11 @@ export function twilioVoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (previous && !previous.endedAt && address?.callSid !== call.callSid)
         await conversations.end(previous.id);
       const settings = voiceSettingsOf(call.keys.values);
-      return answerTurn(reply, call, settings, 0, {
-        type: 'text',
-        text: launchUtteranceOf(settings.gatherLanguage),
-      });
+      // The caller's language as set for speech to text, else (never set) the bot's own.
+      const stored = call.keys.values.speechToTextLanguage;
+      const language =
+        typeof stored === 'string' && stored !== '' ? stored : readBotSettings(bot.settings).language;
+      return answerTurn(reply, call, settings, 0, { type: 'text', text: launchUtteranceOf(language) });
     },
   );
 
