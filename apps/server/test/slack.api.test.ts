@@ -432,7 +432,7 @@ describe.each(testDatabases())('Slack on %s', (kind) => {
     expect(conversation?.turns.filter((turn) => JSON.stringify(turn).includes('"hello"'))).toHaveLength(1);
   });
 
-  test('the bot does not answer its own messages', async () => {
+  test("the bot does not answer its own messages, nor another workspace's", async () => {
     const body = JSON.stringify({
       team_id: SLACK_APP.teamId,
       type: 'event_callback',
@@ -448,9 +448,19 @@ describe.each(testDatabases())('Slack on %s', (kind) => {
       },
     });
     expectStatus(await postEvent(eventUrl, body, signed(body)), 200);
+    // Nor messages of another workspace the Slack app is in: its token answers only its own.
+    const elsewhere = directMessage(TEMPLATE_CONVERSATION.greetingSaid, 'U-ELSEWHERE').replaceAll(
+      SLACK_APP.teamId,
+      'T0ANOTHER',
+    );
+    expectStatus(await postEvent(eventUrl, elsewhere, signed(elsewhere)), 200);
     expectStatus(await say(TEMPLATE_CONVERSATION.greetingSaid, 'U-AFTER-OWN'), 200);
     await waitForPosts('U-AFTER-OWN', 1);
     expect(slack.posted().filter((m) => m.channel === 'D-OWN')).toEqual([]);
+    expect(postedTo('U-ELSEWHERE')).toEqual([]);
+    expect(
+      (await conversationsOn(server, bot, 'slack')).filter((c) => c.userKey.includes('T0ANOTHER')),
+    ).toEqual([]);
   });
 
   test('with the channel disabled on the Configuration tab, a message gets no answer', async () => {

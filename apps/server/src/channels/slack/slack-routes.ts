@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
+import { isChannelEnabled } from '../channel-plugins';
 import { keysOfWebhook } from '../messaging/channel-keys.service';
 import { receiveMessage } from '../messaging/inbound-message';
 import type { MessagingPlatform, PlatformKeys } from '../messaging/messaging-platform';
@@ -58,6 +59,9 @@ export function slackRoutes(app: FastifyInstance, ctx: AppContext, platform: Mes
         const installedTeam = typeof keys.values.teamId === 'string' ? keys.values.teamId : '';
         // An app distributed to other workspaces: the bot's token answers only its own.
         if (installedTeam !== '' && installedTeam !== read.inbound.team) return reply.code(200).send();
+        // Switched off on the Configuration tab: decided before answering, so nothing runs after.
+        const scope = ctx.repos.forTenant(keys.bot.tenantId);
+        if (!(await isChannelEnabled(scope, keys.bot, slackChannel.id))) return reply.code(200).send();
         // Slack waits 3 seconds and then sends again: answer now, take the turn after.
         reply.code(200).send();
         setImmediate(() => void takeSlackTurn(ctx, keys, read.inbound));
