@@ -221,3 +221,30 @@ describe('Twilio Voice: TwiML', () => {
     expect(ended.children.map((child) => child.name)).toEqual(['Say', 'Hangup']);
   });
 });
+
+describe('Twilio Voice: the keys as settings', () => {
+  test("unset keys take the declaration's initial values; timeouts outside 1 to 60 and unknown gather types fall back", () => {
+    expect(voiceSettingsOf({})).toEqual({
+      voice: 'alice',
+      sayLanguage: 'en-US',
+      gatherLanguage: 'en-US',
+      speechTimeoutSeconds: 60,
+      buttonTimeoutSeconds: 60,
+      timeoutMessage: '',
+      optionsGatherType: 'dtmf speech',
+      optionsMessage: 'option',
+    });
+    expect(
+      voiceSettingsOf({ speechTimeout: 500, buttonTimeout: -3, optionsGatherType: 'keys', voice: ' man ' }),
+    ).toMatchObject({
+      speechTimeoutSeconds: 60,
+      buttonTimeoutSeconds: 60,
+      optionsGatherType: 'dtmf speech',
+      voice: 'man',
+    });
+    expect(voiceSettingsOf({ speechTimeout: 2.4, buttonTimeout: 0.2 })).toMatchObject({
+      speechTimeoutSeconds: 2,
+      buttonTimeoutSeconds: 1,
+    });
+  });
+});

@@ -25,7 +25,7 @@ const text = (value: unknown, fallback: string) => (typeof value === 'string' ? 
 /** 0 (or unset, which the dialog shows as 0) means the maximum (spec 04 sections 5 and 9). */
 const seconds = (value: unknown) =>
   typeof value === 'number' && Number.isFinite(value) && value > 0
-    ? Math.min(Math.round(value), TWILIO_MAX_TIMEOUT_SECONDS)
+    ? Math.min(Math.max(1, Math.round(value)), TWILIO_MAX_TIMEOUT_SECONDS)
     : TWILIO_MAX_TIMEOUT_SECONDS;
 
 const initial = (name: keyof typeof TWILIO_KEYS.fields) => {
