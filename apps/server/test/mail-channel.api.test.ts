@@ -123,10 +123,12 @@ describe.each(testDatabases())('mail channel on %s', (kind) => {
     }
   });
 
-  test('a mail server that cannot be reached is a 502 that says so', async () => {
-    const imapUrl = server.ctx.config.platforms.mailImap;
-    // A port nothing listens on: the connection is refused at once.
-    server.ctx.config.platforms.mailImap = 'imap://127.0.0.1:1';
+  test.each([
+    ['a port nothing listens on', 'imap://127.0.0.1:1'],
+    ['a URL of another scheme (the operator mistyped it)', 'https://outlook.office365.com'],
+  ])('a mail server that cannot be reached (%s) is a 502 that says so', async (_what, imapUrl) => {
+    const configured = server.ctx.config.platforms.mailImap;
+    server.ctx.config.platforms.mailImap = imapUrl;
     try {
       const response = expectStatus(
         await connect({ emailAddress: ACCOUNT.address, password: ACCOUNT.password }),
@@ -135,7 +137,7 @@ describe.each(testDatabases())('mail channel on %s', (kind) => {
       expect(response.json().message).toBe(MAIL_CHANNEL_MESSAGES.serverUnreachable);
       expect(await storedKeys()).toBeUndefined();
     } finally {
-      server.ctx.config.platforms.mailImap = imapUrl;
+      server.ctx.config.platforms.mailImap = configured;
     }
   });
 

@@ -15,26 +15,29 @@ const isSmtpLoginRefused = (error: unknown) =>
 /**
  * Logs in to the mailbox over IMAP and to the SMTP server, as the channel will: a connect is
  * saved only when both accept the address and password. A refusal is the user's to correct
- * (400); a server that cannot be reached is not (502), and its cause goes to the log only.
+ * (400); a server that cannot be reached, or a server URL the operator mistyped, is not (502),
+ * and its cause goes to the log only.
  */
 export async function checkMailLogin(ctx: AppContext, login: MailLogin): Promise<void> {
-  const imap = new ImapFlow(imapOptionsOf(ctx, login));
-  // A failed connection also emits 'error'; the rejection below is what is handled.
-  imap.on('error', () => undefined);
+  let imap: ImapFlow | undefined;
   try {
+    imap = new ImapFlow(imapOptionsOf(ctx, login));
+    // A failed connection also emits 'error'; the rejection below is what is handled.
+    imap.on('error', () => undefined);
     await imap.connect();
     await imap.logout();
   } catch (error) {
-    imap.close();
+    imap?.close();
     throw loginError(ctx, error, isImapLoginRefused(error), 'IMAP');
   }
-  const smtp = nodemailer.createTransport(smtpOptionsOf(ctx, login));
+  let smtp: ReturnType<typeof nodemailer.createTransport> | undefined;
   try {
+    smtp = nodemailer.createTransport(smtpOptionsOf(ctx, login));
     await smtp.verify();
   } catch (error) {
     throw loginError(ctx, error, isSmtpLoginRefused(error), 'SMTP');
   } finally {
-    smtp.close();
+    smtp?.close();
   }
 }
 
