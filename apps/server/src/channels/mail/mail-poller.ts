@@ -62,26 +62,21 @@ export async function pollMailbox(ctx: AppContext, bot: Bot): Promise<MailPollRe
   if (!(await isChannelEnabled(scope, bot, 'mail')) || pollingBots.has(bot.id)) return { outcomes };
 
   pollingBots.add(bot.id);
-  const imap = new ImapFlow(imapOptionsOf(ctx, { emailAddress, password }));
-  imap.on('error', (error) => ctx.log.warn({ err: error, botId: bot.id }, 'mail channel IMAP error'));
+  let imap: ImapFlow | undefined;
   try {
+    imap = new ImapFlow(imapOptionsOf(ctx, { emailAddress, password }));
+    imap.on('error', (error) => ctx.log.warn({ err: error, botId: bot.id }, 'mail channel IMAP error'));
     await imap.connect();
     const lock = await imap.getMailboxLock('INBOX');
     try {
-      const oldest = new Date(Date.now() - MAIL_MAX_AGE_HOURS * 3_600_000);
-      const found = await imap.search({ seen: false, since: oldest }, { uid: true });
-      const uids = (found || []).sort((a, b) => a - b).slice(0, MAILS_PER_POLL);
       const uidValidity = imap.mailbox ? String(imap.mailbox.uidValidity) : '0';
-      for (const uid of uids) {
+      for (const uid of await freshUnreadUids(imap)) {
         const message = await imap.fetchOne(
           String(uid),
-          { uid: true, internalDate: true, source: { maxLength: MAIL_READ_BYTES } },
+          { uid: true, source: { maxLength: MAIL_READ_BYTES } },
           { uid: true },
         );
         if (message === false || !message.source) continue;
-        const receivedAt = message.internalDate ? new Date(message.internalDate) : new Date();
-        // SEARCH SINCE counts whole days: the hours are checked here.
-        if (receivedAt < oldest) continue;
         const outcome = await takeMailSafely(ctx, keys, message.source, `imap:${uidValidity}:${uid}`);
         if (!outcome) continue;
         outcomes.push(outcome);
@@ -93,10 +88,27 @@ export async function pollMailbox(ctx: AppContext, bot: Bot): Promise<MailPollRe
     }
     await imap.logout();
   } finally {
-    imap.close();
+    imap?.close();
     pollingBots.delete(bot.id);
   }
   return { outcomes };
+}
+
+/**
+ * The unread mails of the last MAIL_MAX_AGE_HOURS, oldest first, at most MAILS_PER_POLL. SEARCH
+ * SINCE counts whole days, so the hours are checked on each mail's INTERNALDATE (fetched alone,
+ * without the mails: older unread mails never take the places of new ones).
+ */
+async function freshUnreadUids(imap: ImapFlow): Promise<number[]> {
+  const oldest = new Date(Date.now() - MAIL_MAX_AGE_HOURS * 3_600_000);
+  const found = await imap.search({ seen: false, since: oldest }, { uid: true });
+  if (!found || found.length === 0) return [];
+  const dated = await imap.fetchAll(found.join(','), { uid: true, internalDate: true }, { uid: true });
+  return dated
+    .filter((message) => message.internalDate !== undefined && new Date(message.internalDate) >= oldest)
+    .map((message) => message.uid)
+    .sort((a, b) => a - b)
+    .slice(0, MAILS_PER_POLL);
 }
 
 /** One mail taken; a mail that fails (the database away) stays unread for the next poll, the others go on. */
