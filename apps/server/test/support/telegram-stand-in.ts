@@ -27,7 +27,9 @@ async function paramsOf(request: StandInRequest): Promise<Record<string, unknown
   const type = request.headers['content-type'] ?? '';
   if (type.includes('application/json')) return request.json as Record<string, unknown> | undefined;
   if (type.includes('multipart/form-data')) {
-    const form = await new Response(request.body, { headers: { 'content-type': type } }).formData();
+    const form = await new Response(new Uint8Array(request.body), {
+      headers: { 'content-type': type },
+    }).formData();
     return Object.fromEntries(form.entries());
   }
   if (request.form) return Object.fromEntries(request.form.entries());

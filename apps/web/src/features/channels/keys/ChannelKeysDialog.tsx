@@ -5,7 +5,7 @@ import {
   type KeyField,
   readKeyPath,
 } from '@parley/contracts';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Banner, Button, CopyValue, Modal, popup, Select, Spinner, TextField, Toggle } from '../../../ui';
 import { SETTINGS_MESSAGES } from '../../bot-settings/settings-messages';
 import type { ChannelKeysAnswer } from './channel-keys-api';
@@ -100,8 +100,23 @@ export function ChannelKeysDialog({
   const { keys, save } = useChannelKeys(botName, platform);
   const [values, setValues] = useState<KeysFormValues | undefined>(undefined);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The form as last answered: a new answer (a save, a webhook made) replaces only what the user left alone.
+  const answered = useRef<KeysFormValues | undefined>(undefined);
   useEffect(() => {
-    if (keys.data) setValues(formValuesOf(declaration, keys.data));
+    if (!keys.data) return;
+    const fresh = formValuesOf(declaration, keys.data);
+    const before = answered.current;
+    answered.current = fresh;
+    setValues((shown) =>
+      shown && before
+        ? Object.fromEntries(
+            Object.entries(fresh).map(([name, value]) => {
+              const mine = shown[name];
+              return [name, mine !== undefined && mine !== before[name] ? mine : value];
+            }),
+          )
+        : fresh,
+    );
   }, [keys.data, declaration]);
 
   const names = fields ?? Object.keys(declaration.fields);
@@ -119,6 +134,9 @@ export function ChannelKeysDialog({
     setErrors({});
     try {
       const answer = await save.mutateAsync(checked.body);
+      // Saved: the form shows the keys as stored now (secrets masked again).
+      answered.current = formValuesOf(declaration, answer);
+      setValues(answered.current);
       void popup.info({ title: SETTINGS_MESSAGES.saved });
       onSaved?.(answer);
     } catch (error) {

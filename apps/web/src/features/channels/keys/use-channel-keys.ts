@@ -24,6 +24,8 @@ export function useChannelKeys(botName: string, platform: ChannelPlatform) {
     queryKey: key,
     queryFn: ({ signal }) => readChannelKeys(botName, platform, signal),
     retry: false,
+    // The dialog shows a failed read itself.
+    meta: { handlesErrors: true },
   });
   /** Keeps an answer of one of the platform's own calls (a webhook made, a mailbox connected). */
   const accept = async (answer: ChannelKeysAnswer) => {
@@ -40,6 +42,8 @@ export function useChannelKeys(botName: string, platform: ChannelPlatform) {
     onSuccess: accept,
     // A refused check still stored the keys, and the platform's verdict (isValidated false): shown at once.
     onError: reload,
+    // The dialog says why a save failed (keysSaveFailed).
+    meta: { handlesErrors: true },
   });
   return { keys, save, accept, reload };
 }

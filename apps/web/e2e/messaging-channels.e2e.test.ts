@@ -1,0 +1,98 @@
+import type { BotConfigurationView } from '@parley/contracts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTelegramStandIn, type TelegramStandIn } from '../../server/test/support/telegram-stand-in';
+import { popupOf } from './support/accounts';
+import { botPageSuite } from './support/bot-page-suite';
+import { expectHidden, expectVisible } from './support/expect-page';
+import { screenshot } from './support/screenshots';
+
+const TELEGRAM_TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
+/** Platforms call webhooks over HTTPS only: the public address an operator's server has. */
+const PUBLIC_URL = 'https://parley.example.com';
+
+/**
+ * Messaging channels in Chromium (issue 14): Telegram and Twilio configured through their
+ * dialogs against stand-ins of their APIs, the connection states following on the Configuration
+ * tab, and a channel disabled and removed.
+ */
+describe('messaging channels on the Configuration tab', () => {
+  const BOT = 'Channels Bot';
+  const s = botPageSuite(BOT);
+  let telegram: TelegramStandIn;
+
+  beforeAll(async () => {
+    telegram = await startTelegramStandIn([TELEGRAM_TOKEN]);
+    s.app.server.ctx.config.platforms.telegram = telegram.url;
+    s.app.server.ctx.config.publicUrl = PUBLIC_URL;
+  });
+  afterAll(async () => {
+    await telegram?.close();
+  });
+
+  const configurationUrl = () => s.botUrl('settings/configuration');
+  const stored = async () =>
+    (await s.tina('GET', `/api/bots/${encodeURIComponent(BOT)}/configuration`)) as BotConfigurationView;
+  const row = (name: string) =>
+    s.page.getByRole('list', { name: 'Channels' }).getByRole('listitem', { name });
+  const saveSettings = () => s.page.getByRole('button', { name: 'Save settings' });
+  const closePopup = async (text: string | RegExp) => {
+    await expectVisible(popupOf(s.page).getByText(text));
+    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
+    await expectHidden(popupOf(s.page));
+  };
+  const addChannel = async (search: string, option: RegExp) => {
+    const field = s.page.getByRole('combobox', { name: 'Search a channel to add' });
+    await field.fill(search);
+    await s.page.getByRole('option', { name: option }).click();
+  };
+
+  test('Telegram: a refused token, then the right one connects it; disabled, then removed', async () => {
+    await s.page.goto(configurationUrl());
+    await addChannel('tele', /Telegram/);
+    await saveSettings().click();
+    await closePopup('Saved!');
+    await expectVisible(row('Telegram').getByText('Not connected, Enabled'));
+
+    await row('Telegram').getByRole('button', { name: 'Settings' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Telegram' });
+    await expectVisible(dialog.getByText('Status: Disconnected'));
+    const token = dialog.getByLabel('Access token');
+    // A token Telegram does not know: said so, and the channel stays disconnected.
+    await token.fill('987654321:ZZZdqTcvCH1vGWJxfSeofSAs0K5PALDsaw');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await closePopup('Telegram did not accept this access token.');
+    await expectVisible(dialog.getByText('Status: Disconnected'));
+
+    await token.fill(TELEGRAM_TOKEN);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await closePopup('Saved!');
+    await expectVisible(dialog.getByText('Status: Connected'));
+    // The secret is never shown again in full.
+    expect(await token.inputValue()).not.toContain('SAs0K5PALD');
+    await screenshot(s.page, 'channels-telegram-dialog');
+    // Telegram was told where to send the bot's updates, with a secret token.
+    const webhook = telegram.calls('setWebhook').at(-1)?.params;
+    expect(String(webhook?.url)).toMatch(new RegExp(`^${PUBLIC_URL}/webhooks/telegram/`));
+    expect(webhook?.secret_token).toEqual(expect.any(String));
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await expectHidden(dialog);
+    await expectVisible(row('Telegram').getByText('Connected, Enabled'));
+    // Connected and enabled: it cannot be removed before it is disabled.
+    await expectHidden(row('Telegram').getByRole('button', { name: 'Remove' }));
+
+    await row('Telegram').getByRole('switch', { name: 'Enable Telegram' }).click();
+    await saveSettings().click();
+    await closePopup('Saved!');
+    await expectVisible(row('Telegram').getByText('Connected, Disabled'));
+    expect((await stored()).channels.find((c) => c.id === 'telegram')).toMatchObject({
+      connected: true,
+      enabled: false,
+    });
+
+    await row('Telegram').getByRole('button', { name: 'Remove' }).click();
+    await expectHidden(row('Telegram'));
+    await saveSettings().click();
+    await closePopup('Saved!');
+    expect((await stored()).channels.find((c) => c.id === 'telegram')?.visible).toBe(false);
+  });
+});
