@@ -1,3 +1,4 @@
+import { pollMailboxes } from '../channels/mail/mail-poller';
 import { type PendingDelivery, retryDelivery } from '../channels/messaging/outbound-delivery';
 import type { AppContext } from '../context';
 import {
@@ -43,6 +44,8 @@ export const JOBS = {
   'conversation.scheduled-turn': defineJob<ScheduledTurnPayload>({ run: takeScheduledTurn }),
   /** The rest of a bot's answer a messaging platform refused, sent again (its attempts are counted in the payload). */
   'channel.deliver': defineJob<PendingDelivery>({ run: retryDelivery }),
+  /** Reads the mailboxes of the bots with the e-mail channel connected (scheduled). */
+  'mail.poll': defineJob<Record<string, never>>({ run: (ctx) => pollMailboxes(ctx) }),
   /** Forgets inbound message receipts older than CHANNEL_RECEIPT_DAYS (scheduled). */
   'channel.forget-receipts': defineJob<Record<string, never>>({
     run: async (ctx) => {

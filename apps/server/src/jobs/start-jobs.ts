@@ -1,3 +1,4 @@
+import { MAIL_POLL_EVERY_MS } from '../channels/mail/mail-poller';
 import type { AppContext } from '../context';
 import { nluAutomateCheckEveryMs } from '../services/nlu/nlu-automate.service';
 import { jobHandlers } from './jobs';
@@ -13,6 +14,7 @@ export async function startJobs(ctx: AppContext): Promise<void> {
     {},
     { key: 'channel-forget-receipts', everyMs: RECEIPTS_CLEANUP_EVERY_MS },
   );
+  await ctx.jobs.repeat('mail.poll', {}, { key: 'mail-poll', everyMs: MAIL_POLL_EVERY_MS });
   const automateEveryMs = nluAutomateCheckEveryMs(ctx);
   if (automateEveryMs !== undefined) {
     await ctx.jobs.repeat('nlu.automate-due', {}, { key: 'nlu-automate-due', everyMs: automateEveryMs });

@@ -49,6 +49,7 @@ function SkillActions({
       void reload();
       callFailed(error);
     },
+    meta: { handlesErrors: true },
   });
   const remove = useMutation({
     mutationFn: async () => deleteSkill(botName, await signInWithAmazon(clientId)),
@@ -57,6 +58,7 @@ function SkillActions({
       void popup.info({ title: 'Deleted!' });
     },
     onError: callFailed,
+    meta: { handlesErrors: true },
   });
   const confirmDelete = async () => {
     const isSure = await popup.confirm({

@@ -44,8 +44,17 @@ export function TwilioWebhookActions({
   keys: ChannelKeysAnswer;
 }) {
   const { accept } = useChannelKeys(botName, 'twilio');
-  const generate = useMutation({ mutationFn: () => generateTwilioWebhook(botName, type), onSuccess: accept });
-  const remove = useMutation({ mutationFn: () => deleteTwilioWebhook(botName, type), onSuccess: accept });
+  // Each says itself why it failed (`failed`), so the global handler stays quiet.
+  const generate = useMutation({
+    mutationFn: () => generateTwilioWebhook(botName, type),
+    onSuccess: accept,
+    meta: { handlesErrors: true },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteTwilioWebhook(botName, type),
+    onSuccess: accept,
+    meta: { handlesErrors: true },
+  });
   const url = type === 'voice' ? keys.webhookUrl : keys.messagesWebhookUrl;
   const hasWebhook = typeof url === 'string' && url !== '';
 
