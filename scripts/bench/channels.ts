@@ -1,0 +1,200 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildFlowXml, type FlowStep } from '@parley/flows';
+import { storePlatformKeys } from '../../apps/server/src/channels/messaging/channel-keys.service';
+import { telegramPlatform } from '../../apps/server/src/channels/telegram/telegram-platform';
+import { telegramWebhookSecret } from '../../apps/server/src/channels/telegram/telegram-webhook-secret';
+import { loadConfig } from '../../apps/server/src/config';
+import type { AppContext } from '../../apps/server/src/context';
+import { botRefOf } from '../../apps/server/src/nlu/bot-ref';
+import { botTrainingData } from '../../apps/server/src/nlu/training-data';
+import { BENCH_USER, seedBenchDatabase } from './bench-seed';
+import { latencySummary, round } from './load';
+import { startServerProcess } from './server-process';
+
+const PORT = 3923;
+const BOT = 'Channel Bot';
+const USERS = 50;
+const TOKEN = '123456:bench-telegram-token';
+
+/** A support answer of three messages, recognised by the embedded NLU: what a messaging bot typically does. */
+const FLOW: FlowStep[] = [
+  { block: 'message', fields: { message: 'Let me look that up.' } },
+  { block: 'setVariable', fields: { 'variable-value': '42' }, outputs: ['OrderNumber'] },
+  { block: 'message', fields: { message: 'Order [OrderNumber] is on its way.' } },
+  { block: 'message', fields: { message: 'Anything else?' } },
+  { end: 'endFlow' },
+];
+
+const INTENTS = {
+  OrderStatus: ['where is my order', 'order status please', 'has my order shipped', 'track my order'],
+  Greeting: ['hello', 'hi there', 'good morning', 'hey how are you'],
+};
+
+/** A published bot whose flow is active on production, with Telegram added, enabled and connected. */
+async function seed(dataDir: string): Promise<string> {
+  let webhookId = '';
+  await seedBenchDatabase(dataDir, async (ctx, scope) => {
+    const bot = await scope.bots.create({
+      botName: BOT,
+      region: 'eu-west',
+      settings: { language: 'en', intentRecognizerProvider: 'parley', entityExtractorProvider: 'parley' },
+    });
+    for (const [name, utterances] of Object.entries(INTENTS)) {
+      await scope.intents(bot.id).create({
+        name,
+        description: '',
+        type: 'normal',
+        answer: '',
+        isRedirect: false,
+        template: null,
+        examples: utterances.map((text) => ({ kind: 'utterance' as const, text })),
+      });
+    }
+    const owner = {
+      kind: 'intent' as const,
+      id: (await scope.intents(bot.id).idOf('OrderStatus')) as string,
+    };
+    const saved = await scope.flows.save(owner, {
+      xml: await buildFlowXml(FLOW, { languages: ['en'] }),
+      status: 'unpublished',
+      functionCalls: {},
+      savedBy: BENCH_USER.email,
+    });
+    await scope.flows.activate(owner, 'production', saved.version, BENCH_USER.email);
+    const provider = ctx.nluProviders.get('parley');
+    if (!provider) throw new Error('no embedded NLU');
+    await provider.train(botRefOf(bot), await botTrainingData(scope, bot), () => undefined);
+    await provider.publish(botRefOf(bot));
+    await scope.botConnections(bot.id).add('channel', 'telegram', true);
+    const keys = await storePlatformKeys(ctx, scope, bot, telegramPlatform, {
+      accessToken: TOKEN,
+      isValidated: true,
+    });
+    webhookId = keys.webhookId;
+  });
+  return webhookId;
+}
+
+/** Telegram's Bot API as far as the bot's answers need it: each sendMessage noted with its arrival time. */
+async function startTelegramStandIn(onMessage: (chatId: number, at: number) => void) {
+  let sent = 0;
+  const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const at = performance.now();
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { chat_id?: number };
+      if (request.url?.endsWith('/sendMessage') && typeof body.chat_id === 'number')
+        onMessage(body.chat_id, at);
+      sent += 1;
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({ ok: true, result: { message_id: sent, date: 0, chat: { id: body.chat_id } } }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+/**
+ * `npm run bench -- channels`: inbound webhook throughput of one channel (Telegram) against one
+ * server process. 50 users each send a message, wait for the bot's first answer to reach the
+ * platform's API (the stand-in's sendMessage), and send the next. Measured: messages per second,
+ * and the time from the webhook's arrival to the first outbound call.
+ */
+export async function benchChannels(options: { seconds: number }) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-channels-'));
+  const webhookId = await seed(dataDir);
+  const secret = telegramWebhookSecret(
+    { config: loadConfig({ DATA_DIR: dataDir }) } as AppContext,
+    webhookId,
+  );
+  const waiting = new Map<number, (at: number) => void>();
+  const telegram = await startTelegramStandIn((chatId, at) => {
+    const answered = waiting.get(chatId);
+    waiting.delete(chatId);
+    answered?.(at);
+  });
+  const server = await startServerProcess({
+    port: PORT,
+    dataDir,
+    env: { LOG_LEVEL: 'error', TELEGRAM_API_URL: telegram.url },
+  });
+  const webhook = `${server.url}/webhooks/telegram/${webhookId}`;
+  let updateId = 0;
+  const say = async (chatId: number) => {
+    updateId += 1;
+    const firstAnswer = new Promise<number>((resolve) => waiting.set(chatId, resolve));
+    const sentAt = performance.now();
+    const response = await fetch(webhook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret },
+      body: JSON.stringify({
+        update_id: updateId,
+        message: {
+          message_id: updateId,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: chatId, type: 'private' },
+          from: { id: chatId, is_bot: false, first_name: 'User', language_code: 'en' },
+          text: 'where is my order',
+        },
+      }),
+    });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`the webhook answered ${response.status}`);
+    return { toFirstOutbound: (await firstAnswer) - sentAt, webhookAnswered: performance.now() - sentAt };
+  };
+  const run = async (seconds: number) => {
+    const toOutbound: number[] = [];
+    const answered: number[] = [];
+    let errors = 0;
+    const started = performance.now();
+    const deadline = started + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: USERS }, async (_, i) => {
+        while (performance.now() < deadline) {
+          try {
+            const timing = await say(1_000_000 + i);
+            toOutbound.push(timing.toFirstOutbound);
+            answered.push(timing.webhookAnswered);
+          } catch {
+            errors += 1;
+          }
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    return {
+      messages: toOutbound.length,
+      errors,
+      seconds: round(elapsed),
+      messagesPerSecond: round(toOutbound.length / elapsed),
+      webhookToFirstOutboundCallMs: latencySummary(toOutbound),
+      webhookAnsweredMs: latencySummary(answered),
+    };
+  };
+  try {
+    // A warm-up: each user's first message starts their conversation and compiles what later ones reuse.
+    await run(2);
+    const measured = await run(options.seconds);
+    return {
+      setup: {
+        channel: 'telegram',
+        users: USERS,
+        flow: '3 messages after the embedded NLU, production flows',
+        serverProcesses: 1,
+        platform: 'a local stand-in of the Telegram Bot API',
+      },
+      ...measured,
+    };
+  } finally {
+    await server.stop();
+    telegram.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
