@@ -1,12 +1,19 @@
 import type { BotConfigurationView } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTelegramStandIn, type TelegramStandIn } from '../../server/test/support/telegram-stand-in';
+import {
+  newTwilioAccount,
+  startTwilioStandIn,
+  type TwilioStandIn,
+} from '../../server/test/support/twilio-stand-in';
 import { popupOf } from './support/accounts';
 import { botPageSuite } from './support/bot-page-suite';
 import { expectHidden, expectVisible } from './support/expect-page';
 import { screenshot } from './support/screenshots';
 
 const TELEGRAM_TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
+const SMS_NUMBER = '+14155550100';
+const TWILIO_ACCOUNT = newTwilioAccount([SMS_NUMBER]);
 /** Platforms call webhooks over HTTPS only: the public address an operator's server has. */
 const PUBLIC_URL = 'https://parley.example.com';
 
@@ -19,14 +26,18 @@ describe('messaging channels on the Configuration tab', () => {
   const BOT = 'Channels Bot';
   const s = botPageSuite(BOT);
   let telegram: TelegramStandIn;
+  let twilio: TwilioStandIn;
 
   beforeAll(async () => {
     telegram = await startTelegramStandIn([TELEGRAM_TOKEN]);
+    twilio = await startTwilioStandIn([TWILIO_ACCOUNT]);
     s.app.server.ctx.config.platforms.telegram = telegram.url;
+    s.app.server.ctx.config.platforms.twilioApi = twilio.url;
     s.app.server.ctx.config.publicUrl = PUBLIC_URL;
   });
   afterAll(async () => {
     await telegram?.close();
+    await twilio?.close();
   });
 
   const configurationUrl = () => s.botUrl('settings/configuration');
@@ -94,5 +105,67 @@ describe('messaging channels on the Configuration tab', () => {
     await saveSettings().click();
     await closePopup('Saved!');
     expect((await stored()).channels.find((c) => c.id === 'telegram')?.visible).toBe(false);
+  });
+
+  test('Twilio: SMS and Voice from one account, their webhooks generated, then deleted with all the Twilio keys', async () => {
+    await s.page.goto(configurationUrl());
+    await addChannel('twilio', /Twilio SMS/);
+    await addChannel('twilio', /Twilio Voice/);
+    await saveSettings().click();
+    await closePopup('Saved!');
+    await expectVisible(row('Twilio SMS').getByText('Not connected, Enabled'));
+    await expectVisible(row('Twilio Voice').getByText('Not connected, Enabled'));
+
+    // SMS: the account (checked with Twilio on Save) and the number; connected once the webhook exists.
+    await row('Twilio SMS').getByRole('button', { name: 'Settings' }).click();
+    const sms = s.page.getByRole('dialog', { name: 'Twilio SMS and WhatsApp' });
+    await sms.getByLabel('Account SID').fill(TWILIO_ACCOUNT.accountSid);
+    await sms.getByLabel('Auth token').fill('0'.repeat(32));
+    await sms.getByLabel('SMS number').fill(SMS_NUMBER);
+    await sms.getByRole('button', { name: 'Save' }).click();
+    await closePopup('Twilio did not accept this Account SID and auth token.');
+    await sms.getByLabel('Auth token').fill(TWILIO_ACCOUNT.authToken);
+    await sms.getByRole('button', { name: 'Save' }).click();
+    await closePopup('Saved!');
+    await sms.getByRole('button', { name: 'Generate webhook' }).click();
+    await closePopup('Success!');
+    const smsWebhook = sms.getByRole('textbox', { name: 'Messages webhook URL' });
+    await expectVisible(smsWebhook);
+    expect(await smsWebhook.inputValue()).toMatch(new RegExp(`^${PUBLIC_URL}/webhooks/twilio/messages/`));
+    await screenshot(s.page, 'channels-twilio-sms-dialog');
+    await sms.getByRole('button', { name: 'Close' }).last().click();
+    await expectVisible(row('Twilio SMS').getByText('Connected, Enabled'));
+
+    // Voice: the same account; the voice and its language, then its own webhook.
+    await row('Twilio Voice').getByRole('button', { name: 'Settings' }).click();
+    const voice = s.page.getByRole('dialog', { name: 'Twilio Voice' });
+    expect(await voice.getByLabel('Account SID').inputValue()).toBe(TWILIO_ACCOUNT.accountSid);
+    await voice.getByLabel('Text-to-speech language').selectOption('en-GB');
+    await voice.getByLabel('Speech timeout (seconds)').fill('5');
+    await voice.getByRole('button', { name: 'Save' }).click();
+    await closePopup('Saved!');
+    await voice.getByRole('button', { name: 'Generate webhook' }).click();
+    await closePopup('Success!');
+    await expectVisible(voice.getByRole('textbox', { name: 'Voice webhook URL' }));
+    await screenshot(s.page, 'channels-twilio-voice-dialog');
+    await voice.getByRole('button', { name: 'Close' }).last().click();
+    await expectVisible(row('Twilio Voice').getByText('Connected, Enabled'));
+    const keys = (await s.tina('GET', `/api/twilio/${encodeURIComponent(BOT)}/keys`)) as Record<
+      string,
+      unknown
+    >;
+    expect(keys).toMatchObject({ textToSpeechLanguage: 'en-GB', speechTimeout: 5, smsNumber: SMS_NUMBER });
+    expect(JSON.stringify(keys)).not.toContain(TWILIO_ACCOUNT.authToken);
+
+    // Delete webhook clears every Twilio key: both channels are disconnected.
+    await row('Twilio SMS').getByRole('button', { name: 'Settings' }).click();
+    await sms.getByRole('button', { name: 'Delete webhook' }).click();
+    await popupOf(s.page).getByRole('button', { name: 'Delete webhook' }).click();
+    await closePopup('Deleted!');
+    await expectHidden(sms.getByRole('textbox', { name: 'Messages webhook URL' }));
+    await sms.getByRole('button', { name: 'Close' }).last().click();
+    await expectVisible(row('Twilio SMS').getByText('Not connected, Enabled'));
+    await expectVisible(row('Twilio Voice').getByText('Not connected, Enabled'));
+    await screenshot(s.page, 'channels-configuration-after-twilio', { fullPage: true });
   });
 });
