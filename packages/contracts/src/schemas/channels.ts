@@ -55,6 +55,10 @@ const TWILIO_LIMITS: ChannelCapabilities = {
   content: { gif: 'warning', attachment: 'warning', adaptiveCard: 'warning' },
 };
 
+const VOICE_LIMITS: ChannelCapabilities = {
+  content: { gif: 'error', attachment: 'error', adaptiveCard: 'warning' },
+};
+
 export const CHANNELS = {
   chatBubble: { name: 'Chat Bubble', settingsDialog: 'chatBubble' },
   api: { name: 'API', settingsDialog: 'api' },
@@ -76,9 +80,10 @@ export const CHANNELS = {
   },
   // 'twilio' is the id flows already name for Twilio SMS; it is the Twilio Messages channel.
   twilio: { name: 'Twilio SMS', settingsDialog: 'twilioMessages', capabilities: TWILIO_LIMITS },
-  twilioVoice: { name: 'Twilio Voice', settingsDialog: 'twilioVoice' },
+  // Voice: pictures and files cannot be heard (left out); cards are read as their texts.
+  twilioVoice: { name: 'Twilio Voice', settingsDialog: 'twilioVoice', capabilities: VOICE_LIMITS },
   mail: { name: 'Office 365 / Email', settingsDialog: 'mail' },
-  alexa: { name: 'Amazon Alexa', settingsDialog: 'alexa' },
+  alexa: { name: 'Amazon Alexa', settingsDialog: 'alexa', capabilities: VOICE_LIMITS },
   googleAssistant: {
     name: 'Google Assistant',
     unavailableReason: 'Google shut down conversational actions for Google Assistant in June 2023.',

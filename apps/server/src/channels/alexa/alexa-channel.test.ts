@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { OutboundActivity } from '@parley/contracts';
 import type { ResponseEnvelope, ui } from 'ask-sdk-model';
 import { describe, expect, test } from 'vitest';
+import { greetingUtteranceOf } from '../messaging/greeting-utterance';
 import { alexaChannel } from './alexa-channel';
 import { interactionModelOf } from './alexa-interaction-model';
-import { launchUtteranceOf } from './alexa-launch';
 import { certificateChainPath, isFreshTimestamp } from './alexa-request-verification';
 import { alexaResponseOf, escapeSsml, optionsSentence } from './alexa-speech';
 import { spokenOptionChoice } from './alexa-utterance';
@@ -141,10 +141,10 @@ describe('what the user said', () => {
   });
 
   test('opening the skill greets the bot in the skill’s language', () => {
-    expect(launchUtteranceOf('en-GB')).toBe('hello');
-    expect(launchUtteranceOf('de-DE')).toBe('hallo');
-    expect(launchUtteranceOf(undefined)).toBe('hello');
-    expect(launchUtteranceOf('xx-YY')).toBe('hello');
+    expect(greetingUtteranceOf('en-GB')).toBe('hello');
+    expect(greetingUtteranceOf('de-DE')).toBe('hallo');
+    expect(greetingUtteranceOf(undefined)).toBe('hello');
+    expect(greetingUtteranceOf('xx-YY')).toBe('hello');
   });
 });
 

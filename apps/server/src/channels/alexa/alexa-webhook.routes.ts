@@ -5,10 +5,10 @@ import type { AppContext } from '../../context';
 import { isChannelEnabled } from '../channel-plugins';
 import { channelFileUrl } from '../messaging/channel-files';
 import { keysOfWebhook } from '../messaging/channel-keys.service';
+import { greetingUtteranceOf } from '../messaging/greeting-utterance';
 import { receiveMessage } from '../messaging/inbound-message';
 import type { MessagingPlatform, PlatformKeys } from '../messaging/messaging-platform';
 import { alexaChannel } from './alexa-channel';
-import { launchUtteranceOf } from './alexa-launch';
 import {
   type AlexaEnvelope,
   type AlexaRequest,
@@ -163,7 +163,7 @@ async function answerRequest(
       await endConversationOf(ctx, keys, userKey);
       return sessionEndedResponse();
     case 'LaunchRequest':
-      return answerTurn(ctx, keys, envelope, request, userKey, launchUtteranceOf(request.locale));
+      return answerTurn(ctx, keys, envelope, request, userKey, greetingUtteranceOf(request.locale));
     case 'IntentRequest':
       if (ENDING_INTENTS.has(request.intent.name)) {
         await endConversationOf(ctx, keys, userKey);

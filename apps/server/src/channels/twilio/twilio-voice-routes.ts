@@ -1,9 +1,9 @@
 import { AppError, type InboundActivity, readBotSettings } from '@parley/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
-import { launchUtteranceOf } from '../alexa/alexa-launch';
 import { isChannelEnabled } from '../channel-plugins';
 import { channelFileUrl } from '../messaging/channel-files';
+import { greetingUtteranceOf } from '../messaging/greeting-utterance';
 import { type InboundOutcome, receiveMessage } from '../messaging/inbound-message';
 import { twilioVoiceChannel } from './twilio-voice-channel';
 import { authenticatedVoiceRequest, TWILIO_VOICE_MESSAGES, type VoiceRequest } from './twilio-voice-request';
@@ -36,7 +36,7 @@ export function twilioVoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
   /**
    * A call comes in. Parley's conversations start with the user's first words, and a caller
    * expects to hear the bot first: picking up is taken as the caller greeting the bot in the
-   * speech-to-text language, as Alexa's launch is (alexa-launch), so the bot answers with its
+   * speech-to-text language, as Alexa's launch is (messaging/greeting-utterance), so the bot answers with its
    * greeting. The caller's previous call, if its conversation is still open, is over: each call is
    * a conversation of its own.
    */
@@ -63,7 +63,7 @@ export function twilioVoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
       const stored = call.keys.values.speechToTextLanguage;
       const language =
         typeof stored === 'string' && stored !== '' ? stored : readBotSettings(bot.settings).language;
-      return answerTurn(reply, call, settings, 0, { type: 'text', text: launchUtteranceOf(language) });
+      return answerTurn(reply, call, settings, 0, { type: 'text', text: greetingUtteranceOf(language) });
     },
   );
 
