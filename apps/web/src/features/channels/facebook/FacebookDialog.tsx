@@ -1,9 +1,6 @@
-import { useIsMutating } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import type { ChannelDialogProps } from '../../bot-configuration/components/ChannelDialog';
 import { ChannelKeysDialog } from '../keys/ChannelKeysDialog';
 import type { ChannelKeysAnswer } from '../keys/channel-keys-api';
-import { useChannelKeys } from '../keys/use-channel-keys';
 
 /** Connected once Facebook accepted the page access token for the page entered (isValidated). */
 function FacebookConnectionState({ keys }: { keys: ChannelKeysAnswer }) {
@@ -39,15 +36,6 @@ function FacebookConnectionState({ keys }: { keys: ChannelKeysAnswer }) {
  * settings, and whether Facebook accepted the page token.
  */
 export function FacebookDialog({ bot, onClose }: ChannelDialogProps) {
-  const { reload } = useChannelKeys(bot.botName, 'facebook');
-  // A refused page token is still stored (not connected): the dialog shows the keys as stored.
-  const saving = useIsMutating();
-  const wasSaving = useRef(false);
-  useEffect(() => {
-    if (wasSaving.current && saving === 0) void reload();
-    wasSaving.current = saving > 0;
-  }, [saving, reload]);
-
   return (
     <ChannelKeysDialog
       botName={bot.botName}

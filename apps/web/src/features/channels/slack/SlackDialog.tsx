@@ -1,5 +1,3 @@
-import { useIsMutating } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { buttonClassName } from '../../../ui';
 import type { ChannelDialogProps } from '../../bot-configuration/components/ChannelDialog';
 import { ChannelKeysDialog } from '../keys/ChannelKeysDialog';
@@ -49,15 +47,8 @@ function SlackInstallState({ keys }: { keys: ChannelKeysAnswer }) {
  * (redirectAction), also opened after a save while the app is not installed yet.
  */
 export function SlackDialog({ bot, onClose }: ChannelDialogProps) {
-  const { keys, reload } = useChannelKeys(bot.botName, 'slack');
+  const { keys } = useChannelKeys(bot.botName, 'slack');
   const before = keys.data;
-  // A refused save may still change the stored keys (a refused token is dropped): show them as stored.
-  const saving = useIsMutating();
-  const wasSaving = useRef(false);
-  useEffect(() => {
-    if (wasSaving.current && saving === 0) void reload();
-    wasSaving.current = saving > 0;
-  }, [saving, reload]);
 
   return (
     <ChannelKeysDialog

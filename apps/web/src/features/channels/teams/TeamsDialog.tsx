@@ -1,10 +1,8 @@
-import { useIsMutating, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Banner, buttonClassName, Spinner } from '../../../ui';
 import type { ChannelDialogProps } from '../../bot-configuration/components/ChannelDialog';
 import { ChannelKeysDialog } from '../keys/ChannelKeysDialog';
 import type { ChannelKeysAnswer } from '../keys/channel-keys-api';
-import { useChannelKeys } from '../keys/use-channel-keys';
 import { readTeamsAddUrl, teamsAddUrlKey } from './teams-api';
 
 /** 'Add to Teams' (spec 04 sections 4 and 7.1): the link Parley answers once Microsoft accepted the keys. */
@@ -53,15 +51,6 @@ function TeamsState({ botName, keys }: { botName: string; keys: ChannelKeysAnswe
  * (the save: Microsoft checks the keys, loading until the answer) and 'Add to Teams' once enabled.
  */
 export function TeamsDialog({ bot, onClose }: ChannelDialogProps) {
-  const { reload } = useChannelKeys(bot.botName, 'teams');
-  // A refused Enable teams still stores the keys (disabled): the dialog shows them as stored.
-  const saving = useIsMutating();
-  const wasSaving = useRef(false);
-  useEffect(() => {
-    if (wasSaving.current && saving === 0) void reload();
-    wasSaving.current = saving > 0;
-  }, [saving, reload]);
-
   return (
     <ChannelKeysDialog
       botName={bot.botName}
