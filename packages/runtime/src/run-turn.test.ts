@@ -53,6 +53,37 @@ describe('a turn', () => {
     expect(c.state.variables.Name).toBe('Ada');
   });
 
+  test('Ask Question with Capture DTMF tells keypad channels the DTMF message and the confirm key', async () => {
+    const bot = testBot([
+      lineFlow('Greeting', [
+        {
+          task: 'askQuestion',
+          data: {
+            'field-question': 'What is your order number?',
+            'capture-dtmf': true,
+            'dtmf-message': 'Type it, then press hash.',
+            'dtmf-confirm-key': '#',
+          },
+          outputs: ['OrderNumber'],
+        },
+        { task: 'askQuestion', data: { 'field-question': 'Anything else?' }, outputs: ['More'] },
+      ]),
+    ]);
+    const c = chat(bot);
+    const asked = await c.send('greeting please');
+    expect(asked.activities).toEqual([
+      {
+        type: 'text',
+        text: 'What is your order number?',
+        dtmf: { message: 'Type it, then press hash.', confirmKey: '#' },
+      },
+    ]);
+    // Keys come in as text: the answer is kept as any answer is.
+    const next = await c.send('12345');
+    expect(c.state.variables.OrderNumber).toBe('12345');
+    expect(next.activities).toEqual([{ type: 'text', text: 'Anything else?' }]);
+  });
+
   test('the thresholds: a confident intent starts its flow, a doubtful one and a weak one get the messages', async () => {
     const flows = [lineFlow('Order', [{ task: 'message', data: { 'field-message': 'Your order.' } }])];
     const scored = (score: number) => testBot(flows, () => ({ intent: 'Order', score, entities: [] }));

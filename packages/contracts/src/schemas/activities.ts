@@ -76,7 +76,15 @@ export type InboundActivity = z.infer<typeof inboundActivitySchema>;
 
 /** What the bot sends. */
 export type OutboundActivity =
-  | { type: 'text'; text: string }
+  | {
+      type: 'text';
+      text: string;
+      /**
+       * Ask Question with 'Capture DTMF': a phone caller may key the answer in, ended by the
+       * confirm key, and hears the DTMF message. Channels without a keypad ignore it.
+       */
+      dtmf?: { message: string; confirmKey: string };
+    }
   | { type: 'image'; url: string }
   | { type: 'options'; text: string; options: string[]; image?: string }
   | { type: 'rating'; text: string; options: string[] }

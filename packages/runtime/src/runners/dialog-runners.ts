@@ -27,7 +27,14 @@ export const sendGif: BlockRunner<'sendGif'> = (values, turn) => {
 };
 
 export const askQuestion: BlockRunner<'askQuestion'> = (values, turn) => {
-  if (!turn.answer) return { say: [{ type: 'text', text: turn.fill(values.question) }], wait: true };
+  if (!turn.answer) {
+    const text = turn.fill(values.question);
+    // Phone callers may key the answer in (Twilio Voice); other channels show the question alone.
+    const dtmf = values.captureDtmf
+      ? { message: turn.fill(values.dtmfMessage ?? ''), confirmKey: values.dtmfConfirmKey ?? '0' }
+      : undefined;
+    return { say: [{ type: 'text', text, ...(dtmf ? { dtmf } : {}) }], wait: true };
+  }
   turn.output(0, textOfActivity(turn.answer));
   return {};
 };

@@ -136,6 +136,30 @@ describe('Twilio Voice: TwiML', () => {
     expect(saysIn(second as TwimlNode)).toEqual(['Are you still there?']);
   });
 
+  test("Ask Question's Capture DTMF: the DTMF message follows the question, and the confirm key ends the keyed answer", () => {
+    const [asked] = toOutbound({
+      type: 'text',
+      text: 'What is your order number?',
+      dtmf: { message: 'Type it, then press star.', confirmKey: '*' },
+    });
+    expect(asked).toEqual({
+      kind: 'say',
+      text: 'What is your order number?',
+      dtmf: { message: 'Type it, then press star.', confirmKey: '*' },
+    });
+    const [first] = named(readTwiml(answerTwiml([asked as VoiceInstruction], settings, actionOf)), 'Gather');
+    expect(first?.attributes).toMatchObject({ input: 'dtmf speech', finishOnKey: '*', timeout: '7' });
+    expect(saysIn(first as TwimlNode)).toEqual(['What is your order number?', 'Type it, then press star.']);
+    // The keys the caller pressed (Twilio leaves the confirm key out) are the answer.
+    expect(answer({ digits: '4711' })).toEqual({ type: 'text', text: '4711' });
+    // A question without Capture DTMF keeps Twilio's default end key (#).
+    const [plain] = named(
+      readTwiml(answerTwiml([{ kind: 'say', text: 'Name?' }], settings, actionOf)),
+      'Gather',
+    );
+    expect(plain?.attributes).not.toHaveProperty('finishOnKey');
+  });
+
   test('options are read numbered with the options message and gathered by the gather type, one key, within the button timeout', () => {
     const response = readTwiml(
       answerTwiml(

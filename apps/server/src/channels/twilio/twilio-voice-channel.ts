@@ -17,7 +17,8 @@ export interface VoiceAnswer {
 
 /** One thing the bot does on the call; the TwiML of an answer is built from these (twilio-voice-twiml). */
 export type VoiceInstruction =
-  | { kind: 'say'; text: string }
+  /** Said; with `dtmf` (Ask Question's Capture DTMF) the caller may key the answer in, ended by the confirm key. */
+  | { kind: 'say'; text: string; dtmf?: { message: string; confirmKey: string } }
   /** Said, then listened for: the options by key or by voice. */
   | { kind: 'ask'; text: string; options: string[] }
   | { kind: 'dial'; phoneNumber: string }
@@ -77,7 +78,9 @@ export const twilioVoiceChannel: ChannelPlugin<VoiceAnswer, VoiceInstruction> = 
   toOutbound(activity: OutboundActivity, context): VoiceInstruction[] {
     switch (activity.type) {
       case 'text':
-        return activity.text.trim() === '' ? [] : [{ kind: 'say', text: activity.text }];
+        return activity.text.trim() === ''
+          ? []
+          : [{ kind: 'say', text: activity.text, ...(activity.dtmf ? { dtmf: activity.dtmf } : {}) }];
       case 'options':
       case 'rating':
         return [{ kind: 'ask', text: activity.text, options: activity.options }];

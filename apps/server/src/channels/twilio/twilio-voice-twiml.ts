@@ -25,13 +25,14 @@ const sayAttributes = (settings: VoiceSettings): SayAttributes => ({
 
 /**
  * What a Gather listens for: options by settings' gather type (one key picks one of up to nine)
- * within the button timeout; a free answer by voice or keys (ended by #) within the speech timeout.
- * Speech ends when Twilio hears the caller pause ('auto').
+ * within the button timeout; a free answer by voice or keys (ended by #, or by the question's
+ * DTMF confirm key) within the speech timeout. Speech ends when Twilio hears the caller pause ('auto').
  */
 function gatherAttributes(
   settings: VoiceSettings,
   action: string,
   options: readonly string[] | undefined,
+  confirmKey?: string,
 ): VoiceResponse.GatherAttributes {
   const input = (options ? settings.optionsGatherType : 'dtmf speech').split(
     ' ',
@@ -47,6 +48,7 @@ function gatherAttributes(
       ? { language: settings.gatherLanguage as GatherAttributes['language'] }
       : {}),
     ...(options && options.length <= 9 && input?.includes('dtmf') ? { numDigits: 1 } : {}),
+    ...(!options && confirmKey ? { finishOnKey: confirmKey } : {}),
     ...(options && hasSpeech && options.length > 0
       ? { hints: options.map((option) => option.slice(0, HINT_MAX_LENGTH)).join(', ') }
       : {}),
@@ -64,7 +66,10 @@ export function optionsSpoken(text: string, options: readonly string[], optionsM
 /** The texts the caller hears for what the bot said before it listens. */
 function spokenTexts(instructions: readonly VoiceInstruction[], settings: VoiceSettings): string[] {
   return instructions.flatMap((instruction) => {
-    if (instruction.kind === 'say') return [instruction.text];
+    if (instruction.kind === 'say')
+      return instruction.dtmf?.message.trim()
+        ? [instruction.text, instruction.dtmf.message]
+        : [instruction.text];
     if (instruction.kind === 'ask')
       return optionsSpoken(instruction.text, instruction.options, settings.optionsMessage);
     return [];
@@ -105,7 +110,13 @@ export function answerTwiml(
   const asks = instructions.filter((i) => i.kind === 'ask');
   const lastAsk = asks[asks.length - 1];
   const lastQuestion = lastAsk ?? [...instructions].reverse().find((i) => i.kind === 'say');
-  listen(response, settings, actionOf(lastAsk?.options ?? []), lastAsk?.options, {
+  // A question that captures DTMF, asked last: its confirm key ends the keyed answer.
+  const confirmKey = lastAsk
+    ? undefined
+    : lastQuestion?.kind === 'say'
+      ? lastQuestion.dtmf?.confirmKey
+      : undefined;
+  listen(response, settings, actionOf(lastAsk?.options ?? []), lastAsk?.options, confirmKey, {
     first: spokenTexts(instructions, settings),
     again: settings.timeoutMessage
       ? [settings.timeoutMessage]
@@ -127,7 +138,7 @@ export function listenTwiml(
   options?: readonly string[],
 ): string {
   const response = new twilio.twiml.VoiceResponse();
-  listen(response, settings, action, options && options.length > 0 ? options : undefined, {
+  listen(response, settings, action, options && options.length > 0 ? options : undefined, undefined, {
     first,
     again: settings.timeoutMessage ? [settings.timeoutMessage] : [],
   });
@@ -139,9 +150,10 @@ function listen(
   settings: VoiceSettings,
   action: string,
   options: readonly string[] | undefined,
+  confirmKey: string | undefined,
   says: { first: readonly string[]; again: readonly string[] },
 ) {
-  const attributes = gatherAttributes(settings, action, options);
+  const attributes = gatherAttributes(settings, action, options, confirmKey);
   // A Gather that hears nothing goes on with the next verb: the next round, and at last the hang-up.
   for (let round = 1; round <= SILENT_ROUNDS; round++)
     sayAll(response.gather(attributes), settings, round === 1 ? says.first : says.again);
