@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readPlatformKeys, storePlatformKeys } from '../src/channels/messaging/channel-keys.service';
+import { deliverOutOfTurn } from '../src/channels/messaging/outbound-delivery';
 import { MESSAGING_PLATFORMS } from '../src/channels/messaging/platforms';
 import { SILENT_ROUNDS } from '../src/channels/twilio/twilio-voice-twiml';
 import { TWILIO_WEBHOOK_FLAGS } from '../src/channels/twilio/twilio-webhooks';
@@ -16,6 +17,7 @@ import { testDatabases } from './support/databases';
 import { createFuzzLog, HOSTILE_PARAMS, HOSTILE_RAW_BODIES, HOSTILE_VALUES } from './support/fuzz';
 import { signUpMaster } from './support/tenant-world';
 import { startTestServer, type TestServer } from './support/test-server';
+import { startTwilioStandIn } from './support/twilio-stand-in';
 import { readTwiml, saysIn, type TwimlNode } from './support/twiml';
 
 const PUBLIC_URL = 'https://parley.test';
@@ -302,6 +304,43 @@ describe.each(testDatabases())('Twilio Voice on %s', (kind) => {
     expect(gathersOf(retry)[0]?.attributes.action).toBe(`${voiceUrl()}/gather?turn=2`);
     expect(gathersOf(first)[0]?.attributes.action).toMatch(/\/gather\?turn=2&option=/);
     expect(await userTurnCount()).toBe(before + 1);
+  });
+
+  test("what the bot says outside the caller's turn (an agent's answer, a Delay's end) is said into the live call, and the caller's answer is the call's next turn", async () => {
+    const twilio = await startTwilioStandIn([
+      { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, numbers: [BOT_NUMBER] },
+    ]);
+    const before = server.ctx.config.platforms.twilioApi;
+    server.ctx.config.platforms.twilioApi = twilio.url;
+    try {
+      const caller = '+4915199990001';
+      const call = phoneCall(caller);
+      await call.start();
+      const scope = server.ctx.repos.forTenant(bot.tenantId);
+      const record = await scope.bots.getById(bot.botId);
+      const open = (await voiceConversations()).find((c) => c.userKey === `voice:${caller}` && !c.endedAt);
+      const conversation = open && (await scope.conversations(bot.botId).get(open.id));
+      if (!record || !conversation) throw new Error('the call has no conversation');
+
+      await deliverOutOfTurn(server.ctx, record, conversation, [
+        { type: 'text', text: 'An agent here: your parcel left our warehouse.' },
+      ]);
+      // The call got new TwiML through the Calls API, signed in as the account.
+      const [update] = twilio.calls();
+      expect(update).toMatchObject({ sid: call.callSid, accountSid: ACCOUNT_SID });
+      const said = readTwiml(String(update?.params.Twiml));
+      const [gather] = gathersOf(said);
+      expect(saysIn(gather as TwimlNode)).toEqual(['An agent here: your parcel left our warehouse.']);
+      expect(gather?.attributes.action).toBe(`${voiceUrl()}/gather?turn=1`);
+
+      // The caller answers that Gather: the call's next turn, answered as any turn.
+      call.last = said;
+      const rating = await call.say('bye');
+      expect(saysIn(gathersOf(rating)[0] as TwimlNode)).toContain(TEMPLATE_CONVERSATION.rating);
+    } finally {
+      server.ctx.config.platforms.twilioApi = before;
+      await twilio.close();
+    }
   });
 
   test('a Gather that heard nothing gets the timeout message and listens again on the same turn', async () => {

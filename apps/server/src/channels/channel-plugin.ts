@@ -25,6 +25,11 @@ export interface ChannelPlugin<Inbound, Outbound> {
    * webhook's own response (voice) and web channels have none.
    */
   send?(ctx: AppContext, to: ChannelRecipient, message: Outbound): Promise<void>;
+  /**
+   * Instead of `send`: a platform that takes what the bot says at once, as one (a live phone
+   * call gets new TwiML, which replaces what it was doing). Throws when refused; a job tries again.
+   */
+  sendTogether?(ctx: AppContext, to: ChannelRecipient, messages: Outbound[]): Promise<void>;
   /** Other catalogue channels its conversations take place on (WhatsApp through Twilio Messages). */
   conversationChannels?: readonly ChannelId[];
 }

@@ -32,7 +32,7 @@ export async function deliverActivities(
   to: ChannelRecipient,
   activities: readonly OutboundActivity[],
 ): Promise<void> {
-  if (!plugin.send) return;
+  if (!plugin.send && !plugin.sendTogether) return;
   const bot = to.keys.bot;
   const context = { fileUrl: (fileId: string) => channelFileUrl(ctx, bot.tenantId, bot.id, fileId) };
   const messages = activities.flatMap((activity) => plugin.toOutbound(activity, context));
@@ -46,13 +46,19 @@ async function sendInOrder(
   messages: readonly unknown[],
   attempt: number,
 ): Promise<void> {
-  const send = plugin.send;
-  if (!send) return;
-  for (const [index, message] of messages.entries()) {
+  if (messages.length === 0) return;
+  const { send, sendTogether } = plugin;
+  // A platform that takes them as one gets them so; else one by one, in order.
+  const parts: Array<() => Promise<void>> = sendTogether
+    ? [() => sendTogether(ctx, to, [...messages])]
+    : send
+      ? messages.map((message) => () => send(ctx, to, message))
+      : [];
+  for (const [index, part] of parts.entries()) {
     try {
-      await send(ctx, to, message);
+      await part();
     } catch (error) {
-      const rest = messages.slice(index);
+      const rest = messages.slice(sendTogether ? 0 : index);
       ctx.log.warn(
         { err: error, channel: plugin.id, conversationId: to.conversation.id, attempt },
         'a channel refused a message; trying again later',
@@ -118,7 +124,7 @@ export async function deliverOutOfTurn(
   activities: readonly OutboundActivity[],
 ): Promise<void> {
   const plugin = channelPluginOf(conversation.channel, { forConversations: true });
-  if (!plugin?.send || conversation.isTest || activities.length === 0) return;
+  if (!(plugin?.send || plugin?.sendTogether) || conversation.isTest || activities.length === 0) return;
   const to = await recipientOf(ctx, plugin, bot, conversation);
   if (to) await deliverActivities(ctx, plugin, to, activities);
 }

@@ -1,6 +1,7 @@
 import type { InboundActivity, OutboundActivity } from '@parley/contracts';
 import type { ChannelPlugin } from '../channel-plugin';
 import { optionChosenByNumber, textFallbackOf } from '../messaging/text-fallback';
+import { sayIntoLiveCall } from './twilio-voice-live-call';
 import { isVoiceWebhookGenerated } from './twilio-voice-webhook';
 
 /** What Twilio posts to a Gather's action: the caller's keys or words, and what the Gather offered. */
@@ -96,6 +97,8 @@ export const twilioVoiceChannel: ChannelPlugin<VoiceAnswer, VoiceInstruction> = 
         return eventInstructions(activity);
     }
   },
+  // Outside the caller's turn (a Delay's end, an agent's answer): said into the live call.
+  sendTogether: sayIntoLiveCall,
 };
 
 function eventInstructions(event: Extract<OutboundActivity, { type: 'event' }>): VoiceInstruction[] {

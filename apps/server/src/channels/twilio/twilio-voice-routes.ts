@@ -30,7 +30,8 @@ function gatherQueryOf(url: string): { turn: number; options: string[] } {
 /**
  * Twilio Voice's webhooks (issue 14; docs/channels/twilio-voice.md). Twilio asks what to do at a
  * call's start and after each Gather, and does what the TwiML answered: the bot answers in the
- * response, never through Twilio's REST API.
+ * response. Only what it says outside the caller's turn goes through Twilio's REST API
+ * (twilio-voice-live-call).
  */
 export function twilioVoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
   /**
@@ -116,7 +117,8 @@ export function twilioVoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
         {
           messageId: `${call.callSid}:${turn}`,
           userKey: userKeyOf(call.from),
-          address: { callSid: call.callSid, from: call.to, to: call.from },
+          // The next turn: what the bot says later into the live call is answered as it (twilio-voice-live-call).
+          address: { callSid: call.callSid, from: call.to, to: call.from, nextTurn: turn + 1 },
           activity,
           ...(settings.gatherLanguage ? { language: settings.gatherLanguage } : {}),
         },
