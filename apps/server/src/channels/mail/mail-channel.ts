@@ -1,7 +1,7 @@
 import type { InboundActivity } from '@parley/contracts';
 import type { ChannelPlugin } from '../channel-plugin';
 import { optionChosenByNumber } from '../messaging/text-fallback';
-import { type MailPart, mailPartsOf } from './mail-outbound';
+import { joinMailParts, type MailPart, mailPartsOf } from './mail-outbound';
 import { sendMailPart } from './mail-send';
 
 /** A user's mail as the channel takes it: what they newly wrote, and what the bot's last mail numbered. */
@@ -28,5 +28,9 @@ export const mailChannel: ChannelPlugin<MailInbound, MailPart> = {
     return chosen ? { type: 'click', text: chosen } : { type: 'text', text };
   },
   toOutbound: mailPartsOf,
-  send: sendMailPart,
+  // People answer a mail with a mail, not with a mail per sentence: what the bot says at once is one mail.
+  async sendTogether(ctx, to, parts) {
+    const mail = joinMailParts(parts);
+    if (mail) await sendMailPart(ctx, to, mail);
+  },
 };

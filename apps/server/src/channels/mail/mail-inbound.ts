@@ -6,7 +6,6 @@ import type { PlatformKeys } from '../messaging/messaging-platform';
 import { type MailAddress, mailAddressSchema } from './mail-address';
 import { mailChannel } from './mail-channel';
 import { newPartOfMailText, subjectWithoutPrefixes } from './mail-reply-text';
-import { deliverMailTurn } from './mail-turn-delivery';
 
 export type MailOutcome = 'answered' | 'duplicate' | 'ignored' | 'channelOff';
 
@@ -80,10 +79,7 @@ export async function takeMail(
     mailChannel,
     keys,
     { messageId: receiptIdOf(mail.messageId ?? fallbackId), userKey, address, activity },
-    { send: false },
+    { send: true },
   );
-  if (outcome.kind !== 'answered') return outcome.kind;
-  const conversation = await scope.conversations(bot.id).get(outcome.conversationId);
-  if (conversation) await deliverMailTurn(ctx, { keys, conversation, address }, outcome.activities);
-  return 'answered';
+  return outcome.kind;
 }
