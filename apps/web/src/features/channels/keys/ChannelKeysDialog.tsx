@@ -1,17 +1,9 @@
-import {
-  CHANNEL_KEYS,
-  type ChannelKeysDeclaration,
-  type ChannelPlatform,
-  type KeyField,
-  readKeyPath,
-} from '@parley/contracts';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Banner, Button, CopyValue, Modal, popup, Select, Spinner, TextField, Toggle } from '../../../ui';
-import { SETTINGS_MESSAGES } from '../../bot-settings/settings-messages';
+import { type ChannelPlatform, type KeyField, readKeyPath } from '@parley/contracts';
+import type { ReactNode } from 'react';
+import { Banner, Button, CopyValue, Modal, Select, Spinner, TextField, Toggle } from '../../../ui';
 import type { ChannelKeysAnswer } from './channel-keys-api';
-import { formValuesOf, type KeysFormValues, keysBodyOf } from './channel-keys-form';
-import { keysSaveFailed, useChannelKeys } from './use-channel-keys';
 import './channel-keys.css';
+import { useChannelKeysForm } from './use-channel-keys-form';
 
 export interface ChannelKeysDialogProps {
   botName: string;
@@ -96,53 +88,12 @@ export function ChannelKeysDialog({
   onSaved,
   saveLabel = 'Save',
 }: ChannelKeysDialogProps) {
-  const declaration: ChannelKeysDeclaration = CHANNEL_KEYS[platform];
-  const { keys, save } = useChannelKeys(botName, platform);
-  const [values, setValues] = useState<KeysFormValues | undefined>(undefined);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  // The form as last answered: a new answer (a save, a webhook made) replaces only what the user left alone.
-  const answered = useRef<KeysFormValues | undefined>(undefined);
-  useEffect(() => {
-    if (!keys.data) return;
-    const fresh = formValuesOf(declaration, keys.data);
-    const before = answered.current;
-    answered.current = fresh;
-    setValues((shown) =>
-      shown && before
-        ? Object.fromEntries(
-            Object.entries(fresh).map(([name, value]) => {
-              const mine = shown[name];
-              return [name, mine !== undefined && mine !== before[name] ? mine : value];
-            }),
-          )
-        : fresh,
-    );
-  }, [keys.data, declaration]);
-
-  const names = fields ?? Object.keys(declaration.fields);
-  const isDirty = Boolean(
-    keys.data && values && JSON.stringify(values) !== JSON.stringify(formValuesOf(declaration, keys.data)),
+  const { declaration, keys, values, errors, isDirty, update, submit, isSaving } = useChannelKeysForm(
+    botName,
+    platform,
+    onSaved,
   );
-
-  const submit = async () => {
-    if (!values) return;
-    const checked = keysBodyOf(declaration, values);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    try {
-      const answer = await save.mutateAsync(checked.body);
-      // Saved: the form shows the keys as stored now (secrets masked again).
-      answered.current = formValuesOf(declaration, answer);
-      setValues(answered.current);
-      void popup.info({ title: SETTINGS_MESSAGES.saved });
-      onSaved?.(answer);
-    } catch (error) {
-      keysSaveFailed(error);
-    }
-  };
+  const names = fields ?? Object.keys(declaration.fields);
 
   const editable = names.filter((name) => declaration.fields[name]?.kind !== 'shown');
   const shown = names.filter((name) => declaration.fields[name]?.kind === 'shown');
@@ -159,7 +110,7 @@ export function ChannelKeysDialog({
             Close
           </Button>
           {declaration.isWritable && editable.length > 0 && (
-            <Button onClick={submit} isLoading={save.isPending} disabled={!values}>
+            <Button onClick={submit} isLoading={isSaving} disabled={!values}>
               {saveLabel}
             </Button>
           )}
@@ -185,7 +136,7 @@ export function ChannelKeysDialog({
                   field={declaration.fields[name] as KeyField}
                   value={values[name] ?? ''}
                   error={errors[name]}
-                  onChange={(value) => setValues({ ...values, [name]: value })}
+                  onChange={(value) => update((shown) => ({ ...shown, [name]: value }))}
                 />
               ))}
               <button type="submit" hidden aria-hidden="true" tabIndex={-1} />

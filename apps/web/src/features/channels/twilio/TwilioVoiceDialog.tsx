@@ -5,13 +5,11 @@ import {
   TWILIO_SPEECH_TO_TEXT_LANGUAGES,
   TWILIO_TEXT_TO_SPEECH_LANGUAGES,
 } from '@parley/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Banner, Button, CopyValue, Modal, popup, Select, Spinner, TextField } from '../../../ui';
+import { useId } from 'react';
+import { Banner, Button, CopyValue, Modal, Select, Spinner, TextField } from '../../../ui';
 import type { ChannelDialogProps } from '../../bot-configuration/components/ChannelDialog';
-import { SETTINGS_MESSAGES } from '../../bot-settings/settings-messages';
-import { formValuesOf, type KeysFormValues, keysBodyOf } from '../keys/channel-keys-form';
-import { keysSaveFailed, useChannelKeys } from '../keys/use-channel-keys';
 import '../keys/channel-keys.css';
+import { useChannelKeysForm } from '../keys/use-channel-keys-form';
 import { TwilioWebhookActions } from './TwilioWebhookActions';
 import { gatherTypeOptions, voiceForLanguage, voiceOptions } from './twilio-voice-choices';
 
@@ -27,64 +25,20 @@ const languageOptions = (languages: readonly string[]) =>
  * 'option' suggested), and the voice webhook to generate, change or delete.
  */
 export function TwilioVoiceDialog({ bot, onClose }: ChannelDialogProps) {
-  const { keys, save } = useChannelKeys(bot.botName, 'twilio');
-  const [values, setValues] = useState<KeysFormValues | undefined>(undefined);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const suggestionsId = useId();
-  // Keys answered anew (a webhook generated, a save): fields the user has not touched take the
-  // new values, edits not saved yet stay.
-  const answered = useRef<KeysFormValues | undefined>(undefined);
-  useEffect(() => {
-    if (!keys.data) return;
-    const next = formValuesOf(TWILIO_KEYS, keys.data);
-    const before = answered.current;
-    answered.current = next;
-    setValues((current) =>
-      current && before
-        ? Object.fromEntries(
-            Object.entries(next).map(([name, value]) => [
-              name,
-              current[name] !== before[name] ? (current[name] ?? value) : value,
-            ]),
-          )
-        : next,
-    );
-  }, [keys.data]);
-  const isDirty = Boolean(
-    keys.data && values && JSON.stringify(values) !== JSON.stringify(formValuesOf(TWILIO_KEYS, keys.data)),
+  const { keys, values, errors, isDirty, update, submit, isSaving } = useChannelKeysForm(
+    bot.botName,
+    'twilio',
   );
-
+  const suggestionsId = useId();
   const text = (name: string) => String(values?.[name] ?? '');
-  const set = (name: string, value: string) =>
-    setValues((current) => current && { ...current, [name]: value });
+  const set = (name: string, value: string) => update((current) => ({ ...current, [name]: value }));
+  // Only the voices that speak the language can be picked: a voice that does not becomes one that does.
   const setLanguage = (language: string) =>
-    setValues(
-      (current) =>
-        current && {
-          ...current,
-          textToSpeechLanguage: language,
-          voice: voiceForLanguage(String(current.voice ?? ''), language),
-        },
-    );
-
-  const submit = async () => {
-    if (!values) return;
-    const checked = keysBodyOf(TWILIO_KEYS, values);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    try {
-      const saved = formValuesOf(TWILIO_KEYS, await save.mutateAsync(checked.body));
-      // The form shows what was stored (a typed token as its mask).
-      answered.current = saved;
-      setValues(saved);
-      void popup.info({ title: SETTINGS_MESSAGES.saved });
-    } catch (error) {
-      keysSaveFailed(error);
-    }
-  };
+    update((current) => ({
+      ...current,
+      textToSpeechLanguage: language,
+      voice: voiceForLanguage(String(current.voice ?? ''), language),
+    }));
 
   const input = (name: keyof typeof TWILIO_KEYS.fields, extra: { type?: string; list?: string } = {}) => {
     const field = fieldOf(name);
@@ -120,7 +74,7 @@ export function TwilioVoiceDialog({ bot, onClose }: ChannelDialogProps) {
           <Button variant="secondary" onClick={requestClose}>
             Close
           </Button>
-          <Button onClick={submit} isLoading={save.isPending} disabled={!values}>
+          <Button onClick={submit} isLoading={isSaving} disabled={!values}>
             Save
           </Button>
         </>
