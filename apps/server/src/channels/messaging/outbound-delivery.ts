@@ -23,8 +23,9 @@ export interface PendingDelivery {
 
 /**
  * The bot's activities to one platform user: converted by the plug-in and sent one by one, in
- * order. A message the platform refuses (down, rate-limited) and the ones after it go to a job
- * that tries again with growing waits, so nothing is lost and nothing is sent twice.
+ * order (or all at once, to a plug-in that takes them together). A message the platform refuses
+ * (down, rate-limited) and the ones after it go to a job that tries again with growing waits, so
+ * nothing is lost and nothing is sent twice.
  */
 export async function deliverActivities(
   ctx: AppContext,
