@@ -7,6 +7,7 @@ import {
   type IntentWorkbookRow,
   readIntentWorkbook,
 } from '../bot-content/intent-workbook';
+import { type MailFacts, mailFactsOf } from '../channels/mail/mail-facts';
 
 /**
  * Work on input a user controls that may cost seconds of CPU or a lot of memory: each task runs
@@ -46,6 +47,13 @@ export const INPUT_TASKS = {
       if (error instanceof IntentWorkbookError) throw validationError('file', error.message);
       throw error;
     }
+  },
+
+  /** A mail from a bot's mailbox (MIME, at most the poller's read limit): what the e-mail channel reads of it. */
+  readMail(payload: { source: Uint8Array }): Promise<MailFacts> {
+    return mailFactsOf(
+      Buffer.from(payload.source.buffer, payload.source.byteOffset, payload.source.byteLength),
+    );
   },
 } satisfies Record<string, (payload: never) => unknown>;
 

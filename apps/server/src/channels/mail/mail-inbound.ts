@@ -1,38 +1,16 @@
 import { createHash } from 'node:crypto';
-import type { Headers, ParsedMail } from 'mailparser';
 import type { AppContext } from '../../context';
 import { receiveMessage } from '../messaging/inbound-message';
 import type { PlatformKeys } from '../messaging/messaging-platform';
 import { type MailAddress, mailAddressSchema } from './mail-address';
 import { mailChannel } from './mail-channel';
+import type { MailFacts } from './mail-facts';
 import { newPartOfMailText, subjectWithoutPrefixes } from './mail-reply-text';
 
 export type MailOutcome = 'answered' | 'duplicate' | 'ignored' | 'channelOff';
 
 /** Senders that are mail systems, never people: answering them starts mail loops. */
 const SYSTEM_SENDERS = /^(mailer-daemon|postmaster|no-?reply|do-?not-?reply)@/i;
-
-/**
- * Mails no person wrote to the bot: auto-replies and other automatic mail (RFC 3834
- * Auto-Submitted, Precedence bulk/junk/list/auto_reply) and mailing-list posts. The bot
- * answering them would loop.
- */
-function isAutomatic(headers: Headers): boolean {
-  const autoSubmitted = String(headers.get('auto-submitted') ?? 'no').toLowerCase();
-  const precedence = String(headers.get('precedence') ?? '').toLowerCase();
-  return (
-    autoSubmitted.trim() !== 'no' ||
-    ['bulk', 'junk', 'list', 'auto_reply'].includes(precedence.trim()) ||
-    headers.has('list-id') ||
-    headers.has('x-autoreply') ||
-    headers.has('x-autorespond')
-  );
-}
-
-const referencesOf = (references: ParsedMail['references']): string[] =>
-  (Array.isArray(references) ? references : references ? references.split(/\s+/) : []).filter(
-    (id) => id !== '',
-  );
 
 /** A receipt id: the Message-ID (the same mail polled twice is one), hashed when it is long. */
 const receiptIdOf = (messageId: string) =>
@@ -48,15 +26,15 @@ const receiptIdOf = (messageId: string) =>
 export async function takeMail(
   ctx: AppContext,
   keys: PlatformKeys,
-  mail: ParsedMail,
+  mail: MailFacts,
   fallbackId: string,
 ): Promise<MailOutcome> {
-  const from = mail.from?.value[0]?.address?.trim().toLowerCase();
+  const from = mail.from;
   const own = String(keys.values.emailAddress ?? '').toLowerCase();
-  if (!from || from === own || SYSTEM_SENDERS.test(from) || isAutomatic(mail.headers)) return 'ignored';
+  if (!from || from === own || SYSTEM_SENDERS.test(from) || mail.isAutomatic) return 'ignored';
 
-  const subject = mail.subject ?? '';
-  const written = newPartOfMailText(mail.text ?? '');
+  const subject = mail.subject;
+  const written = newPartOfMailText(mail.text);
   const text = written !== '' || mail.inReplyTo ? written : subjectWithoutPrefixes(subject);
   const userKey = `mail:${from}`;
   const bot = keys.bot;
@@ -72,7 +50,7 @@ export async function takeMail(
     to: from,
     subject,
     ...(mail.messageId ? { messageId: mail.messageId } : {}),
-    references: referencesOf(mail.references),
+    references: mail.references,
   };
   const outcome = await receiveMessage(
     ctx,

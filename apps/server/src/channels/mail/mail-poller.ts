@@ -1,7 +1,8 @@
+import { AppError } from '@parley/contracts';
 import type { Bot } from '@parley/db';
 import { ImapFlow } from 'imapflow';
-import { simpleParser } from 'mailparser';
 import type { AppContext } from '../../context';
+import { runInputTask } from '../../untrusted-input/run-input-task';
 import { isChannelEnabled } from '../channel-plugins';
 import { readPlatformKeys } from '../messaging/channel-keys.service';
 import type { PlatformKeys } from '../messaging/messaging-platform';
@@ -111,6 +112,14 @@ async function freshUnreadUids(imap: ImapFlow): Promise<number[]> {
     .slice(0, MAILS_PER_POLL);
 }
 
+/** A mail that takes longer to read, or more memory, stays unread (logged) like any mail that fails. */
+const MAIL_PARSE_LIMITS = {
+  timeoutMs: 10_000,
+  tooComplex: () => new AppError('validation_error', 'This mail is too complex to read.'),
+  busy: () =>
+    new AppError('rate_limit_error', 'Too many files are being read; the mail is read at the next poll.'),
+};
+
 /** One mail taken; a mail that fails (the database away) stays unread for the next poll, the others go on. */
 async function takeMailSafely(
   ctx: AppContext,
@@ -119,7 +128,8 @@ async function takeMailSafely(
   fallbackId: string,
 ): Promise<MailOutcome | undefined> {
   try {
-    return await takeMail(ctx, keys, await simpleParser(source), fallbackId);
+    const mail = await runInputTask('readMail', { source }, MAIL_PARSE_LIMITS);
+    return await takeMail(ctx, keys, mail, fallbackId);
   } catch (error) {
     ctx.log.warn({ err: error, botId: keys.bot.id }, 'a mail could not be taken; it stays unread');
     return undefined;
