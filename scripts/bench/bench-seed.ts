@@ -1,8 +1,11 @@
-import type { TenantScope } from '@parley/db';
+import type { Bot, TenantScope } from '@parley/db';
+import { buildFlowXml, type FlowStep } from '@parley/flows';
 import pino from 'pino';
 import { hashPassword } from '../../apps/server/src/auth/passwords';
 import { loadConfig } from '../../apps/server/src/config';
 import type { AppContext } from '../../apps/server/src/context';
+import { botRefOf } from '../../apps/server/src/nlu/bot-ref';
+import { botTrainingData } from '../../apps/server/src/nlu/training-data';
 import { createContext } from '../../apps/server/src/server';
 import { ensureFirstRun } from '../../apps/server/src/services/accounts/bootstrap.service';
 
@@ -51,4 +54,53 @@ export async function benchToken(serverUrl: string): Promise<string> {
     body: JSON.stringify({ userId: BENCH_USER.email, password: BENCH_USER.password }),
   });
   return ((await login.json()) as { token: string }).token;
+}
+
+/**
+ * A bot on the embedded NLU with the given intents, trained and published, whose `flowIntent`
+ * answers with `flow`, activated to `target` (test chats run 'test', channels 'production').
+ */
+export async function seedFlowBot(
+  ctx: AppContext,
+  scope: TenantScope,
+  bot: {
+    botName: string;
+    intents: Record<string, readonly string[]>;
+    flowIntent: string;
+    flow: FlowStep[];
+    target: 'test' | 'production';
+  },
+): Promise<Bot> {
+  const created = await scope.bots.create({
+    botName: bot.botName,
+    region: 'eu-west',
+    settings: { language: 'en', intentRecognizerProvider: 'parley', entityExtractorProvider: 'parley' },
+  });
+  for (const [name, utterances] of Object.entries(bot.intents)) {
+    await scope.intents(created.id).create({
+      name,
+      description: '',
+      type: 'normal',
+      answer: '',
+      isRedirect: false,
+      template: null,
+      examples: utterances.map((text) => ({ kind: 'utterance' as const, text })),
+    });
+  }
+  const owner = {
+    kind: 'intent' as const,
+    id: (await scope.intents(created.id).idOf(bot.flowIntent)) as string,
+  };
+  const saved = await scope.flows.save(owner, {
+    xml: await buildFlowXml(bot.flow, { languages: ['en'] }),
+    status: 'unpublished',
+    functionCalls: {},
+    savedBy: BENCH_USER.email,
+  });
+  await scope.flows.activate(owner, bot.target, saved.version, BENCH_USER.email);
+  const provider = ctx.nluProviders.get('parley');
+  if (!provider) throw new Error('no embedded NLU');
+  await provider.train(botRefOf(created), await botTrainingData(scope, created), () => undefined);
+  await provider.publish(botRefOf(created));
+  return created;
 }

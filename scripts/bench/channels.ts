@@ -3,15 +3,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildFlowXml, type FlowStep } from '@parley/flows';
+import type { FlowStep } from '@parley/flows';
 import { storePlatformKeys } from '../../apps/server/src/channels/messaging/channel-keys.service';
 import { telegramPlatform } from '../../apps/server/src/channels/telegram/telegram-platform';
 import { telegramWebhookSecret } from '../../apps/server/src/channels/telegram/telegram-webhook-secret';
 import { loadConfig } from '../../apps/server/src/config';
 import type { AppContext } from '../../apps/server/src/context';
-import { botRefOf } from '../../apps/server/src/nlu/bot-ref';
-import { botTrainingData } from '../../apps/server/src/nlu/training-data';
-import { BENCH_USER, seedBenchDatabase } from './bench-seed';
+import { seedBenchDatabase, seedFlowBot } from './bench-seed';
 import { latencySummary, round } from './load';
 import { startServerProcess } from './server-process';
 
@@ -40,37 +38,13 @@ const INTENTS = {
 async function seed(dataDir: string): Promise<string> {
   let webhookId = '';
   await seedBenchDatabase(dataDir, async (ctx, scope) => {
-    const bot = await scope.bots.create({
+    const bot = await seedFlowBot(ctx, scope, {
       botName: BOT,
-      region: 'eu-west',
-      settings: { language: 'en', intentRecognizerProvider: 'parley', entityExtractorProvider: 'parley' },
+      intents: INTENTS,
+      flowIntent: 'OrderStatus',
+      flow: FLOW,
+      target: 'production',
     });
-    for (const [name, utterances] of Object.entries(INTENTS)) {
-      await scope.intents(bot.id).create({
-        name,
-        description: '',
-        type: 'normal',
-        answer: '',
-        isRedirect: false,
-        template: null,
-        examples: utterances.map((text) => ({ kind: 'utterance' as const, text })),
-      });
-    }
-    const owner = {
-      kind: 'intent' as const,
-      id: (await scope.intents(bot.id).idOf('OrderStatus')) as string,
-    };
-    const saved = await scope.flows.save(owner, {
-      xml: await buildFlowXml(FLOW, { languages: ['en'] }),
-      status: 'unpublished',
-      functionCalls: {},
-      savedBy: BENCH_USER.email,
-    });
-    await scope.flows.activate(owner, 'production', saved.version, BENCH_USER.email);
-    const provider = ctx.nluProviders.get('parley');
-    if (!provider) throw new Error('no embedded NLU');
-    await provider.train(botRefOf(bot), await botTrainingData(scope, bot), () => undefined);
-    await provider.publish(botRefOf(bot));
     await scope.botConnections(bot.id).add('channel', 'telegram', true);
     const keys = await storePlatformKeys(ctx, scope, bot, telegramPlatform, {
       accessToken: TOKEN,

@@ -2,11 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildFlowXml, type FlowStep } from '@parley/flows';
+import type { FlowStep } from '@parley/flows';
 import WebSocket from 'ws';
-import { botRefOf } from '../../apps/server/src/nlu/bot-ref';
-import { botTrainingData } from '../../apps/server/src/nlu/training-data';
-import { BENCH_USER, benchToken, seedBenchDatabase } from './bench-seed';
+import { benchToken, seedBenchDatabase, seedFlowBot } from './bench-seed';
 import { latencySummary, round } from './load';
 import { startServerProcess } from './server-process';
 
@@ -54,36 +52,13 @@ const INTENTS = {
 /** A fresh embedded database with one published bot whose OrderStatus flow is active on test. */
 async function seed(dataDir: string): Promise<void> {
   await seedBenchDatabase(dataDir, async (ctx, scope) => {
-    const bot = await scope.bots.create({
+    await seedFlowBot(ctx, scope, {
       botName: BOT,
-      region: 'eu-west',
-      settings: { language: 'en', intentRecognizerProvider: 'parley', entityExtractorProvider: 'parley' },
+      intents: INTENTS,
+      flowIntent: 'OrderStatus',
+      flow: FLOW,
+      target: 'test',
     });
-    for (const [name, utterances] of Object.entries(INTENTS)) {
-      await scope.intents(bot.id).create({
-        name,
-        description: '',
-        type: 'normal',
-        answer: '',
-        isRedirect: false,
-        template: null,
-        examples: utterances.map((text) => ({ kind: 'utterance' as const, text })),
-      });
-    }
-    const intentId = (await scope.intents(bot.id).idOf('OrderStatus')) as string;
-    const owner = { kind: 'intent' as const, id: intentId };
-    const xml = await buildFlowXml(FLOW, { languages: ['en'] });
-    const saved = await scope.flows.save(owner, {
-      xml,
-      status: 'unpublished',
-      functionCalls: {},
-      savedBy: BENCH_USER.email,
-    });
-    await scope.flows.activate(owner, 'test', saved.version, BENCH_USER.email);
-    const provider = ctx.nluProviders.get('parley');
-    if (!provider) throw new Error('no embedded NLU');
-    await provider.train(botRefOf(bot), await botTrainingData(scope, bot), () => undefined);
-    await provider.publish(botRefOf(bot));
   });
 }
 
