@@ -18,7 +18,7 @@ import {
 } from './support/fuzz';
 import { pollUntil } from './support/poll-until';
 import { startTeamsStandIn, type TeamsStandIn } from './support/teams-stand-in';
-import { signUpMaster } from './support/tenant-world';
+import { type MasterWorld, signUpMaster } from './support/tenant-world';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const APP_ID = '6f1c2d3e-0000-4a5b-9c8d-0123456789ab';
@@ -33,16 +33,34 @@ const APP_PASSWORD = 'teams~app~password~0123456789';
  */
 describe.each(testDatabases())('Microsoft Teams on %s', (kind) => {
   let server: TestServer;
+  let base: MasterWorld;
   let teams: TeamsStandIn;
   let bot: ChannelTemplateBot;
   let webhookPath: string;
   let sequence = 0;
-  const keysPath = () => `/api/teams/${bot.botPath}/keys`;
-  const addUrlPath = () => `/api/teams/${bot.botPath}/bot/add-url`;
+  const keysPath = (of: ChannelTemplateBot = bot) => `/api/teams/${of.botPath}/keys`;
+  const addUrlPath = (of: ChannelTemplateBot = bot) => `/api/teams/${of.botPath}/bot/add-url`;
+
+  /**
+   * The shared bot with Teams enabled (APP_ID's keys saved) and its webhook known: every test that
+   * sends activities awaits it, so none relies on 'Enable teams' having run first. Tests that change
+   * the keys put them back in a `finally`.
+   */
+  let enabling: Promise<void> | undefined;
+  const teamsEnabled = () => {
+    enabling ??= (async () => {
+      const keys = expectStatus(
+        await bot.admin('PUT', keysPath(), { appId: APP_ID, appPassword: APP_PASSWORD, messagesTimeout: 0 }),
+        200,
+      ).json();
+      webhookPath = new URL(keys.messagingEndpoint).pathname;
+    })();
+    return enabling;
+  };
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    const base = await signUpMaster(server);
+    base = await signUpMaster(server);
     teams = await startTeamsStandIn();
     teams.registerApp(APP_ID, APP_PASSWORD);
     server.ctx.config.platforms.botFrameworkToken = teams.tokenUrl;
@@ -97,18 +115,20 @@ describe.each(testDatabases())('Microsoft Teams on %s', (kind) => {
     messages.map((m) => String(m.activity.text ?? '')).join('\n');
 
   test('Enable teams asks Microsoft: a refused password leaves it disabled, a good one enables it', async () => {
-    expect(expectStatus(await bot.admin('GET', keysPath()), 200).json()).toMatchObject({
+    // A bot of its own, never configured: the other tests enable (and change) the shared one.
+    const fresh = await channelTemplateBot(server, base, ['teams']);
+    expect(expectStatus(await fresh.admin('GET', keysPath(fresh)), 200).json()).toMatchObject({
       appId: '',
       isEnabled: false,
       messagesTimeout: 0,
     });
     // Before any keys: no link to add the bot.
-    expect(expectStatus(await bot.admin('GET', addUrlPath()), 409).json().message).toBe(
+    expect(expectStatus(await fresh.admin('GET', addUrlPath(fresh)), 409).json().message).toBe(
       TEAMS_MESSAGES.notEnabled,
     );
 
     const refused = expectStatus(
-      await bot.admin('PUT', keysPath(), { appId: APP_ID, appPassword: 'not-the-password' }),
+      await fresh.admin('PUT', keysPath(fresh), { appId: APP_ID, appPassword: 'not-the-password' }),
       400,
     ).json();
     expect(refused.message).toBe(TEAMS_MESSAGES.refused);
@@ -116,17 +136,17 @@ describe.each(testDatabases())('Microsoft Teams on %s', (kind) => {
     expect(asked?.form?.get('grant_type')).toBe('client_credentials');
     expect(asked?.form?.get('client_id')).toBe(APP_ID);
     expect(asked?.form?.get('scope')).toBe('https://api.botframework.com/.default');
-    const afterRefusal = expectStatus(await bot.admin('GET', keysPath()), 200).json();
+    const afterRefusal = expectStatus(await fresh.admin('GET', keysPath(fresh)), 200).json();
     expect(afterRefusal).toMatchObject({ appId: APP_ID, isEnabled: false });
-    expectStatus(await bot.admin('GET', addUrlPath()), 409);
+    expectStatus(await fresh.admin('GET', addUrlPath(fresh)), 409);
 
     // An app id is a GUID; one Microsoft does not know is refused as well.
-    expect(expectStatus(await bot.admin('PUT', keysPath(), { appId: 'my-bot' }), 400).json().message).toMatch(
-      /is a GUID/,
-    );
+    expect(
+      expectStatus(await fresh.admin('PUT', keysPath(fresh), { appId: 'my-bot' }), 400).json().message,
+    ).toMatch(/is a GUID/);
     expect(
       expectStatus(
-        await bot.admin('PUT', keysPath(), {
+        await fresh.admin('PUT', keysPath(fresh), {
           appId: '99999999-9999-4999-8999-999999999999',
           appPassword: APP_PASSWORD,
         }),
@@ -135,27 +155,31 @@ describe.each(testDatabases())('Microsoft Teams on %s', (kind) => {
     ).toBe(TEAMS_MESSAGES.refused);
 
     const enabled = expectStatus(
-      await bot.admin('PUT', keysPath(), { appId: APP_ID, appPassword: APP_PASSWORD, messagesTimeout: 0 }),
+      await fresh.admin('PUT', keysPath(fresh), {
+        appId: APP_ID,
+        appPassword: APP_PASSWORD,
+        messagesTimeout: 0,
+      }),
       200,
     ).json();
     expect(enabled).toMatchObject({ appId: APP_ID, isEnabled: true });
     expect(JSON.stringify(enabled)).not.toContain(APP_PASSWORD);
     expect(enabled.messagingEndpoint).toMatch(/^http:\/\/parley\.test\/webhooks\/teams\/[\w-]+$/);
-    webhookPath = new URL(enabled.messagingEndpoint).pathname;
 
     // isEnabled is the server's: a PUT cannot set it.
     const notTaken = expectStatus(
-      await bot.admin('PUT', keysPath(), { ...enabled, isEnabled: false }),
+      await fresh.admin('PUT', keysPath(fresh), { ...enabled, isEnabled: false }),
       200,
     ).json();
     expect(notTaken.isEnabled).toBe(true);
 
-    expect(expectStatus(await bot.admin('GET', addUrlPath()), 200).json()).toEqual({
+    expect(expectStatus(await fresh.admin('GET', addUrlPath(fresh)), 200).json()).toEqual({
       url: `https://teams.microsoft.com/l/chat/0/0?users=28:${APP_ID}`,
     });
-  });
+  }, 60_000);
 
   test('the support template’s conversation through the connector service, rating as hero card buttons', async () => {
+    await teamsEnabled();
     const user = 'whole-conversation';
     const hello = activityFrom(user, `<at>Support Desk</at> ${TEMPLATE_CONVERSATION.greetingSaid}`);
     expectStatus(await post(hello), 200);
@@ -203,6 +227,7 @@ describe.each(testDatabases())('Microsoft Teams on %s', (kind) => {
   });
 
   test('requests without a valid Bot Framework token get 401 and reach no bot', async () => {
+    await teamsEnabled();
     const user = 'intruder';
     const cases: Array<[string, () => Promise<string | null>, Record<string, unknown>?]> = [
       ['no Authorization header', async () => null],
@@ -242,6 +267,7 @@ describe.each(testDatabases())('Microsoft Teams on %s', (kind) => {
   });
 
   test('a retried activity (same id) is answered once', async () => {
+    await teamsEnabled();
     const user = 'retried';
     const hello = activityFrom(user, TEMPLATE_CONVERSATION.greetingSaid);
     expectStatus(await post(hello), 200);
@@ -256,6 +282,7 @@ describe.each(testDatabases())('Microsoft Teams on %s', (kind) => {
   });
 
   test('activities the bot does not answer (conversationUpdate, typing) get 200 and no turn', async () => {
+    await teamsEnabled();
     const user = 'updates';
     const { text: _text, ...update } = activityFrom(user, '', {
       type: 'conversationUpdate',
@@ -270,6 +297,7 @@ describe.each(testDatabases())('Microsoft Teams on %s', (kind) => {
   });
 
   test('messagesTimeout: after that many quiet minutes a message starts a new conversation', async () => {
+    await teamsEnabled();
     const user = 'quiet';
     expectStatus(await bot.admin('PUT', keysPath(), { messagesTimeout: 30 }), 200);
     try {
@@ -296,6 +324,7 @@ describe.each(testDatabases())('Microsoft Teams on %s', (kind) => {
   });
 
   test('with the channel disabled on the Configuration tab, a signed message gets no answer', async () => {
+    await teamsEnabled();
     const user = 'disabled';
     await setChannelEnabled(bot, 'teams', false);
     try {
@@ -311,6 +340,7 @@ describe.each(testDatabases())('Microsoft Teams on %s', (kind) => {
   });
 
   test('a token the connector refuses is renewed and the message sent again; a fresh one is kept', async () => {
+    await teamsEnabled();
     const tokenRequests = () => teams.calls('/botframework.com/oauth2/v2.0/token').length;
     const kept = tokenRequests();
     expectStatus(await post(activityFrom('kept-token', TEMPLATE_CONVERSATION.greetingSaid)), 200);
@@ -334,6 +364,7 @@ describe.each(testDatabases())('Microsoft Teams on %s', (kind) => {
   });
 
   test('a single-tenant bot gets its tokens from its own tenant', async () => {
+    await teamsEnabled();
     const singleTenantApp = '0b7e5a1c-1111-4c2d-8e9f-abcdefabcdef';
     const tenantId = '72f988bf-86f1-41af-91ab-2d7cd011db47';
     teams.registerApp(singleTenantApp, APP_PASSWORD, tenantId);
@@ -373,6 +404,7 @@ describe.each(testDatabases())('Microsoft Teams on %s', (kind) => {
   });
 
   test('hostile bodies, headers and endpoints never get a 500', async () => {
+    await teamsEnabled();
     const log = createFuzzLog();
     const token = await teams.sign(APP_ID);
     const base = activityFrom('fuzz', 'hello');
