@@ -42,6 +42,7 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
   let account: TwilioStandInAccount;
   let keysPath: string;
   let webhookPath: string;
+  let master: Awaited<ReturnType<typeof signUpMaster>>;
   let sequence = 0;
 
   beforeAll(async () => {
@@ -50,20 +51,53 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
     twilioApi = await startTwilioStandIn([account]);
     server.ctx.config.platforms.twilioApi = twilioApi.url;
     server.ctx.config.publicUrl = PUBLIC_URL;
-    bot = await channelTemplateBot(server, await signUpMaster(server), ['twilio']);
-    keysPath = `/api/twilio/${bot.botPath}/keys`;
-    webhookPath = `/api/twilio/${bot.botPath}/messages/webhook`;
+    master = await signUpMaster(server);
+    bot = await channelTemplateBot(server, master, ['twilio']);
+    keysPath = keysPathOf(bot);
+    webhookPath = webhookPathOf(bot);
   });
   afterAll(async () => {
     await twilioApi?.close();
     await server?.close();
   });
 
+  const keysPathOf = (of: ChannelTemplateBot) => `/api/twilio/${of.botPath}/keys`;
+  const webhookPathOf = (of: ChannelTemplateBot) => `/api/twilio/${of.botPath}/messages/webhook`;
   const keys = async () => expectStatus(await bot.admin('GET', keysPath), 200).json();
-  const twilioConnection = async () => {
-    const view = expectStatus(await bot.admin('GET', `/api/bots/${bot.botPath}/configuration`), 200).json();
+  const twilioConnection = async (of: ChannelTemplateBot = bot) => {
+    const view = expectStatus(await of.admin('GET', `/api/bots/${of.botPath}/configuration`), 200).json();
     return (view.channels as Array<{ id: string; connected: boolean }>).find((c) => c.id === 'twilio');
   };
+  /** A bot of its own (same Twilio account), for a test that needs it unconnected or changes its keys for good. */
+  const ownBot = () => channelTemplateBot(server, master, ['twilio']);
+  /** Saves the account's keys (SMS and WhatsApp numbers, timeout, handover numbers) for a bot. */
+  const saveKeys = async (of: ChannelTemplateBot = bot) =>
+    expectStatus(
+      await of.admin('PUT', keysPathOf(of), {
+        accountSid: account.accountSid,
+        authToken: account.authToken,
+        smsNumber: SMS_NUMBER,
+        whatsAppNumber: WHATSAPP_NUMBER,
+        messagesTimeout: 30,
+        handoverNumbers: '+49 151 1234 5678 , +49 170 1234567',
+      }),
+      200,
+    );
+  /** Keys saved and the messages webhook generated: the bot's SMS and WhatsApp are connected. */
+  const connect = async (of: ChannelTemplateBot = bot) => {
+    await saveKeys(of);
+    expectStatus(await of.admin('POST', webhookPathOf(of)), 200);
+  };
+  /** Memoised: the same promise for every caller. */
+  const once = <T>(make: () => Promise<T>) => {
+    let made: Promise<T> | undefined;
+    return () => {
+      made ??= make();
+      return made;
+    };
+  };
+  /** The shared bot connected (what most tests need). */
+  const connected = once(() => connect(bot));
   const nextSid = () => `SM${String(++sequence).padStart(32, '0')}`;
 
   /** An inbound message's form fields, as Twilio posts them for an SMS (or, with 'whatsapp:', WhatsApp). */
@@ -126,8 +160,26 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
       () => sentTo(to),
       (sent) => sent.length >= count,
     );
+  /** Memoised per user: the shared bot connected and the user's conversation begun (greeted and answered). */
+  const begun = new Map<string, Promise<void>>();
+  const conversationOf = (from: string) => {
+    let made = begun.get(from);
+    if (!made) {
+      made = (async () => {
+        await connected();
+        const before = sentTo(from).length;
+        await say(from, TEMPLATE_CONVERSATION.greetingSaid);
+        await waitForSent(from, before + 1);
+      })();
+      begun.set(from, made);
+    }
+    return made;
+  };
 
   test('keys: the account is checked with Twilio; a refused SID and token get the spec’s message', async () => {
+    // A bot of its own: the keys are saved on a bot whose webhook was never generated.
+    const bot = await ownBot();
+    const keysPath = keysPathOf(bot);
     const refused = expectStatus(
       await bot.admin('PUT', keysPath, { accountSid: account.accountSid, authToken: 'not-the-token' }),
       400,
@@ -161,10 +213,11 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
     });
     expect(JSON.stringify(saved)).not.toContain(account.authToken);
     // Credentials alone do not connect SMS: Twilio does not know where to send messages yet.
-    expect((await twilioConnection())?.connected).toBe(false);
+    expect((await twilioConnection(bot))?.connected).toBe(false);
   });
 
   test('keys: bad values are refused with their field’s message', async () => {
+    await connected();
     const bad = async (body: unknown, message: string) =>
       expect(expectStatus(await bot.admin('PUT', keysPath, body), 400).json().message).toBe(message);
     await bad({ whatsAppNumber: 'whatsapp:+1415' }, 'A phone number is + and its digits (E.164).');
@@ -202,6 +255,10 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
   });
 
   test('generating the messages webhook shows its URL and connects SMS; only a signed-in user may', async () => {
+    // A bot of its own with the keys saved and no webhook yet.
+    const bot = await ownBot();
+    const webhookPath = webhookPathOf(bot);
+    await saveKeys(bot);
     for (const method of ['POST', 'DELETE'] as const)
       expect((await server.request({ method, url: webhookPath })).statusCode).toBe(401);
     const other = expectStatus(await bot.admin('POST', `/api/twilio/${bot.botPath}/fax/webhook`), 400);
@@ -213,10 +270,11 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
     );
     expect(generated.webhookUrl).toBe('');
     expect(generated).toMatchObject({ accountSid: account.accountSid, smsNumber: SMS_NUMBER });
-    expect((await twilioConnection())?.connected).toBe(true);
+    expect((await twilioConnection(bot))?.connected).toBe(true);
   });
 
   test('inbound: unsigned, tampered, wrongly keyed or other-URL signatures get 403 and reach no bot', async () => {
+    await connected();
     const url = await messagesUrl();
     const from = '+4915100000001';
     const fields = messageFields(from, TEMPLATE_CONVERSATION.greetingSaid);
@@ -249,6 +307,7 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
   });
 
   test('the template’s whole conversation over SMS: the rating as numbered options, answered by its number', async () => {
+    await connected();
     const from = '+4915100000002';
     await say(from, TEMPLATE_CONVERSATION.greetingSaid);
     const [greeting] = await waitForSent(from, 1);
@@ -276,7 +335,8 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
   });
 
   test('the same conversation over WhatsApp is a WhatsApp conversation, answered from the WhatsApp sender', async () => {
-    const from = 'whatsapp:+4915100000003';
+    await connected();
+    const from = 'whatsapp:+4915100000010';
     await say(from, TEMPLATE_CONVERSATION.greetingSaid);
     await say(from, TEMPLATE_CONVERSATION.goodbyeSaid);
     const rating = (await waitForSent(from, 2))[1];
@@ -287,13 +347,14 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
     for (const message of sent) expect(message.params.From).toBe(`whatsapp:${WHATSAPP_NUMBER}`);
 
     const conversations = await conversationsOn(server, bot, 'whatsapp');
-    expect(conversations.map((c) => c.userKey)).toContain('whatsapp:+4915100000003');
+    expect(conversations.map((c) => c.userKey)).toContain('whatsapp:+4915100000010');
     expect((await conversationsOn(server, bot, 'twilio')).map((c) => c.userKey)).not.toContain(
-      'whatsapp:+4915100000003',
+      'whatsapp:+4915100000010',
     );
   });
 
   test('a retried MessageSid is answered once', async () => {
+    await connected();
     const from = '+4915100000004';
     const url = await messagesUrl();
     const fields = messageFields(from, TEMPLATE_CONVERSATION.greetingSaid);
@@ -311,6 +372,7 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
   });
 
   test('an answer Twilio refuses (down) is sent again later, once', async () => {
+    await connected();
     const from = '+4915100000009';
     twilioApi.setDown(true);
     try {
@@ -344,7 +406,10 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
   };
 
   test('a text longer than 1600 characters goes in two SMS; files, pictures and cards as each channel shows them', async () => {
-    const from = '+4915100000002';
+    // Users of its own whose conversations have begun.
+    const from = '+4915100000012';
+    await conversationOf(from);
+    await conversationOf('whatsapp:+4915100000003');
     const before = sentTo(from).length;
     const long = `${'word '.repeat(340)}end`;
     expect(long.length).toBe(1703);
@@ -385,7 +450,8 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
   });
 
   test('more options than the catalogue’s 10 are all numbered, and the last is answered by its number', async () => {
-    const from = '+4915100000002';
+    const from = '+4915100000022';
+    await conversationOf(from);
     const options = Array.from({ length: 12 }, (_, index) => `Branch ${index + 1}`);
     const before = sentTo(from).length;
     await deliverTo('twilio', `sms:${from}`, [{ type: 'options', text: 'Which branch?', options }]);
@@ -411,6 +477,7 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
   });
 
   test('a handover alerts the handover numbers by SMS from the SMS number', async () => {
+    await conversationOf('whatsapp:+4915100000003');
     await deliverTo('whatsapp', 'whatsapp:+4915100000003', [{ type: 'event', name: 'handover' }]);
     for (const number of ['+4915112345678', '+491701234567']) {
       const [alert] = await waitForSent(number, 1);
@@ -422,6 +489,7 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
   });
 
   test('pictures a user sends are an attachment', async () => {
+    await connected();
     const from = '+4915100000005';
     await say(from, 'look', {
       NumMedia: '1',
@@ -441,6 +509,7 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
   });
 
   test('with the channel disabled on the Configuration tab, messages get no answer', async () => {
+    await connected();
     await setChannelEnabled(bot, 'twilio', false);
     try {
       const from = '+4915100000006';
@@ -459,6 +528,7 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
   });
 
   test('fuzz: hostile bodies to the webhook and the webhook calls never get a 500', async () => {
+    await connected();
     const log = createFuzzLog();
     const url = await messagesUrl();
     const path = new URL(url).pathname;
@@ -497,15 +567,21 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
       });
       log.check(`POST webhook id ${param}`, response.statusCode, response.body);
     }
-    for (const value of HOSTILE_VALUES) {
-      const response = await bot.admin('PUT', keysPath, { handoverNumbers: value, smsNumber: value });
-      log.check(`PUT keys ${JSON.stringify(value)?.slice(0, 40)}`, response.statusCode, response.body);
+    try {
+      for (const value of HOSTILE_VALUES) {
+        const response = await bot.admin('PUT', keysPath, { handoverNumbers: value, smsNumber: value });
+        log.check(`PUT keys ${JSON.stringify(value)?.slice(0, 40)}`, response.statusCode, response.body);
+      }
+    } finally {
+      // Whatever hostile value was taken, the shared bot's keys are as the other tests know them.
+      await saveKeys(bot);
     }
     expect(log.failures).toEqual([]);
     expect(log.sent).toBeGreaterThan(100);
   });
 
   test('changing the webhook gives a new URL and the old one stops working', async () => {
+    await connected();
     const oldUrl = await messagesUrl();
     const changed = expectStatus(await bot.admin('POST', webhookPath), 200).json();
     expect(changed.messagesWebhookUrl).not.toBe(oldUrl);
@@ -520,7 +596,12 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
   });
 
   test('deleting the webhook clears all the Twilio keys and disconnects the channel', async () => {
-    const url = await messagesUrl();
+    // A bot of its own, connected: deleting clears its keys for good.
+    const bot = await ownBot();
+    const webhookPath = webhookPathOf(bot);
+    await connect(bot);
+    const url = expectStatus(await bot.admin('GET', keysPathOf(bot)), 200).json()
+      .messagesWebhookUrl as string;
     const cleared = expectStatus(await bot.admin('DELETE', webhookPath), 200).json();
     expect(cleared).toMatchObject({
       accountSid: '',
@@ -533,7 +614,7 @@ describe.each(testDatabases())('Twilio Messages on %s', (kind) => {
     expect(
       await server.ctx.repos.forTenant(bot.tenantId).channelKeys(bot.botId).get('twilio'),
     ).toBeUndefined();
-    expect((await twilioConnection())?.connected).toBe(false);
+    expect((await twilioConnection(bot))?.connected).toBe(false);
     expect((await post(url, messageFields('+4915100000008', 'hello'))).statusCode).toBe(404);
   });
 });
