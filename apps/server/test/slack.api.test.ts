@@ -97,10 +97,11 @@ describe.each(testDatabases())('Slack on %s', (kind) => {
   let server: TestServer;
   let base: MasterWorld;
   let slack: SlackStandIn;
+  /** The bot the events go to: its keys saved (the bot token pasted) before any test runs. */
   let bot: ChannelTemplateBot;
   let eventUrl: string;
 
-  const keysPath = () => `/api/slack/${bot.botPath}/keys`;
+  const keysPath = (of: ChannelTemplateBot = bot) => `/api/slack/${of.botPath}/keys`;
   const postEvent = (
     url: string,
     body: string,
@@ -133,10 +134,11 @@ describe.each(testDatabases())('Slack on %s', (kind) => {
     (await conversationsOn(server, bot, 'slack')).filter(
       (c) => c.userKey === `slack:${SLACK_APP.teamId}:${user}`,
     );
-  const keysView = async () => expectStatus(await bot.admin('GET', keysPath()), 200).json();
-  const isConnected = async () => {
+  const keysView = async (of: ChannelTemplateBot = bot) =>
+    expectStatus(await of.admin('GET', keysPath(of)), 200).json();
+  const isConnected = async (of: ChannelTemplateBot = bot) => {
     const configuration = expectStatus(
-      await bot.admin('GET', `/api/bots/${bot.botPath}/configuration`),
+      await of.admin('GET', `/api/bots/${of.botPath}/configuration`),
       200,
     ).json();
     return configuration.channels.find((c: { id: string }) => c.id === 'slack')?.connected as boolean;
@@ -158,6 +160,19 @@ describe.each(testDatabases())('Slack on %s', (kind) => {
     server.ctx.config.platforms.slackApi = `${slack.url}/api/`;
     server.ctx.config.platforms.slackAuthorize = `${slack.url}/oauth/v2/authorize`;
     bot = await channelTemplateBot(server, base, ['slack']);
+    // The events tests need a connected bot with its webhook: the keys saved, the token pasted
+    // (checked with auth.test), not installed through 'Add to Slack', which a test does on a bot of its own.
+    const keys = expectStatus(
+      await bot.admin('PUT', keysPath(), {
+        clientId: SLACK_APP.clientId,
+        clientSecret: SLACK_APP.clientSecret,
+        signingSecret: SLACK_APP.signingSecret,
+        botToken: slack.botToken,
+      }),
+      200,
+    ).json();
+    eventUrl = new URL(keys.eventSubscriptionUrl).pathname;
+    expect(await isConnected()).toBe(true);
   });
   afterAll(async () => {
     await server?.close();
@@ -165,8 +180,10 @@ describe.each(testDatabases())('Slack on %s', (kind) => {
   });
 
   test('the keys show the URLs to enter in the Slack app; bad values get their messages', async () => {
+    // A bot of its own, with nothing saved yet.
+    const own = await channelTemplateBot(server, base, ['slack']);
     // Before anything is saved the bot has no URLs yet: the first save names its webhook.
-    expect(await keysView()).toMatchObject({
+    expect(await keysView(own)).toMatchObject({
       clientId: '',
       clientSecret: '',
       signingSecret: '',
@@ -185,7 +202,7 @@ describe.each(testDatabases())('Slack on %s', (kind) => {
       [{ botToken: 'xoxb-not-a-token-slack-knows' }, 'Slack refused the bot token (invalid_auth).'],
       [[], 'The keys must be a JSON object.'],
     ] as const) {
-      const answer = await bot.admin('PUT', keysPath(), body);
+      const answer = await own.admin('PUT', keysPath(own), body);
       expect(answer.statusCode, JSON.stringify(body)).toBe(400);
       expect(answer.json().message).toContain(message);
     }
@@ -194,9 +211,9 @@ describe.each(testDatabases())('Slack on %s', (kind) => {
       'Bearer xoxb-not-a-token-slack-knows',
     );
     // Refused keys are not a connection.
-    expect(await isConnected()).toBe(false);
+    expect(await isConnected(own)).toBe(false);
     const keys = expectStatus(
-      await bot.admin('PUT', keysPath(), { botToken: '', signingSecret: '' }),
+      await own.admin('PUT', keysPath(own), { botToken: '', signingSecret: '' }),
       200,
     ).json();
     expect(keys.eventSubscriptionUrl).toMatch(/^http:\/\/parley\.test\/webhooks\/slack\/[^/]+$/);
@@ -205,12 +222,13 @@ describe.each(testDatabases())('Slack on %s', (kind) => {
     );
     // 'Add to Slack' needs the client id and secret.
     expect(keys.redirectAction).toBe('');
-    eventUrl = new URL(keys.eventSubscriptionUrl).pathname;
   });
 
   test("'Add to Slack': saving the app's credentials answers the install URL; the approved install stores the bot token", async () => {
+    // A bot of its own, not connected yet.
+    const own = await channelTemplateBot(server, base, ['slack']);
     const saved = expectStatus(
-      await bot.admin('PUT', keysPath(), {
+      await own.admin('PUT', keysPath(own), {
         clientId: SLACK_APP.clientId,
         clientSecret: SLACK_APP.clientSecret,
         signingSecret: SLACK_APP.signingSecret,
@@ -224,7 +242,7 @@ describe.each(testDatabases())('Slack on %s', (kind) => {
     expect(install.searchParams.get('client_id')).toBe(SLACK_APP.clientId);
     expect(install.searchParams.get('scope')?.split(',')).toEqual([...SLACK_BOT_SCOPES]);
     expect(install.searchParams.get('redirect_uri')).toBe(saved.redirectUrl);
-    expect(await isConnected()).toBe(false);
+    expect(await isConnected(own)).toBe(false);
 
     // A forged state (another signature, another bot's, or none) installs nothing.
     const approved = approveInstall(saved.redirectAction);
@@ -251,19 +269,19 @@ describe.each(testDatabases())('Slack on %s', (kind) => {
     const refused = await openInBrowser(unknownCode);
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('Slack refused to install the app (invalid_code)');
-    expect(await isConnected()).toBe(false);
+    expect(await isConnected(own)).toBe(false);
 
     const answer = await openInBrowser(approved);
     expect(answer.statusCode).toBe(302);
-    expect(answer.headers.location).toBe(`http://parley.test/bots/${bot.botPath}/settings/configuration`);
+    expect(answer.headers.location).toBe(`http://parley.test/bots/${own.botPath}/settings/configuration`);
     const exchange = slack.calls('/api/oauth.v2.access').at(-1);
     expect(exchange?.form?.get('redirect_uri')).toBe(saved.redirectUrl);
-    const keys = await keysView();
+    const keys = await keysView(own);
     expect(keys.botToken).toBe(`${SECRET_MASK}${slack.botToken.slice(-4)}`);
     expect(keys.teamName).toBe(SLACK_APP.teamName);
-    expect(await isConnected()).toBe(true);
+    expect(await isConnected(own)).toBe(true);
     // The token is sealed at rest.
-    const record = await server.ctx.repos.forTenant(bot.tenantId).channelKeys(bot.botId).get('slack');
+    const record = await server.ctx.repos.forTenant(own.tenantId).channelKeys(own.botId).get('slack');
     expect(JSON.stringify(record)).not.toContain(slack.botToken);
     // A code is good once.
     expect((await openInBrowser(approved)).statusCode).toBe(400);
