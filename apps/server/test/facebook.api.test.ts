@@ -68,13 +68,51 @@ describe.each(testDatabases())('Facebook Messenger on %s', (kind) => {
   let verifyToken: string;
   const keysPath = () => `/api/facebook/${bot.botPath}/keys`;
 
-  const post = (body: string, headers: Record<string, string> = { 'x-hub-signature-256': sign(body) }) =>
-    server.request({
-      method: 'POST',
-      url: webhookPath,
-      body,
-      headers: { 'content-type': 'application/json', ...headers },
-    });
+  /** Posts a webhook body to a bot's webhook, signed with the app's secret unless told otherwise. */
+  const postTo =
+    (path: () => string) =>
+    (body: string, headers: Record<string, string> = { 'x-hub-signature-256': sign(body) }) =>
+      server.request({
+        method: 'POST',
+        url: path(),
+        body,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+  const post = postTo(() => webhookPath);
+  /** Saves the page's own keys for a bot (it is then connected); the callback path and verify token. */
+  const connect = async (target: ChannelTemplateBot) => {
+    const saved = expectStatus(
+      await target.admin('PUT', `/api/facebook/${target.botPath}/keys`, {
+        appId: '1234567890',
+        appSecret: APP_SECRET,
+        pages: [{ id: PAGE.id, accessToken: PAGE.accessToken }],
+      }),
+      200,
+    ).json();
+    expect(saved.isValidated).toBe(true);
+    return { webhookPath: new URL(saved.callbackUrl).pathname, verifyToken: saved.verifyToken as string };
+  };
+  /** Memoised: the same promise for every caller. */
+  const once = <T>(make: () => Promise<T>) => {
+    let made: Promise<T> | undefined;
+    return () => {
+      made ??= make();
+      return made;
+    };
+  };
+  /** The shared bot connected to the page, its webhook known (what most tests need). */
+  const connected = once(async () => {
+    ({ webhookPath, verifyToken } = await connect(bot));
+  });
+  /**
+   * A bot of its own, connected to the page, that nothing ever talks to: a test checking that
+   * events reach no bot at all looks at all its conversations, which other tests' users add to on
+   * the shared bot.
+   */
+  const quietBot = once(async () => {
+    const quiet = await channelTemplateBot(server, base, ['facebook'], 'Quiet Desk');
+    return { bot: quiet, webhookPath: (await connect(quiet)).webhookPath };
+  });
   const connectedState = async () => {
     const view = expectStatus(
       await bot.admin('GET', `/api/bots/${bot.botPath}/configuration`),
@@ -96,6 +134,21 @@ describe.each(testDatabases())('Facebook Messenger on %s', (kind) => {
   });
 
   test('keys: a refused or another page’s token is said so and leaves the page not connected', async () => {
+    // A bot of its own whose keys were never saved (refused keys are stored, and would disconnect
+    // the shared bot), and a Graph of its own that counts only this test's calls.
+    const sharedBot = bot;
+    bot = await channelTemplateBot(server, base, ['facebook'], 'Keys Desk');
+    const keysGraph = await startFacebookStandIn({ pages: [PAGE, OTHER_PAGE], appSecret: APP_SECRET });
+    server.ctx.config.platforms.facebookGraph = keysGraph.url;
+    try {
+      await refusedKeys(keysGraph);
+    } finally {
+      bot = sharedBot;
+      server.ctx.config.platforms.facebookGraph = graph.url;
+      await keysGraph.close();
+    }
+  }, 60_000);
+  const refusedKeys = async (graph: FacebookStandIn) => {
     const bad = async (body: unknown, message: string) => {
       const response = expectStatus(await bot.admin('PUT', keysPath(), body), 400);
       expect(response.json()).toMatchObject({ code: 'custom_error', message });
@@ -132,9 +185,12 @@ describe.each(testDatabases())('Facebook Messenger on %s', (kind) => {
 
     // Facebook cannot be reached at all.
     server.ctx.config.platforms.facebookGraph = 'http://127.0.0.1:9';
-    await bad({ pages: [{ accessToken: PAGE.accessToken }] }, FACEBOOK_KEYS_MESSAGES.unreachable);
-    server.ctx.config.platforms.facebookGraph = graph.url;
-  });
+    try {
+      await bad({ pages: [{ accessToken: PAGE.accessToken }] }, FACEBOOK_KEYS_MESSAGES.unreachable);
+    } finally {
+      server.ctx.config.platforms.facebookGraph = graph.url;
+    }
+  };
 
   test('keys: the page’s own token connects it; secrets are masked; the callback URL and verify token are shown', async () => {
     const saved = expectStatus(
@@ -154,11 +210,10 @@ describe.each(testDatabases())('Facebook Messenger on %s', (kind) => {
     // Stable: the same on every read.
     expect(expectStatus(await bot.admin('GET', keysPath()), 200).json().verifyToken).toBe(saved.verifyToken);
     expect(await connectedState()).toBe(true);
-    webhookPath = new URL(saved.callbackUrl).pathname;
-    verifyToken = saved.verifyToken;
   });
 
   test('Meta’s verification handshake: the challenge for the right verify token, 403 otherwise', async () => {
+    await connected();
     const handshake = (query: Record<string, string>, path = webhookPath) =>
       server.request({ method: 'GET', url: `${path}?${new URLSearchParams(query)}` });
     const right = await handshake({
@@ -189,6 +244,9 @@ describe.each(testDatabases())('Facebook Messenger on %s', (kind) => {
   });
 
   test('events without the app’s signature over their exact bytes reach no bot', async () => {
+    const quiet = await quietBot();
+    const bot = quiet.bot;
+    const post = postTo(() => quiet.webhookPath);
     const psid = '7000000000000001';
     const body = webhookBody(psid, textEvent('hello'));
     const tampered = body.replace('hello', 'hellp');
@@ -216,6 +274,7 @@ describe.each(testDatabases())('Facebook Messenger on %s', (kind) => {
   });
 
   test('a whole template conversation: greeting, the rating as quick replies, a quick reply answered', async () => {
+    await connected();
     const psid = '7000000000000002';
     const hello = await post(webhookBody(psid, textEvent(TEMPLATE_CONVERSATION.greetingSaid)));
     expect(hello.statusCode).toBe(200);
@@ -272,6 +331,7 @@ describe.each(testDatabases())('Facebook Messenger on %s', (kind) => {
   });
 
   test('a postback (a button or Get Started) is a click on its payload', async () => {
+    await connected();
     const psid = '7000000000000003';
     expectStatus(
       await post(webhookBody(psid, { postback: { mid: `m_${++mid}`, title: 'Hi!', payload: 'hello' } })),
@@ -285,6 +345,7 @@ describe.each(testDatabases())('Facebook Messenger on %s', (kind) => {
   });
 
   test('a retried delivery of the same message id is answered once', async () => {
+    await connected();
     const psid = '7000000000000004';
     const body = webhookBody(psid, textEvent('hello', 'm_retried_once'));
     expectStatus(await post(body), 200);
@@ -308,6 +369,7 @@ describe.each(testDatabases())('Facebook Messenger on %s', (kind) => {
   });
 
   test('a message Graph refuses is sent again later, once', async () => {
+    await connected();
     const psid = '7000000000000007';
     let refused = 0;
     graph.handle((request) => {
@@ -336,6 +398,7 @@ describe.each(testDatabases())('Facebook Messenger on %s', (kind) => {
   }, 30_000);
 
   test('echoes of the page’s own messages and another page’s events reach no bot', async () => {
+    await connected();
     const psid = '7000000000000005';
     expectStatus(await post(webhookBody(psid, textEvent('hello'), OTHER_PAGE.id)), 200);
     expectStatus(
@@ -350,6 +413,7 @@ describe.each(testDatabases())('Facebook Messenger on %s', (kind) => {
   });
 
   test('with the channel disabled on the Configuration tab, nobody answers', async () => {
+    await connected();
     const psid = '7000000000000006';
     await setChannelEnabled(bot, 'facebook', false);
     try {
@@ -371,6 +435,7 @@ describe.each(testDatabases())('Facebook Messenger on %s', (kind) => {
   });
 
   test('hostile requests to the webhook get a coded 4xx or 200, never a 500', async () => {
+    await connected();
     const log = createFuzzLog();
     const send = async (
       method: 'GET' | 'POST',
