@@ -36,7 +36,30 @@ describe.each(testDatabases())('mail channel on %s', (kind) => {
 
   const url = (call: string) => `/api/mail-channel/${bot.botPath}/${call}`;
   const connect = (body: unknown) => bot.admin('POST', url('connect'), body);
-  const storedKeys = () => server.ctx.repos.forTenant(bot.tenantId).channelKeys(bot.botId).get('mail');
+  const keysRepository = () => server.ctx.repos.forTenant(bot.tenantId).channelKeys(bot.botId);
+  const storedKeys = () => keysRepository().get('mail');
+  /** Connects the mailbox unless it is connected already: each test that reads mail awaits it first. */
+  const ensureConnected = async () => {
+    const record = await storedKeys();
+    if (record?.keys.isEnabled === true && record.sealedSecrets.password) return;
+    expectStatus(await connect({ emailAddress: ACCOUNT.address, password: ACCOUNT.password }), 200);
+  };
+  /** Runs `run`, then puts the mail keys back as they were before it (or none, if there were none). */
+  const keepingKeys = async (run: () => Promise<void>) => {
+    const before = await storedKeys();
+    try {
+      await run();
+    } finally {
+      if (before) await keysRepository().save('mail', before.keys, before.sealedSecrets);
+      else await keysRepository().remove('mail');
+    }
+  };
+  /** Runs `run` with no mail keys stored, as before the first connect; the keys come back after. */
+  const withoutKeys = (run: () => Promise<void>) =>
+    keepingKeys(async () => {
+      await keysRepository().remove('mail');
+      await run();
+    });
   const poll = () => pollMailbox(server.ctx, botRecord);
   /** The reply to one of the customer's mails. */
   const replyTo = (messageId: string) =>
@@ -79,11 +102,13 @@ describe.each(testDatabases())('mail channel on %s', (kind) => {
       { emailAddress: ACCOUNT.address, password: 'pass\r\nA1 LOGOUT' },
       MAIL_CHANNEL_MESSAGES.passwordControlCharacters,
     ],
-  ])('connect %j is refused with its message', async (body, message) => {
-    const response = expectStatus(await connect(body), 400);
-    expect(response.json()).toMatchObject({ code: 'validation_error', message });
-    expect(await storedKeys()).toBeUndefined();
-  });
+  ])('connect %j is refused with its message', (body, message) =>
+    withoutKeys(async () => {
+      const response = expectStatus(await connect(body), 400);
+      expect(response.json()).toMatchObject({ code: 'validation_error', message });
+      expect(await storedKeys()).toBeUndefined();
+    }),
+  );
 
   test('connect with a body that is no JSON is a 400', async () => {
     const response = expectStatus(
@@ -99,47 +124,53 @@ describe.each(testDatabases())('mail channel on %s', (kind) => {
     expect(response.json().message).toBe(MAIL_CHANNEL_MESSAGES.notJson);
   });
 
-  test('a password the mailbox refuses saves nothing', async () => {
-    const response = expectStatus(await connect({ emailAddress: ACCOUNT.address, password: 'wrong' }), 400);
-    expect(response.json()).toMatchObject({
-      code: 'validation_error',
-      message: MAIL_CHANNEL_MESSAGES.loginRefused,
-    });
-    expect(await storedKeys()).toBeUndefined();
-    expect(expectStatus(await bot.admin('GET', url('keys')), 200).json()).toMatchObject({ isEnabled: false });
-  });
-
-  test('a mailbox whose SMTP server refuses the password saves nothing', async () => {
-    mail.setSmtpPassword('another password');
-    try {
-      const response = expectStatus(
-        await connect({ emailAddress: ACCOUNT.address, password: ACCOUNT.password }),
-        400,
-      );
-      expect(response.json().message).toBe(MAIL_CHANNEL_MESSAGES.loginRefused);
+  test('a password the mailbox refuses saves nothing', () =>
+    withoutKeys(async () => {
+      const response = expectStatus(await connect({ emailAddress: ACCOUNT.address, password: 'wrong' }), 400);
+      expect(response.json()).toMatchObject({
+        code: 'validation_error',
+        message: MAIL_CHANNEL_MESSAGES.loginRefused,
+      });
       expect(await storedKeys()).toBeUndefined();
-    } finally {
-      mail.setSmtpPassword(ACCOUNT.password);
-    }
-  });
+      expect(expectStatus(await bot.admin('GET', url('keys')), 200).json()).toMatchObject({
+        isEnabled: false,
+      });
+    }));
+
+  test('a mailbox whose SMTP server refuses the password saves nothing', () =>
+    withoutKeys(async () => {
+      mail.setSmtpPassword('another password');
+      try {
+        const response = expectStatus(
+          await connect({ emailAddress: ACCOUNT.address, password: ACCOUNT.password }),
+          400,
+        );
+        expect(response.json().message).toBe(MAIL_CHANNEL_MESSAGES.loginRefused);
+        expect(await storedKeys()).toBeUndefined();
+      } finally {
+        mail.setSmtpPassword(ACCOUNT.password);
+      }
+    }));
 
   test.each([
     ['a port nothing listens on', 'imap://127.0.0.1:1'],
     ['a URL of another scheme (the operator mistyped it)', 'https://outlook.office365.com'],
-  ])('a mail server that cannot be reached (%s) is a 502 that says so', async (_what, imapUrl) => {
-    const configured = server.ctx.config.platforms.mailImap;
-    server.ctx.config.platforms.mailImap = imapUrl;
-    try {
-      const response = expectStatus(
-        await connect({ emailAddress: ACCOUNT.address, password: ACCOUNT.password }),
-        502,
-      );
-      expect(response.json().message).toBe(MAIL_CHANNEL_MESSAGES.serverUnreachable);
-      expect(await storedKeys()).toBeUndefined();
-    } finally {
-      server.ctx.config.platforms.mailImap = configured;
-    }
-  });
+  ])('a mail server that cannot be reached (%s) is a 502 that says so', (_what, imapUrl) =>
+    withoutKeys(async () => {
+      const configured = server.ctx.config.platforms.mailImap;
+      server.ctx.config.platforms.mailImap = imapUrl;
+      try {
+        const response = expectStatus(
+          await connect({ emailAddress: ACCOUNT.address, password: ACCOUNT.password }),
+          502,
+        );
+        expect(response.json().message).toBe(MAIL_CHANNEL_MESSAGES.serverUnreachable);
+        expect(await storedKeys()).toBeUndefined();
+      } finally {
+        server.ctx.config.platforms.mailImap = configured;
+      }
+    }),
+  );
 
   test('connect logs in, then keeps the address, the password sealed, and isEnabled', async () => {
     const answer = expectStatus(
@@ -155,6 +186,7 @@ describe.each(testDatabases())('mail channel on %s', (kind) => {
   });
 
   test('a mail is answered by a reply in its thread, from the connected address', async () => {
+    await ensureConnected();
     const first = mail.deliver({ from: `Casey <${CUSTOMER}>`, subject: 'Question', text: 'hello' });
     await poll();
     const reply = await replyTo(first);
@@ -168,6 +200,7 @@ describe.each(testDatabases())('mail channel on %s', (kind) => {
   });
 
   test('a whole template conversation by mail: hello, bye with a numbered rating, 1 for thanks', async () => {
+    await ensureConnected();
     const hello = mail.deliver({ from: CUSTOMER, subject: 'Help please', text: 'hello' });
     await poll();
     const greeting = await replyTo(hello);
@@ -222,6 +255,7 @@ describe.each(testDatabases())('mail channel on %s', (kind) => {
   });
 
   test('the same mail polled twice (a second copy of its Message-ID) is answered once', async () => {
+    await ensureConnected();
     const messageId = '<same-mail-twice@user.example>';
     mail.deliver({ from: CUSTOMER, subject: 'Twice', text: 'hello', messageId });
     await pollMailboxes(server.ctx);
@@ -234,6 +268,7 @@ describe.each(testDatabases())('mail channel on %s', (kind) => {
   });
 
   test('automatic mail, the bot’s own address and empty replies get no answer, and are marked seen', async () => {
+    await ensureConnected();
     const outOfOffice = mail.deliver({
       from: CUSTOMER,
       subject: 'Automatic reply: Help please',
@@ -261,6 +296,7 @@ describe.each(testDatabases())('mail channel on %s', (kind) => {
   });
 
   test('an HTML-only mail is read as text, without its quoted part', async () => {
+    await ensureConnected();
     const id = mail.deliver({
       from: 'html.user@example.org',
       subject: 'Hi',
@@ -279,12 +315,14 @@ describe.each(testDatabases())('mail channel on %s', (kind) => {
   });
 
   test('a first mail with only a subject is answered on its subject', async () => {
+    await ensureConnected();
     const id = mail.deliver({ from: 'pat@example.org', subject: 'hello', text: '' });
     await poll();
     expect((await replyTo(id)).mail.text).toContain(TEMPLATE_CONVERSATION.greeting);
   });
 
   test(`unread mail older than ${MAIL_MAX_AGE_HOURS} hours is left unanswered and unread`, async () => {
+    await ensureConnected();
     const old = mail.deliver({
       from: CUSTOMER,
       subject: 'Old',
@@ -297,6 +335,7 @@ describe.each(testDatabases())('mail channel on %s', (kind) => {
   });
 
   test('with the channel off on the Configuration tab, the mailbox is not read', async () => {
+    await ensureConnected();
     await setChannelEnabled(bot, 'mail', false);
     try {
       const id = mail.deliver({ from: CUSTOMER, subject: 'Off', text: 'hello' });
@@ -313,6 +352,7 @@ describe.each(testDatabases())('mail channel on %s', (kind) => {
   });
 
   test('a reply the SMTP server refuses is sent again by the delivery job', async () => {
+    await ensureConnected();
     mail.setSmtpPassword('changed for a moment');
     try {
       const id = mail.deliver({ from: CUSTOMER, subject: 'Retry', text: 'hello' });
@@ -327,40 +367,49 @@ describe.each(testDatabases())('mail channel on %s', (kind) => {
     }
   });
 
-  test('fuzz: hostile connect and disconnect bodies never get a 5xx', async () => {
-    const log = createFuzzLog();
-    const token = await adminToken();
-    await sendJsonBodies(
-      server,
-      { method: 'POST', url: url('connect'), token },
-      {
-        values: hostileBodies({ emailAddress: 'nobody@parley-mail.test', password: 'not-the-password' }),
-        raw: HOSTILE_RAW_BODIES,
-      },
-      log,
-    );
-    // Disconnect takes no body: whatever comes is ignored. It runs last, as it disconnects.
-    await sendJsonBodies(
-      server,
-      { method: 'POST', url: url('disconnect'), token },
-      { values: [{}, []], raw: HOSTILE_RAW_BODIES },
-      log,
-    );
-    expect(log.failures).toEqual([]);
-    expect(log.sent).toBeGreaterThan(50);
-  });
+  test('fuzz: hostile connect and disconnect bodies never get a 5xx', () =>
+    keepingKeys(async () => {
+      const log = createFuzzLog();
+      const token = await adminToken();
+      await sendJsonBodies(
+        server,
+        { method: 'POST', url: url('connect'), token },
+        {
+          values: hostileBodies({ emailAddress: 'nobody@parley-mail.test', password: 'not-the-password' }),
+          raw: HOSTILE_RAW_BODIES,
+        },
+        log,
+      );
+      // Disconnect takes no body: whatever comes is ignored. It runs last, as it disconnects (keepingKeys puts the keys back).
+      await sendJsonBodies(
+        server,
+        { method: 'POST', url: url('disconnect'), token },
+        { values: [{}, []], raw: HOSTILE_RAW_BODIES },
+        log,
+      );
+      expect(log.failures).toEqual([]);
+      expect(log.sent).toBeGreaterThan(50);
+    }));
 
-  test('disconnect forgets the password and stops reading the mailbox', async () => {
-    expectStatus(await connect({ emailAddress: ACCOUNT.address, password: ACCOUNT.password }), 200);
-    const answer = expectStatus(await bot.admin('POST', url('disconnect')), 200).json();
-    expect(answer).toEqual({ isEnabled: false, emailAddress: ACCOUNT.address, password: '' });
-    const record = await storedKeys();
-    expect(record?.keys.isEnabled).toBe(false);
-    expect(record?.sealedSecrets).toEqual({});
-    const id = mail.deliver({ from: CUSTOMER, subject: 'After', text: 'hello' });
-    expect((await poll()).outcomes).toEqual([]);
-    expect(mail.isSeen(id)).toBe(false);
-  });
+  test('disconnect forgets the password and stops reading the mailbox', () =>
+    keepingKeys(async () => {
+      expectStatus(await connect({ emailAddress: ACCOUNT.address, password: ACCOUNT.password }), 200);
+      const answer = expectStatus(await bot.admin('POST', url('disconnect')), 200).json();
+      expect(answer).toEqual({ isEnabled: false, emailAddress: ACCOUNT.address, password: '' });
+      const record = await storedKeys();
+      expect(record?.keys.isEnabled).toBe(false);
+      expect(record?.sealedSecrets).toEqual({});
+      const id = mail.deliver({ from: CUSTOMER, subject: 'After', text: 'hello' });
+      try {
+        expect((await poll()).outcomes).toEqual([]);
+        expect(mail.isSeen(id)).toBe(false);
+      } finally {
+        // The unread mail would be answered by the next test's poll: connected again, it is answered now.
+        await ensureConnected();
+        await poll();
+        await replyTo(id);
+      }
+    }));
 
   test('connect and disconnect need ManageChannels', async () => {
     const response = await server.request({
