@@ -1,5 +1,6 @@
 import type { AddUserBody, AddUserResponse, AdministeredUser, BotRoleAssignment } from '@parley/contracts';
 import { api } from '../../../api/client';
+import { downloadFile } from '../../../api/download-file';
 
 const path = encodeURIComponent;
 
@@ -20,3 +21,8 @@ export const setBotRole = (userEmail: string, botName: string, role: number) =>
 
 export const removeBotRole = (email: string, botName: string) =>
   api.delete(`/api/users/${path(email)}/roles/for-bot/${path(botName)}`);
+
+export const AUDIT_LOG_FILE_NAME = 'users-log.csv';
+
+/** GET /api/tenant/audit-log: the selected tenant's users log, as a download. */
+export const downloadAuditLog = () => downloadFile('/api/tenant/audit-log', AUDIT_LOG_FILE_NAME);

@@ -8,7 +8,7 @@ import {
   type SupportedLanguagesBody,
 } from '@parley/contracts';
 import { api } from '../../../api/client';
-import { downloadFile } from '../../administration/api/download-file';
+import { downloadFile } from '../../../api/download-file';
 import { botsApiPath } from '../../bot-content/content-paths';
 
 /** The Features tab's calls (spec 04 section 7.2; languages: docs/decisions.md 'Features tab: ...'). */

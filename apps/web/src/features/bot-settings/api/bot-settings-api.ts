@@ -4,9 +4,8 @@ import {
   type GeneralSettingsBody,
   type SystemMessagesBody,
 } from '@parley/contracts';
-import { toApiError } from '../../../api/api-error';
 import { api } from '../../../api/client';
-import { getToken } from '../../../api/session';
+import { fetchFile } from '../../../api/download-file';
 import { uploadFile } from '../../bot-content/api/upload-file';
 import { botsApiPath } from '../../bot-content/content-paths';
 
@@ -29,21 +28,5 @@ export const uploadBotAvatar = (botName: string, file: File) =>
 export const removeBotAvatar = (botName: string) => api.delete<BotDetails>(`${botsApiPath(botName)}/avatar`);
 
 /** GET /api/bots/{bot}/avatar as an image the page can show (an <img> cannot send the token). */
-export async function fetchBotAvatar(botName: string, signal?: AbortSignal): Promise<Blob> {
-  const token = getToken();
-  const response = await fetch(`${botsApiPath(botName)}/avatar`, {
-    headers: token ? { AuthToken: token } : {},
-    signal,
-  });
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON: the default kind
-    }
-    throw toApiError(response.status, body);
-  }
-  return response.blob();
-}
+export const fetchBotAvatar = (botName: string, signal?: AbortSignal): Promise<Blob> =>
+  fetchFile(`${botsApiPath(botName)}/avatar`, { signal });

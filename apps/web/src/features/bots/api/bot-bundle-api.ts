@@ -7,7 +7,7 @@ import {
   type TenantPlan,
 } from '@parley/contracts';
 import { api } from '../../../api/client';
-import { downloadFile } from '../../administration/api/download-file';
+import { downloadFile } from '../../../api/download-file';
 import { uploadFile } from '../../bot-content/api/upload-file';
 import { botsApiPath } from '../../bot-content/content-paths';
 

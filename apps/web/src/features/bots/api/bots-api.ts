@@ -9,7 +9,7 @@ import {
   type CreateBotResponse,
 } from '@parley/contracts';
 import { api } from '../../../api/client';
-import { downloadFile } from '../../administration/api/download-file';
+import { downloadFile } from '../../../api/download-file';
 import { botsApiPath } from '../../bot-content/content-paths';
 
 /** The overview's cards: every bot for account administrators, else those with a role. */

@@ -2,6 +2,7 @@ import { type FlowContentView, type FlowTargetName, FLOW_MESSAGES as M } from '@
 import { EMPTY_FLOW_XML, type FlowCanvas } from '@parley/editor';
 import { sampleFlowXml } from '@parley/flows';
 import { useRef, useState } from 'react';
+import { saveFile } from '../../../api/download-file';
 import { Button, popup, Toggle } from '../../../ui';
 import type { EditorRights } from '../editor-rights';
 import { extensionProblem, FLOW_FILE_MAX_BYTES, flowFileName, readFlowFile, toFlowFile } from '../flow-file';
@@ -28,13 +29,6 @@ interface FunctionsBarProps {
   onActivate: (target: FlowTargetName) => void;
   onActivateAll: (target: FlowTargetName) => void;
 }
-
-const download = (name: string, text: string) => {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  link.click();
-  URL.revokeObjectURL(url);
-};
 
 /** The functions bar (spec 03 section 2.3): versions, Reset, Clear, Export, Import, Save, activation. */
 export function FunctionsBar(props: FunctionsBarProps) {
@@ -66,7 +60,10 @@ export function FunctionsBar(props: FunctionsBarProps) {
   const exportFlow = async () => {
     if (!canvas) return;
     const file = toFlowFile(owner.name, await canvas.xml(), canvas.blocks());
-    download(flowFileName(owner.botName, owner.name), JSON.stringify(file, null, 2));
+    saveFile(
+      new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }),
+      flowFileName(owner.botName, owner.name),
+    );
   };
   const importFlow = async (file: File) => {
     const problem = extensionProblem(file.name);

@@ -13,8 +13,7 @@ import {
   type TableColumn,
   TrashIcon,
 } from '../../../../ui';
-import { downloadAuditLog } from '../../api/download-file';
-import { deleteUser } from '../../api/users-api';
+import { deleteUser, downloadAuditLog } from '../../api/users-api';
 import { ADMIN_KEYS } from '../../hooks/admin-query-keys';
 import { useTenantUsers } from '../../hooks/use-admin-queries';
 import { useRowDeletion } from '../../hooks/use-row-deletion';

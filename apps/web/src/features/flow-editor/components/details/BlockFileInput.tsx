@@ -1,6 +1,7 @@
 import { FLOW_EDITOR_MESSAGES } from '@parley/contracts';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { isApiError } from '../../../../api/api-error';
+import { saveFile } from '../../../../api/download-file';
 import { handleApiError } from '../../../../api/error-reactions';
 import { popup } from '../../../../ui';
 import {
@@ -23,18 +24,6 @@ interface BlockFileInputProps {
 
 const FILE_NAME_KEY = 'field-input';
 const isMissing = (error: unknown) => isApiError(error) && error.status === 404;
-
-/** Hands a blob to the browser's downloads under its name. */
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 /**
  * The file of a Send Image or Send Attachment block (spec 03 sections 3.2, 5, 6 and 7). A chosen
@@ -119,7 +108,7 @@ export function BlockFileInput({ context, fc, label, isDisabled }: BlockFileInpu
   const download = async () => {
     if (!uploaded) return;
     try {
-      saveBlob(await fetchBlockFile(context.botName, uploaded.fileId, uploaded.fileName), uploaded.fileName);
+      saveFile(await fetchBlockFile(context.botName, uploaded.fileId, uploaded.fileName), uploaded.fileName);
     } catch (failure) {
       if (isMissing(failure)) {
         void popup.error({

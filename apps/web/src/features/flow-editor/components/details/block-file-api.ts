@@ -4,8 +4,7 @@ import {
   type BlockFileAcceptList,
   type BlockFileView,
 } from '@parley/contracts';
-import { toApiError } from '../../../../api/api-error';
-import { getToken } from '../../../../api/session';
+import { fetchFile } from '../../../../api/download-file';
 import { uploadFile } from '../../../bot-content/api/upload-file';
 import { botApiPath } from '../../../bot-content/content-paths';
 import { blockFileDownloadPath } from '../../block-file';
@@ -17,20 +16,5 @@ export const uploadBlockFile = (botName: string, file: File, accept: BlockFileAc
   });
 
 /** GET /api/test-download-file/...: the stored file (ManageFlows). Failures throw an ApiError. */
-export async function fetchBlockFile(botName: string, fileId: string, fileName: string): Promise<Blob> {
-  const token = getToken();
-  const response = await fetch(blockFileDownloadPath(botName, fileId, fileName), {
-    headers: token ? { AuthToken: token } : {},
-  });
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON: toApiError makes it the default kind
-    }
-    throw toApiError(response.status, body);
-  }
-  return response.blob();
-}
+export const fetchBlockFile = (botName: string, fileId: string, fileName: string): Promise<Blob> =>
+  fetchFile(blockFileDownloadPath(botName, fileId, fileName));
