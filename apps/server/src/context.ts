@@ -21,7 +21,7 @@ export interface AppContext {
   principals: PrincipalCache;
   /** The NLU providers of this app (the embedded one keeps its models in this app's database). */
   nluProviders: NluProviderRegistry;
-  /** Work apart from requests: syncs, tests, schedules (jobs/jobs.ts declares each kind). */
+  /** Work apart from requests: syncs, tests, schedules (jobs/job-payloads.ts declares each kind). */
   jobs: AppJobQueue;
   /** Files outside the database (NLU models; uploads next): DATA_DIR/blobs or S3. */
   blobs: BlobStore;

@@ -3,10 +3,10 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { bullmqQueue } from './bullmq-queue';
 import { inProcessQueue } from './in-process-queue';
+import type { JobPayloads } from './job-payloads';
 import type { JobQueue } from './job-queue';
-import type { JobCatalogue } from './jobs';
 
-export type AppJobQueue = JobQueue<JobCatalogue>;
+export type AppJobQueue = JobQueue<JobPayloads>;
 
 /**
  * In this process on the embedded default; BullMQ when REDIS_URL is set (next to how shared
@@ -14,8 +14,8 @@ export type AppJobQueue = JobQueue<JobCatalogue>;
  * is derived from it: two installations, or two test databases, on one Redis never share jobs.
  */
 export function createJobQueue(config: Config, log: Logger): AppJobQueue {
-  if (!config.redisUrl) return inProcessQueue<JobCatalogue>();
+  if (!config.redisUrl) return inProcessQueue<JobPayloads>();
   const database = config.databaseUrl ?? `sqlite:${config.dataDir}`;
   const prefix = `parley-${createHash('sha256').update(database).digest('hex').slice(0, 12)}`;
-  return bullmqQueue<JobCatalogue>(config.redisUrl, prefix, log);
+  return bullmqQueue<JobPayloads>(config.redisUrl, prefix, log);
 }

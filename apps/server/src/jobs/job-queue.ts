@@ -17,7 +17,7 @@ export interface RepeatOptions {
   everyMs: number;
 }
 
-/** What the queue calls: the app's job definitions (jobs.ts), read by name. */
+/** What the queue calls: the app's job handlers (job-handlers.ts), read by name. */
 export interface JobHandlers<Catalogue> {
   run<N extends keyof Catalogue & string>(name: N, payload: Catalogue[N]): Promise<void>;
   /** Tries in all and the wait before the second (doubling after). */

@@ -1,7 +1,7 @@
 import { MAIL_POLL_EVERY_MS } from '../channels/mail/mail-poller';
 import type { AppContext } from '../context';
 import { nluAutomateCheckEveryMs } from '../services/nlu/nlu-automate.service';
-import { jobHandlers } from './jobs';
+import { jobHandlers } from './job-handlers';
 
 /** Receipts are kept for days; a clean-up every hour keeps the table small. */
 const RECEIPTS_CLEANUP_EVERY_MS = 3_600_000;
