@@ -11,6 +11,7 @@ import {
   userNameProblem,
 } from '../validators';
 import type { IdentityValue, UserInfo } from './auth';
+import type { Plan } from './plan-model';
 
 /** Account and tenant administration (spec 01 sections 2, 3, 5, 6 and 7). */
 
@@ -218,18 +219,6 @@ export interface TenantSummary {
   createdAt: string;
 }
 
-export interface PlanView {
-  id: string;
-  name: string;
-  maxFreeBots: number;
-  maxFreeUsers: number;
-  maxFreeInteractions: number;
-  hasAdditionalBotsCost: boolean;
-  hasAdditionalUsersCost: boolean;
-  hasAdditionalInteractionsCost: boolean;
-  metadata: Record<string, unknown>;
-}
-
 /** An account in the master administrator's Users tab, with every membership. */
 export interface MasterTenantUser {
   id: string;
@@ -242,7 +231,7 @@ export interface MasterTenantUser {
 export interface MasterTenantInfo {
   user: UserInfo;
   masterTenant: TenantSummary;
-  plans: PlanView[];
+  plans: Plan[];
   tenants: TenantSummary[];
   users: MasterTenantUser[];
   bots: Record<string, number>;

@@ -1,8 +1,4 @@
-/**
- * The selected tenant's plan as GET /api/tenant/plan answers it (spec 01 section 3 'Plan'):
- * the caps and the feature flags of its metadata. Prices, the trial and the app-marketplace
- * state come with the plans issue.
- */
+/** A plan's feature flags, kept as its metadata. */
 export interface PlanMetadata {
   /** 'Import a bot' and 'Export Bot' (spec 01 section 2). */
   hasImportExport?: boolean;
@@ -14,7 +10,13 @@ export interface PlanMetadata {
   [feature: string]: unknown;
 }
 
-export interface TenantPlan {
+/**
+ * A plan (spec 01 section 3 'Plan'): the caps and the feature flags of its metadata, as stored
+ * (packages/db), as GET /api/tenant/plan answers the selected tenant's, and as the master
+ * administrator's tenant list shows them. Prices, the trial and the app-marketplace state come
+ * with the plans issue.
+ */
+export interface Plan {
   id: string;
   name: string;
   maxFreeBots: number;
@@ -27,5 +29,5 @@ export interface TenantPlan {
 }
 
 /** Whether the plan lets its tenant export and import whole bots. */
-export const planHasImportExport = (plan: Pick<TenantPlan, 'metadata'> | undefined): boolean =>
+export const planHasImportExport = (plan: Pick<Plan, 'metadata'> | undefined): boolean =>
   plan?.metadata.hasImportExport === true;

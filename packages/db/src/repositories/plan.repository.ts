@@ -1,18 +1,10 @@
+import type { Plan, PlanMetadata } from '@parley/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import { fromFlag, fromJson } from '../dialect';
 import type { Database, PlanTable } from '../schema';
 
-export interface Plan {
-  id: string;
-  name: string;
-  maxFreeBots: number;
-  maxFreeUsers: number;
-  maxFreeInteractions: number;
-  hasAdditionalBotsCost: boolean;
-  hasAdditionalUsersCost: boolean;
-  hasAdditionalInteractionsCost: boolean;
-  metadata: Record<string, unknown>;
-}
+/** A plan as the contracts declare it: the API answers it as it is stored. */
+export type { Plan };
 
 const toPlan = (row: Selectable<PlanTable>): Plan => ({
   id: row.id,
@@ -23,7 +15,7 @@ const toPlan = (row: Selectable<PlanTable>): Plan => ({
   hasAdditionalBotsCost: fromFlag(row.has_additional_bots_cost),
   hasAdditionalUsersCost: fromFlag(row.has_additional_users_cost),
   hasAdditionalInteractionsCost: fromFlag(row.has_additional_interactions_cost),
-  metadata: fromJson(row.metadata, {}),
+  metadata: fromJson<PlanMetadata>(row.metadata, {}),
 });
 
 /** Plans the platform offers; until the plans issue a tenant has the default plan's caps. */

@@ -1,11 +1,4 @@
-import {
-  AppError,
-  BOT_BUNDLE_MESSAGES,
-  notFound,
-  planHasImportExport,
-  type TenantPlan,
-} from '@parley/contracts';
-import type { Plan } from '@parley/db';
+import { AppError, BOT_BUNDLE_MESSAGES, notFound, type Plan, planHasImportExport } from '@parley/contracts';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 
@@ -16,20 +9,10 @@ export async function planOf(ctx: AppContext, principal: Principal): Promise<Pla
 }
 
 /** GET /api/tenant/plan: the caps and feature flags the web app follows (Import a bot, Export Bot). */
-export async function tenantPlan(ctx: AppContext, principal: Principal): Promise<TenantPlan> {
+export async function tenantPlan(ctx: AppContext, principal: Principal): Promise<Plan> {
   const plan = await planOf(ctx, principal);
   if (!plan) throw notFound('This account has no plan.');
-  return {
-    id: plan.id,
-    name: plan.name,
-    maxFreeBots: plan.maxFreeBots,
-    maxFreeUsers: plan.maxFreeUsers,
-    maxFreeInteractions: plan.maxFreeInteractions,
-    hasAdditionalBotsCost: plan.hasAdditionalBotsCost,
-    hasAdditionalUsersCost: plan.hasAdditionalUsersCost,
-    hasAdditionalInteractionsCost: plan.hasAdditionalInteractionsCost,
-    metadata: plan.metadata,
-  };
+  return plan;
 }
 
 /**

@@ -4,7 +4,7 @@ import {
   botFileNames,
   type ImportBotResponse,
   type ImportedBotData,
-  type TenantPlan,
+  type Plan,
 } from '@parley/contracts';
 import { api } from '../../../api/client';
 import { downloadFile } from '../../../api/download-file';
@@ -55,4 +55,4 @@ export function importBot(file: File, choice: ImportBotChoice): Promise<ImportBo
 }
 
 /** The selected tenant's plan: its feature flags decide what the overview offers. */
-export const fetchTenantPlan = (signal?: AbortSignal) => api.get<TenantPlan>('/api/tenant/plan', signal);
+export const fetchTenantPlan = (signal?: AbortSignal) => api.get<Plan>('/api/tenant/plan', signal);
