@@ -19,9 +19,10 @@ export const BENCH_USER = { email: 'bench@example.com', password: 'Bench-Passwor
 export async function seedBenchDatabase(
   dataDir: string,
   fill: (ctx: AppContext, scope: TenantScope, tenantId: string) => Promise<void>,
+  env: Record<string, string> = {},
 ): Promise<void> {
   const ctx = await createContext(
-    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }),
     pino({ level: 'silent' }),
   );
   try {
@@ -68,7 +69,9 @@ export async function seedFlowBot(
     intents: Record<string, readonly string[]>;
     flowIntent: string;
     flow: FlowStep[];
-    target: 'test' | 'production';
+    target: 'test' | 'production' | 'both';
+    /** More intents' flows, activated to the same target. */
+    moreFlows?: Record<string, FlowStep[]>;
   },
 ): Promise<Bot> {
   const created = await scope.bots.create({
@@ -87,17 +90,18 @@ export async function seedFlowBot(
       examples: utterances.map((text) => ({ kind: 'utterance' as const, text })),
     });
   }
-  const owner = {
-    kind: 'intent' as const,
-    id: (await scope.intents(created.id).idOf(bot.flowIntent)) as string,
-  };
-  const saved = await scope.flows.save(owner, {
-    xml: await buildFlowXml(bot.flow, { languages: ['en'] }),
-    status: 'unpublished',
-    functionCalls: {},
-    savedBy: BENCH_USER.email,
-  });
-  await scope.flows.activate(owner, bot.target, saved.version, BENCH_USER.email);
+  const flows = { [bot.flowIntent]: bot.flow, ...bot.moreFlows };
+  for (const [intent, flow] of Object.entries(flows)) {
+    const owner = { kind: 'intent' as const, id: (await scope.intents(created.id).idOf(intent)) as string };
+    const saved = await scope.flows.save(owner, {
+      xml: await buildFlowXml(flow, { languages: ['en'] }),
+      status: 'unpublished',
+      functionCalls: {},
+      savedBy: BENCH_USER.email,
+    });
+    for (const target of bot.target === 'both' ? (['test', 'production'] as const) : [bot.target])
+      await scope.flows.activate(owner, target, saved.version, BENCH_USER.email);
+  }
   const provider = ctx.nluProviders.get('parley');
   if (!provider) throw new Error('no embedded NLU');
   await provider.train(botRefOf(created), await botTrainingData(scope, created), () => undefined);

@@ -13,20 +13,40 @@ export interface StartedServer {
   dataDir: string;
   /** Milliseconds from spawn to the first 200 of /healthz. */
   msToHealthy: number;
+  /** With `probe`: the process's CPU time, statements run and heap (after a GC when asked). */
+  probe(options?: { gc?: boolean }): Promise<ServerProbe>;
+  /** With `probe`: writes a heap snapshot (after a GC) to `file`. */
+  heapSnapshot(file: string): Promise<string>;
   stop(): Promise<void>;
 }
+
+/** What `server-probe.mjs` answers from inside the server process. */
+export interface ServerProbe {
+  cpuMicros: number;
+  /** SQL statements run, transaction control (begin, commit, savepoints) apart. */
+  statements: number;
+  transactionControl: number;
+  heapUsed: number;
+  rss: number;
+}
+
+const PROBE = path.join(root, 'scripts/bench/server-probe.mjs');
 
 /** Starts the built server (`npm start`'s entry) as its own process, as an operator would. */
 export async function startServerProcess(options: {
   port: number;
   dataDir?: string;
   env?: Record<string, string>;
+  /** Loads `server-probe.mjs` into the server (statement counts, CPU and heap over IPC). */
+  probe?: boolean;
 }): Promise<StartedServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'parley-bench-'));
   const url = `http://127.0.0.1:${options.port}`;
   let output = '';
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const probeArgs = options.probe ? ['--expose-gc', '--import', PROBE] : [];
+  const child = spawn(process.execPath, [...probeArgs, SERVER_ENTRY], {
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(options.port),
@@ -36,8 +56,22 @@ export async function startServerProcess(options: {
       LOG_LEVEL: 'warn',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: options.probe ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
+  let asked = 0;
+  const ask = <T>(message: Record<string, unknown>): Promise<T> => {
+    if (!child.send) return Promise.reject(new Error('the server was started without probe'));
+    const id = ++asked;
+    return new Promise<T>((resolve) => {
+      const onMessage = (answer: { id?: number }) => {
+        if (answer?.id !== id) return;
+        child.off('message', onMessage);
+        resolve(answer as T);
+      };
+      child.on('message', onMessage);
+      child.send?.({ ...message, id });
+    });
+  };
   child.stdout?.on('data', (chunk) => {
     output += chunk;
   });
@@ -62,6 +96,8 @@ export async function startServerProcess(options: {
     output: () => output,
     dataDir,
     msToHealthy,
+    probe: (probeOptions = {}) => ask<ServerProbe>({ type: 'probe', gc: probeOptions.gc ?? false }),
+    heapSnapshot: async (file) => (await ask<{ file: string }>({ type: 'heap-snapshot', file })).file,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { AppJobQueue } from './jobs/create-job-queue';
 import type { Mailer } from './mail/mailer';
 import type { NluProviderRegistry } from './nlu/nlu-providers';
+import type { BotRuntimeCache } from './services/conversations/bot-runtime-cache';
 import type { SharedState } from './shared-state';
 
 /** What services and routes are given: plain values, passed explicitly. */
@@ -19,6 +20,8 @@ export interface AppContext {
   shared: SharedState;
   /** Resolved principals of sessions, forgotten on every process when accounts change. */
   principals: PrincipalCache;
+  /** What turns read of a bot, kept in this process until the bot changes (on any process). */
+  botRuntime: BotRuntimeCache;
   /** The NLU providers of this app (the embedded one keeps its models in this app's database). */
   nluProviders: NluProviderRegistry;
   /** Work apart from requests: syncs, tests, schedules (jobs/job-payloads.ts declares each kind). */

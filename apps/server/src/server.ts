@@ -13,6 +13,7 @@ import { createMailer } from './mail/mailer';
 import { createEmbeddedProvider } from './nlu/embedded-provider';
 import { createNluProviderRegistry } from './nlu/nlu-providers';
 import { ensureFirstRun } from './services/accounts/bootstrap.service';
+import { createBotRuntimeCache } from './services/conversations/bot-runtime-cache';
 import { createSecretSeal } from './services/functions/function-secret-seal';
 import { createSharedState } from './shared-state';
 
@@ -42,9 +43,14 @@ export async function createContext(
       "a function's credential could not be opened (was the server secret changed?); it reads as empty",
     ),
   );
-  const repos = createRepositories(database.db, { functionFields: secretSeal.codec });
-  const blobs = createBlobStore(config);
   const shared = createSharedState(config.redisUrl);
+  const botRuntime = createBotRuntimeCache(shared.pubsub);
+  await botRuntime.listen();
+  const repos = createRepositories(database.db, {
+    functionFields: secretSeal.codec,
+    onBotChange: (change) => botRuntime.changed(change),
+  });
+  const blobs = createBlobStore(config);
   const principals = createPrincipalCache(shared.pubsub);
   await principals.listen();
   return {
@@ -55,7 +61,13 @@ export async function createContext(
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, repos, log }),
     shared,
     principals,
-    nluProviders: createNluProviderRegistry([createEmbeddedProvider(repos, blobs)]),
+    botRuntime,
+    nluProviders: createNluProviderRegistry([
+      createEmbeddedProvider(repos, blobs, {
+        remember: (bot, name, load) =>
+          botRuntime.remember({ tenantId: bot.tenantId, id: bot.botId }, name, load),
+      }),
+    ]),
     jobs: createJobQueue(config, log),
     blobs,
     log,

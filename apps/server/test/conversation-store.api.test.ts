@@ -57,15 +57,23 @@ describe.each(testDatabases())('conversations and turns on %s', (kind) => {
       ],
       counted: [{ variable: 'OrderStatus', value: 'shipped' }],
     });
-    expect(
-      await store.saveTurnState(conversation.id, conversation.turnCount, {
-        waitingAt: 'Activity_2',
-        variables: { OrderStatus: 'shipped' },
-      }),
-    ).toBe(true);
     expect((await store.get(conversation.id))?.isTouchless).toBe(false);
-    await store.markTouchless(conversation.id);
+    const stored = await store.storeTurn(conversation.id, conversation.turnCount, {
+      state: { waitingAt: 'Activity_2', variables: { OrderStatus: 'shipped' } },
+      isTouchless: true,
+      log: [{ direction: 'in', activity: { type: 'text', text: 'thanks' }, sentiment: 0.5 }],
+    });
+    // Numbered after the two appended turns, from the conversation's own count.
+    expect(stored).toEqual({ seqs: [3] });
     expect((await store.get(conversation.id))?.isTouchless).toBe(true);
+    // A turn that read the conversation before that one stores nothing.
+    expect(
+      await store.storeTurn(conversation.id, conversation.turnCount, {
+        state: {},
+        isTouchless: false,
+        log: [],
+      }),
+    ).toBeUndefined();
     await store.end(conversation.id);
 
     const turns = await store.turnsOf(conversation.id);
@@ -82,11 +90,13 @@ describe.each(testDatabases())('conversations and turns on %s', (kind) => {
         ],
         [{ variable: 'OrderStatus', value: 'shipped' }],
       ],
+      ['in', { type: 'text', text: 'thanks' }, null, null, null, null],
     ]);
     expect(turns.every((t) => ISO.test(t.at))).toBe(true);
-    const stored = await store.get(conversation.id);
-    expect(stored?.state).toEqual({ waitingAt: 'Activity_2', variables: { OrderStatus: 'shipped' } });
-    expect(stored?.endedAt).toMatch(ISO);
+    const after = await store.get(conversation.id);
+    expect(after?.state).toEqual({ waitingAt: 'Activity_2', variables: { OrderStatus: 'shipped' } });
+    expect(after?.endedAt).toMatch(ISO);
+    expect(after?.lastSeq).toBe(3);
     expect((await store.list({ isTest: true })).map((c) => c.id)).toContain(conversation.id);
     expect(await store.list({ isTest: false })).toEqual([]);
   });

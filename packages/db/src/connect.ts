@@ -35,7 +35,7 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client whose server connection ends emits 'error'; unhandled, it would end the process.
     pool.on('error', (error) => options.onPoolError?.(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? path.join(options.dataDir, 'parley.sqlite');
@@ -45,8 +45,61 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Prepared SQLite statements kept by their SQL: the same query is parsed once, not on every call. */
+const KEPT_SQLITE_STATEMENTS = 1000;
+
+/**
+ * The SQLite database as Kysely sees it, with each SQL text prepared once (the least recently used
+ * leave first). Kysely runs one statement at a time on its one connection, so a kept statement is
+ * never run twice at once.
+ */
+function reusingStatements(sqlite: SqliteDatabase.Database) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) {
+        statements.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (statements.size >= KEPT_SQLITE_STATEMENTS)
+          statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
+}
+
+/**
+ * A statement whose SQL starts with `/*prepared:NAME*\/` (the hot queries of `hot-queries.ts`) runs
+ * as a named prepared statement on PostgreSQL: each connection parses and plans it once.
+ */
+const PREPARED_MARK = /^\/\*prepared:([a-z0-9_-]{1,60})\*\//;
+
+/** The pool as Kysely sees it, its clients running marked statements as named prepared ones. */
+function preparingPool(pool: pg.Pool) {
+  const preparing = (client: pg.PoolClient) =>
+    new Proxy(client, {
+      get(target, property, receiver) {
+        if (property !== 'query') return Reflect.get(target, property, receiver);
+        return (text: unknown, values?: unknown[]) => {
+          const name = typeof text === 'string' ? PREPARED_MARK.exec(text)?.[1] : undefined;
+          return name
+            ? target.query({ name, text: text as string, values })
+            : target.query(text as string, values);
+        };
+      },
+    });
+  return {
+    connect: async () => preparing(await pool.connect()),
+    end: () => pool.end(),
+  };
 }
 
 /**

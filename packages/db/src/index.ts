@@ -25,6 +25,7 @@ export * from './dialect';
 export type { BlockFileRecord, NewBlockFile } from './repositories/block-file.repository';
 export type { Bot } from './repositories/bot.repository';
 export type { BotConnection } from './repositories/bot-connection.repository';
+export type { BotChange, BotChangeListener } from './repositories/change-notice';
 export { CHANNEL_RECEIPT_DAYS, type ChannelKeysRecord } from './repositories/channel.repository';
 export type { ConsentDecision, ConsentDecisionRecord } from './repositories/consent.repository';
 export type {
@@ -101,6 +102,7 @@ export type {
   VariableRecord,
 } from './repositories/variable.repository';
 export type { Database } from './schema';
+export { sequentialId } from './sequential-id';
 
 /**
  * The repository layer: global tables directly, tenant-owned tables only through `forTenant`,

@@ -430,6 +430,10 @@ export interface ConversationTable {
   last_activity_at: Timestamp;
   ended_at: ColumnType<Date | string | null, string | null, string | null>;
   state: Json;
+  /** The seq of its last logged activity: the next turn's rows are numbered after it. */
+  last_seq: ColumnType<number, number | undefined, number>;
+  /** A handover of it is open (queued or with an agent): its turns go to the person. */
+  is_handed_over: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
 }
 
 export interface TurnTable {

@@ -1,5 +1,4 @@
 import { IDLE_ACTIVITY, RESUME_ACTIVITY, subFlowTestActivity } from '@parley/contracts';
-import type { BlockData, BlockKind } from '@parley/flows';
 import { type InboundActivity, type OutboundActivity, textOfActivity } from './activities';
 import { callFunction, type FunctionStep } from './call-function';
 import type { ConversationState } from './conversation-state';
@@ -352,19 +351,5 @@ async function runTask(node: RuntimeNode, turn: BlockTurn): Promise<BlockStep> {
       error: `Block ${node.name || node.id} (${node.fc ?? 'no kind'}) cannot run in this version of Parley.`,
     };
   }
-  return runner(node.kind.read({ ...defaultsOf(node.kind), ...node.data }), turn);
-}
-
-const defaults = new WeakMap<BlockKind, BlockData>();
-
-/** The declared defaults of a kind's fields (the unexpected answer's question, the rating labels...). */
-function defaultsOf(kind: BlockKind): BlockData {
-  let known = defaults.get(kind);
-  if (!known) {
-    known = Object.fromEntries(
-      kind.fields.filter((field) => field.default !== undefined).map((field) => [field.key, field.default]),
-    );
-    defaults.set(kind, known);
-  }
-  return known;
+  return runner(node.values ?? {}, turn);
 }

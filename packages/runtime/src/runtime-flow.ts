@@ -21,6 +21,11 @@ export interface RuntimeNode {
   category: string | null;
   /** The block's data in the conversation's language (the first language's when it has none). */
   data: BlockData;
+  /**
+   * A task's data read by its kind's schema over the kind's defaults: validated once per compiled
+   * flow version, not on every turn. Frozen, as every turn of every conversation shares it.
+   */
+  values: Readonly<BlockData> | undefined;
   outgoing: RuntimeConnector[];
 }
 
@@ -79,14 +84,16 @@ export function compileFlow(
     const data = dataIn(block.customData, language);
     const type = NODE_TYPES[block.type];
     if (type === 'start' && startId === null) startId = block.id;
+    const kind = type === 'task' ? blockKindOf(block.category, data.fc) : undefined;
     nodes.set(block.id, {
       id: block.id,
       type,
       name: block.name,
-      kind: type === 'task' ? blockKindOf(block.category, data.fc) : undefined,
+      kind,
       fc: typeof data.fc === 'string' ? data.fc : null,
       category: block.category,
       data,
+      values: kind ? deepFreeze(kind.read({ ...defaultsOf(kind), ...data }) as BlockData) : undefined,
       outgoing: [],
     });
   }
@@ -104,4 +111,26 @@ export function compileFlow(
     });
   }
   return { name, key: flowKey(origin.owner, name), ...origin, startId, nodes };
+}
+
+const defaults = new WeakMap<BlockKind, BlockData>();
+
+/** The declared defaults of a kind's fields (the unexpected answer's question, the rating labels...). */
+function defaultsOf(kind: BlockKind): BlockData {
+  let known = defaults.get(kind);
+  if (!known) {
+    known = Object.fromEntries(
+      kind.fields.filter((field) => field.default !== undefined).map((field) => [field.key, field.default]),
+    );
+    defaults.set(kind, known);
+  }
+  return known;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }

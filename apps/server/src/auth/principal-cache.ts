@@ -108,7 +108,7 @@ export function createPrincipalCache(pubsub: PubSub, now: () => number = Date.no
       await pubsub.publish(CHANNEL, change);
     },
     listen() {
-      return pubsub.subscribe(CHANNEL, (message) => {
+      return pubsub.subscribe(CHANNEL, ({ message }) => {
         const change = authChangeSchema.safeParse(message);
         // A message we cannot read could be any change: forget everything rather than guess.
         cache.forget(change.success ? change.data : { everyone: true });

@@ -25,8 +25,19 @@ const languagesOf = (id: string) => engineById(id)?.languages ?? [];
  * resource and NLU are a row per bot, its draft and published models are blobs the rows name,
  * training runs in a worker thread. Loaded predictors are cached per bot and model version.
  */
-export function createEmbeddedProvider(repos: Repositories, blobs: BlobStore): NluProvider {
+export function createEmbeddedProvider(
+  repos: Repositories,
+  blobs: BlobStore,
+  options: {
+    /**
+     * Keeps a bot's model version between messages until the bot changes (the server's bot runtime
+     * cache); without it every prediction reads the version.
+     */
+    remember?: <T>(bot: NluBotRef, name: string, load: () => Promise<T>) => Promise<T>;
+  } = {},
+): NluProvider {
   const id = EMBEDDED_PROVIDER_ID;
+  const remember = options.remember ?? ((_bot, _name, load) => load());
   const cache = createPredictorCache();
   const modelsOf = (bot: NluBotRef) => repos.forTenant(bot.tenantId).nluModels(bot.botId);
   const modelsPrefix = (bot: NluBotRef) => `${botBlobPrefix(bot.tenantId, bot.botId)}nlu-models/${id}/`;
@@ -96,7 +107,7 @@ export function createEmbeddedProvider(repos: Repositories, blobs: BlobStore): N
     },
     async predict(bot, kind: NluModelKind, text): Promise<NluPrediction> {
       const models = modelsOf(bot);
-      const version = await models.version(id, kind);
+      const version = await remember(bot, `nlu-model:${id}:${kind}`, () => models.version(id, kind));
       const predictor =
         version === undefined
           ? undefined

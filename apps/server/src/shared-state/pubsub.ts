@@ -1,7 +1,23 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 
-export type Listener = (message: unknown) => void;
+/** A published message as a subscriber gets it: its JSON text, and the value parsed only when read. */
+export interface Received {
+  readonly text: string;
+  readonly message: unknown;
+}
+
+export type Listener = (received: Received) => void;
+
+/** Parsed on first read: a subscriber that forwards the text (the topic router) never parses it. */
+class ReceivedText implements Received {
+  #parsed: { value: unknown } | undefined;
+  constructor(readonly text: string) {}
+  get message(): unknown {
+    this.#parsed ??= { value: JSON.parse(this.text) };
+    return this.#parsed.value;
+  }
+}
 
 /** Realtime events across processes: what process B publishes, a websocket on process A receives. */
 export interface PubSub {
@@ -16,8 +32,9 @@ export function inProcessPubSub(): PubSub {
   emitter.setMaxListeners(0);
   return {
     async publish(channel, message) {
-      // Round-trip through JSON so both implementations deliver the same shapes.
-      emitter.emit(channel, JSON.parse(JSON.stringify(message)));
+      // Serialised once, as Redis would carry it, so both implementations deliver the same shapes.
+      if (emitter.listenerCount(channel) > 0)
+        emitter.emit(channel, new ReceivedText(JSON.stringify(message)));
     },
     async subscribe(channel, listener) {
       emitter.on(channel, listener);
@@ -37,11 +54,14 @@ export function redisPubSub(url: string): PubSub {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   subscriber.on('message', (channel: string, payload: string) => {
+    const received = new ReceivedText(payload);
     try {
-      emitter.emit(channel, JSON.parse(payload));
+      received.message;
     } catch {
       // A foreign publisher's non-JSON message is not ours to deliver.
+      return;
     }
+    emitter.emit(channel, received);
   });
   return {
     async publish(channel, message) {

@@ -35,7 +35,7 @@ describe.each(implementations)('shared state (%s)', (_name, make) => {
     const { pubsub } = open();
     const channel = `test:${crypto.randomUUID()}`;
     const received: unknown[] = [];
-    const unsubscribe = await pubsub.subscribe(channel, (m) => received.push(m));
+    const unsubscribe = await pubsub.subscribe(channel, ({ message }) => received.push(message));
     await pubsub.publish(channel, { type: 'hello', n: 1 });
     await pubsub.publish(`${channel}:other`, { type: 'not for us' });
     await expect.poll(() => received).toEqual([{ type: 'hello', n: 1 }]);
@@ -80,7 +80,7 @@ test.runIf(!!redisUrl)('two Redis-backed processes see the same counters and eve
     expect(await a.peek('login:x')).toBe(2);
     const received: unknown[] = [];
     const channel = `test:${crypto.randomUUID()}`;
-    await pb.subscribe(channel, (m) => received.push(m));
+    await pb.subscribe(channel, ({ message }) => received.push(message));
     await pa.publish(channel, { from: 'a' });
     await expect.poll(() => received).toEqual([{ from: 'a' }]);
   } finally {

@@ -23,6 +23,7 @@ import * as botConnections from './202611281030-bot-connections';
 import * as handover from './202611281040-handover';
 import * as turnSentiment from './202611281050-turn-sentiment';
 import * as messagingChannels from './202612010000-messaging-channels';
+import * as conversationTurnCounters from './202612050000-conversation-turn-counters';
 
 /** The one ordered list of migrations for both dialects; append, never reorder or edit. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611281040-handover': handover,
   '202611281050-turn-sentiment': turnSentiment,
   '202612010000-messaging-channels': messagingChannels,
+  '202612050000-conversation-turn-counters': conversationTurnCounters,
 };

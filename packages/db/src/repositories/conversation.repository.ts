@@ -1,6 +1,8 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { flagFor, fromFlag, fromJsonColumn, fromTimestamp, isPostgres, nowIso, toJson } from '../dialect';
 import type { ConversationTable, Database, TurnTable } from '../schema';
+import { sequentialId } from '../sequential-id';
+import { conversationHotQueries, type TurnRow } from './conversation-hot-queries';
 
 export interface ConversationRecord {
   id: string;
@@ -18,8 +20,12 @@ export interface ConversationRecord {
   endedAt: string | null;
   /** The runtime's state of the conversation (where it waits, its variables). */
   state: Record<string, unknown>;
-  /** Turns taken so far; what `saveTurnState` checks. */
+  /** Turns taken so far; what `storeTurn` checks. */
   turnCount: number;
+  /** The seq of its last logged activity. */
+  lastSeq: number;
+  /** A handover of it is open: the user talks with a person, not the bot. */
+  isHandedOver: boolean;
 }
 
 export type TurnDirection = 'in' | 'out';
@@ -69,6 +75,8 @@ const toConversation = (row: Selectable<ConversationTable>): ConversationRecord 
   endedAt: fromTimestamp(row.ended_at),
   state: fromJsonColumn<Record<string, unknown>>(row.state, {}),
   turnCount: Number(row.turn_count),
+  lastSeq: Number(row.last_seq ?? 0),
+  isHandedOver: fromFlag(row.is_handed_over),
 });
 
 const toTurn = (row: Selectable<TurnTable>): TurnRecord => ({
@@ -106,37 +114,41 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
         .where('conversations.is_analytics_disabled', '=', flagFor(db, true)),
     );
 
+  const hot = conversationHotQueries(db, tenantId, botId);
+
+  /** A logged activity's row, numbered `seq`. */
+  const turnRow = (conversationId: string, turn: NewTurn, seq: number, at: string): TurnRow => ({
+    id: sequentialId(),
+    seq,
+    conversation_id: conversationId,
+    at,
+    direction: turn.direction,
+    activity: toJson(turn.activity),
+    intent: turn.intent ?? null,
+    confidence: turn.confidence ?? null,
+    flow: turn.flow ?? null,
+    hits: turn.hits ? toJson(turn.hits) : null,
+    counted: turn.counted ? toJson(turn.counted) : null,
+    sentiment: turn.sentiment ?? null,
+  });
+
   /**
-   * Inserts turns numbered after the conversation's last. The runtime appends one conversation's
-   * turns one after another; the unique index on (conversation_id, seq) refuses a second writer
-   * rather than letting it tie.
+   * Logs activities after the conversation's last: their numbers are taken from the conversation's
+   * `last_seq` by the UPDATE that moves it, so two writers (the user's process and an agent's)
+   * never take the same. Undefined when the conversation is not this bot's.
    */
   async function insertTurns(conversationId: string, added: readonly NewTurn[]) {
     if (added.length === 0) return [];
-    const last = await turns()
-      .select((eb) => eb.fn.max('seq').as('seq'))
-      .where('conversation_id', '=', conversationId)
-      .executeTakeFirst();
-    const first = Number(last?.seq ?? 0) + 1;
-    const at = nowIso();
-    const rows = added.map((turn, index) => ({
-      id: crypto.randomUUID(),
-      seq: first + index,
-      conversation_id: conversationId,
-      tenant_id: tenantId,
-      bot_id: botId,
-      at,
-      direction: turn.direction,
-      activity: toJson(turn.activity),
-      intent: turn.intent ?? null,
-      confidence: turn.confidence ?? null,
-      flow: turn.flow ?? null,
-      hits: turn.hits ? toJson(turn.hits) : null,
-      counted: turn.counted ? toJson(turn.counted) : null,
-      sentiment: turn.sentiment ?? null,
-    }));
-    await db.insertInto('turns').values(rows).execute();
-    return rows.map(({ id }) => ({ id, at }));
+    return db.transaction().execute(async (trx) => {
+      const at = nowIso();
+      const last = await hot.in(trx).reserveSeqs(conversationId, added.length, at);
+      if (last === undefined) return undefined;
+      const rows = added.map((turn, index) =>
+        turnRow(conversationId, turn, last - added.length + 1 + index, at),
+      );
+      await hot.in(trx).insertTurns(rows);
+      return rows.map(({ id, seq }) => ({ id, seq, at }));
+    });
   }
 
   return {
@@ -172,19 +184,8 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
     },
 
     async get(id: string): Promise<ConversationRecord | undefined> {
-      const row = await conversations().selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await hot.in(db).conversation(id);
       return row && toConversation(row);
-    },
-
-    /** An end block counted the conversation as handled without a person. */
-    async markTouchless(id: string): Promise<void> {
-      await db
-        .updateTable('conversations')
-        .set({ is_touchless: flagFor(db, true) })
-        .where('tenant_id', '=', tenantId)
-        .where('bot_id', '=', botId)
-        .where('id', '=', id)
-        .execute();
     },
 
     /** The user's most recent conversation on a channel, if it was active since then: what a returning user continues. */
@@ -241,19 +242,30 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
     },
 
     /**
-     * Stores a turn's state if no other turn was stored since the state was read (`readAtTurn`,
-     * the conversation's turnCount then): false when another process took a turn meanwhile.
+     * A turn at once, in one transaction: its state is stored if no other turn was stored since the
+     * state was read (`readAtTurn`, the conversation's turnCount then), and its activities are
+     * logged numbered after the conversation's last. Undefined when another process took a turn
+     * meanwhile (nothing is written); else the seq of each logged activity, in order.
      */
-    async saveTurnState(id: string, readAtTurn: number, state: Record<string, unknown>): Promise<boolean> {
-      const result = await db
-        .updateTable('conversations')
-        .set({ state: toJson(state), last_activity_at: nowIso(), turn_count: readAtTurn + 1 })
-        .where('tenant_id', '=', tenantId)
-        .where('bot_id', '=', botId)
-        .where('id', '=', id)
-        .where('turn_count', '=', readAtTurn)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    async storeTurn(
+      id: string,
+      readAtTurn: number,
+      turn: { state: Record<string, unknown>; isTouchless: boolean; log: readonly NewTurn[] },
+    ): Promise<{ seqs: number[] } | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const at = nowIso();
+        const last = await hot.in(trx).storeState(id, readAtTurn, {
+          state: toJson(turn.state),
+          at,
+          isTouchless: turn.isTouchless,
+          logged: turn.log.length,
+        });
+        if (last === undefined) return undefined;
+        const first = last - turn.log.length + 1;
+        const rows = turn.log.map((logged, index) => turnRow(id, logged, first + index, at));
+        if (rows.length > 0) await hot.in(trx).insertTurns(rows);
+        return { seqs: rows.map((row) => row.seq) };
+      });
     },
 
     /**
@@ -304,13 +316,9 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
 
     /** Appends a turn to a conversation of this bot (another bot's conversation: nothing, undefined). */
     async appendTurn(conversationId: string, turn: NewTurn): Promise<TurnRecord | undefined> {
-      if (!(await this.get(conversationId))) return undefined;
-      const [{ id, at }] = (await insertTurns(conversationId, [turn])) as [{ id: string; at: string }];
-      await db
-        .updateTable('conversations')
-        .set({ last_activity_at: at })
-        .where('id', '=', conversationId)
-        .execute();
+      const logged = await insertTurns(conversationId, [turn]);
+      if (!logged?.[0]) return undefined;
+      const { id, at } = logged[0];
       return {
         id,
         conversationId,
@@ -324,15 +332,6 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
         ...turn,
         sentiment: turn.sentiment ?? null,
       };
-    },
-
-    /**
-     * A turn's rows at once (the user's activity and the bot's answers): one statement however
-     * many answers the turn had. The caller has just stored the conversation's state (its
-     * activity time moved with it).
-     */
-    async appendTurns(conversationId: string, added: readonly NewTurn[]): Promise<void> {
-      await insertTurns(conversationId, added);
     },
 
     /**

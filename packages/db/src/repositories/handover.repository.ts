@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
-import { fromJsonColumn, fromTimestamp, isUniqueViolation, nowIso, toJson } from '../dialect';
+import { flagFor, fromJsonColumn, fromTimestamp, isUniqueViolation, nowIso, toJson } from '../dialect';
 import type { Database, HandoverTable } from '../schema';
+import { sequentialId } from '../sequential-id';
 
 export type HandoverRecordStatus = 'queued' | 'active' | 'ended';
 
@@ -48,7 +49,6 @@ const toHandover = (row: Selectable<HandoverTable>): HandoverRecord => ({
 });
 
 /** Tries to number a turn after the conversation's last; another writer at the same moment makes it try again. */
-const APPEND_ATTEMPTS = 5;
 
 /**
  * The tenant's handovers (reached through `repos.forTenant(t).handovers`), across its bots: the
@@ -57,6 +57,14 @@ const APPEND_ATTEMPTS = 5;
  */
 export function handoverRepository(db: Kysely<Database>, tenantId: string) {
   const handovers = () => db.selectFrom('handovers').where('tenant_id', '=', tenantId);
+  /** The conversation's flag that its turns go to a person (what a turn reads instead of this table). */
+  const markHandedOver = (conversationId: string, isHandedOver: boolean) =>
+    db
+      .updateTable('conversations')
+      .set({ is_handed_over: flagFor(db, isHandedOver) })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', conversationId)
+      .execute();
 
   return {
     /** The conversation's handover that is not over (queued or active), if any. */
@@ -108,6 +116,7 @@ export function handoverRepository(db: Kysely<Database>, tenantId: string) {
         if (isUniqueViolation(error)) return undefined;
         throw error;
       }
+      await markHandedOver(handover.conversationId, true);
       return toHandover(row);
     },
 
@@ -139,7 +148,12 @@ export function handoverRepository(db: Kysely<Database>, tenantId: string) {
           ? query.where('agent_id', 'is', null)
           : query.where('agent_id', '=', seen.agentId);
       const result = await query.executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      const hasEnded = Number(result.numUpdatedRows) === 1;
+      if (hasEnded) {
+        const ended = await handovers().select('conversation_id').where('id', '=', id).executeTakeFirst();
+        if (ended) await markHandedOver(ended.conversation_id, false);
+      }
+      return hasEnded;
     },
 
     /** Open handovers of some bots, oldest first: the queue, or one agent's conversations. */
@@ -259,20 +273,22 @@ export function handoverRepository(db: Kysely<Database>, tenantId: string) {
       conversationId: string,
       turn: { direction: 'in' | 'out'; activity: unknown; agentId?: string | null },
     ): Promise<HandoverTurnRecord> {
-      for (let attempt = 1; ; attempt++) {
-        const last = await db
-          .selectFrom('turns')
-          .select((eb) => eb.fn.max('seq').as('seq'))
+      const row = await db.transaction().execute(async (trx) => {
+        const at = nowIso();
+        const reserved = await trx
+          .updateTable('conversations')
+          .set((eb) => ({ last_seq: eb('last_seq', '+', 1), last_activity_at: at }))
           .where('tenant_id', '=', tenantId)
-          .where('conversation_id', '=', conversationId)
-          .executeTakeFirst();
-        const row = {
-          id: crypto.randomUUID(),
-          seq: Number(last?.seq ?? 0) + 1,
+          .where('id', '=', conversationId)
+          .returning('last_seq')
+          .executeTakeFirstOrThrow();
+        const added = {
+          id: sequentialId(),
+          seq: Number(reserved.last_seq),
           conversation_id: conversationId,
           tenant_id: tenantId,
           bot_id: botId,
-          at: nowIso(),
+          at,
           direction: turn.direction,
           activity: toJson(turn.activity),
           intent: null,
@@ -282,27 +298,17 @@ export function handoverRepository(db: Kysely<Database>, tenantId: string) {
           counted: null,
           agent_id: turn.agentId ?? null,
         };
-        try {
-          await db.insertInto('turns').values(row).execute();
-        } catch (error) {
-          if (isUniqueViolation(error) && attempt < APPEND_ATTEMPTS) continue;
-          throw error;
-        }
-        await db
-          .updateTable('conversations')
-          .set({ last_activity_at: row.at })
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', conversationId)
-          .execute();
-        return {
-          id: row.id,
-          seq: row.seq,
-          at: row.at,
-          direction: row.direction,
-          activity: turn.activity,
-          agentId: row.agent_id,
-        };
-      }
+        await trx.insertInto('turns').values(added).execute();
+        return added;
+      });
+      return {
+        id: row.id,
+        seq: row.seq,
+        at: row.at,
+        direction: row.direction,
+        activity: turn.activity,
+        agentId: row.agent_id,
+      };
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Database } from '../schema';
 import { blockFileRepository } from './block-file.repository';
 import { botRepository } from './bot.repository';
 import { botConnectionRepository } from './bot-connection.repository';
+import { announcingWrites, type BotChangeListener } from './change-notice';
 import { channelAddressRepository, channelKeysRepository } from './channel.repository';
 import { consentRepository } from './consent.repository';
 import { conversationRepository } from './conversation.repository';
@@ -51,9 +52,14 @@ export interface AuditEntry {
 export interface RepositoryOptions {
   /** Seals and opens the credentials in functions' fields (the server encrypts them at rest). */
   functionFields?: FunctionFieldsCodec;
+  /** Hears every write to what a turn keeps of a bot in memory (its row, intents, flows' activations, model, channels, API keys). */
+  onBotChange?: BotChangeListener;
 }
 
 export function tenantScope(db: Kysely<Database>, tenantId: string, options: RepositoryOptions = {}) {
+  const { onBotChange } = options;
+  const announce = (botId?: string) =>
+    onBotChange && (() => onBotChange(botId === undefined ? { tenantId } : { tenantId, botId }));
   const members = {
     async list(): Promise<Array<{ userId: string; name: string; identity: string; role: TenantRole }>> {
       const rows = await db
@@ -381,9 +387,28 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
     roles,
     botRoles,
     audit,
-    bots: botRepository(db, tenantId),
+    bots: announcingWrites(
+      botRepository(db, tenantId),
+      ['list', 'get', 'getById', 'lock', 'count'],
+      announce(),
+    ),
     /** The content of one bot of this tenant. */
-    intents: (botId: string) => intentRepository(db, tenantId, botId),
+    intents: (botId: string) =>
+      announcingWrites(
+        intentRepository(db, tenantId, botId),
+        [
+          'list',
+          'summaries',
+          'get',
+          'names',
+          'idOf',
+          'patterns',
+          'addExamples',
+          'updateExample',
+          'deleteExample',
+        ],
+        announce(botId),
+      ),
     entities: (botId: string) => entityRepository(db, tenantId, botId),
     /** One bot's variables and objects, with the tenant's global ones. */
     variables: (botId: string) => variableRepository(db, tenantId, botId),
@@ -407,11 +432,31 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
     /** One bot's NLU test and NLU automate runs with their results. */
     nluTestRuns: (botId: string) => nluTestRunRepository(db, tenantId, botId),
     /** One bot's NLU models (draft, published) and provider states. */
-    nluModels: (botId: string) => nluModelRepository(db, tenantId, botId),
+    nluModels: (botId: string) =>
+      announcingWrites(
+        nluModelRepository(db, tenantId, botId),
+        ['get', 'version', 'blobKeys', 'state', 'configuredProviders', 'setState', 'removeState'],
+        announce(botId),
+      ),
     /** One bot's NLU syncs (publishing). */
     nluSyncs: (botId: string) => nluSyncRepository(db, tenantId, botId),
     /** The tenant's dialog flows: versions and activations of intents' flows and sub flows. */
-    flows: flowRepository(db, tenantId),
+    flows: announcingWrites(
+      flowRepository(db, tenantId),
+      [
+        'versions',
+        'version',
+        'latest',
+        'activations',
+        'history',
+        'callsOf',
+        'ownersOf',
+        'hasIntentActivation',
+        'hasFlow',
+        'save',
+      ],
+      announce(),
+    ),
     /** Bots' shared test chat links and their passwords. */
     testChatLinks: testChatLinkRepository(db, tenantId),
     /** Who has each bot's flow editor open. */
@@ -423,9 +468,28 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
     /** One bot's GDPR consent decisions (the consent CSV). */
     consents: (botId: string) => consentRepository(db, tenantId, botId),
     /** One bot's External API channel: its keys, its conversation timeout, its Direct Line conversations. */
-    externalApi: (botId: string) => externalApiRepository(db, tenantId, botId),
+    externalApi: (botId: string) =>
+      announcingWrites(
+        externalApiRepository(db, tenantId, botId),
+        [
+          'listKeys',
+          'conversationLifetime',
+          'conversation',
+          'turnsAfter',
+          'lastSeq',
+          'addConversation',
+          'addPost',
+          'addKey',
+        ],
+        announce(botId),
+      ),
     /** One bot's channels and connectors (Configuration tab). */
-    botConnections: (botId: string) => botConnectionRepository(db, tenantId, botId),
+    botConnections: (botId: string) =>
+      announcingWrites(
+        botConnectionRepository(db, tenantId, botId),
+        ['list', 'get', 'isEnabled', 'markRequested'],
+        announce(botId),
+      ),
     /** One bot's credentials for messaging platforms (issue 14). */
     channelKeys: (botId: string) => channelKeysRepository(db, tenantId, botId),
     /** Where the bot reaches its platform users. */

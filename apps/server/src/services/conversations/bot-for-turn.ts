@@ -25,8 +25,9 @@ function historyText(activity: unknown): string {
 const NOTHING_RECOGNIZED: Recognition = { intent: null, score: 0, entities: [] };
 
 /**
- * What the runtime needs of a bot for one turn, read fresh each turn so that settings, flows
- * activated and models published take effect on the next message without a restart.
+ * What the runtime needs of a bot for one turn. What it reads of the bot's published version
+ * (intents, activations, the model) is kept by `ctx.botRuntime` until the bot changes on any
+ * process, so settings, flows activated and models published take effect on the next message.
  */
 export function botForTurn(
   ctx: AppContext,
@@ -55,8 +56,13 @@ export function botForTurn(
     ...(options.isFirstTurn
       ? { startingVariables: async () => startingVariablesOf(await scope.variables(bot.id).list()) }
       : {}),
-    flowOf: (intent) => activeFlowOf(scope, bot, intent, options.target, options.language),
-    answerOf: async (intent) => (await scope.intents(bot.id).get(intent))?.answer,
+    flowOf: (intent) => activeFlowOf(ctx.botRuntime, scope, bot, intent, options.target, options.language),
+    answerOf: (intent) =>
+      ctx.botRuntime.remember(
+        bot,
+        `intent-answer:${intent}`,
+        async () => (await scope.intents(bot.id).get(intent))?.answer,
+      ),
     functionOf: (name) =>
       runtimeFunctionOf(ctx, scope, bot, name, {
         ...options,

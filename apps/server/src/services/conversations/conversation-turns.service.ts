@@ -4,26 +4,15 @@ import {
   type FlowTargetName,
   notFound,
   readBotSettings,
-  systemMessagesIn,
 } from '@parley/contracts';
-import type { Bot, ConversationRecord, TenantScope } from '@parley/db';
-import {
-  emptyTrace,
-  type InboundActivity,
-  type OutboundActivity,
-  readConversationState,
-  runTurn,
-  type TurnTrace,
-} from '@parley/runtime';
+import type { Bot, ConversationRecord, NewTurn, TenantScope } from '@parley/db';
+import { emptyTrace, type InboundActivity, type OutboundActivity, type TurnTrace } from '@parley/runtime';
 import type { AppContext } from '../../context';
 import { gdprSettingsOf } from '../features/feature-settings.service';
-import { type ConsentOutcome, consentGate } from '../gdpr/consent-gate';
-import { isRemovalRequest, turnRecording } from '../gdpr/turn-privacy';
-import { afterBotAnswer, handoverTurn } from '../handover/handover-turns';
-import { messageSentiment } from '../handover/message-sentiment';
-import { botForTurn } from './bot-for-turn';
+import { turnRecording } from '../gdpr/turn-privacy';
 import { oneAtATime } from './conversation-lock';
-import { scheduledTurnAfter, scheduleTurn } from './scheduled-turns.service';
+import type { Turn, TurnOutcome } from './turn-steps/turn';
+import { TURN_STEPS } from './turn-steps/turn-steps';
 
 /** Where a conversation takes place: the channel, who talks, and which flows it runs. */
 export interface ConversationOrigin {
@@ -44,7 +33,16 @@ export interface TurnAnswer {
   trace: TurnTrace;
   /** The conversation's state after the turn, as stored. */
   state: Record<string, unknown>;
+  /** The seq of the user's message in the conversation's log (unless it was not logged). */
+  userSeq?: number;
 }
+
+/**
+ * Where the turn takes place, or how to tell from the conversation as the turn read it (its
+ * channel), throwing to refuse it (another channel's conversation, an expired one): a turn reads
+ * its conversation once, so callers check it here rather than reading it first.
+ */
+export type TurnOrigin = ConversationOrigin | ((conversation: ConversationRecord) => ConversationOrigin);
 
 /** Runs a turn only on the conversation as the caller saw it (a scheduled resume after a delay). */
 export interface TurnCondition {
@@ -84,7 +82,7 @@ export async function takeTurn(
   scope: TenantScope,
   bot: Bot,
   conversationId: string,
-  origin: ConversationOrigin,
+  origin: TurnOrigin,
   activity: InboundActivity,
 ): Promise<TurnAnswer> {
   const answer = await takeTurnIf(ctx, scope, bot, conversationId, origin, activity, undefined);
@@ -98,7 +96,7 @@ export async function takeTurnIf(
   scope: TenantScope,
   bot: Bot,
   conversationId: string,
-  origin: ConversationOrigin,
+  turnOrigin: TurnOrigin,
   activity: InboundActivity,
   condition: TurnCondition | undefined,
 ): Promise<TurnAnswer | undefined> {
@@ -109,64 +107,42 @@ export async function takeTurnIf(
     for (let attempt = 1; ; attempt++) {
       const conversation = await conversations.get(conversationId);
       if (!conversation) throw notFound(CONVERSATION_MESSAGES.notFound(conversationId));
+      const origin = typeof turnOrigin === 'function' ? turnOrigin(conversation) : turnOrigin;
       if (condition && conversation.turnCount !== condition.atTurn) return undefined;
-      // Human handover (issue 13): while the conversation waits for or talks with an agent, the
-      // user's message goes to the agent (services/handover) and the bot does not run.
-      const withAgent = await handoverTurn(ctx, scope, bot, conversation, activity);
-      if (withAgent) return withAgent;
-      // Privacy first (spec 04 section 3.7): removal of the user's data, then consent, decide
-      // whether the bot answers; masking decides what of the turn is logged and stored.
-      const gdpr = gdprSettingsOf(bot);
-      const isRemoval = isRemovalRequest(gdpr, activity);
-      if (isRemoval) await conversations.removeUserData(origin.userKey, conversationId);
-      const consent: ConsentOutcome = isRemoval
-        ? {
-            kind: 'consent',
-            activities: [{ type: 'text', text: gdpr.removeUserDataMessage }],
-            isRecorded: true,
-          }
-        : await consentGate(scope, bot, gdpr, conversation, origin, activity);
-      const answer =
-        consent.kind === 'bot'
-          ? await answerTurn(ctx, scope, bot, conversation, origin, activity)
-          : {
-              activities: consent.activities,
-              trace: emptyTrace(),
-              state: isRemoval ? {} : conversation.state,
-            };
-      const recording = turnRecording(gdpr, consent.isRecorded);
-      // The consent dialogue's own texts are the bot's settings, never what a user wrote: kept (masked).
-      const botRecording = consent.kind === 'consent' ? turnRecording(gdpr, true) : recording;
-      const state = recording.state(answer.state);
-      if (await conversations.saveTurnState(conversationId, conversation.turnCount, state)) {
-        // Human handover (issue 13): the turn may move the conversation to an agent; the user hears
-        // the queue or the not-available message (services/handover).
-        const sentiment = messageSentiment(activity, conversation.language);
-        answer.activities.push(
-          ...(await afterBotAnswer(ctx, scope, bot, conversation, activity, { ...answer, sentiment })),
-        );
-        const userTurn = {
-          direction: 'in' as const,
-          activity: recording.activity(activity),
-          intent: answer.trace.recognition?.intent ?? null,
-          confidence: answer.trace.recognition ? answer.trace.recognition.score : null,
-          flow: answer.trace.flowTriggered,
-          hits: answer.trace.blockHits.length > 0 ? answer.trace.blockHits : null,
-          counted: answer.trace.counted.length > 0 ? answer.trace.counted : null,
-          sentiment,
+      const turn: Turn = {
+        ctx,
+        scope,
+        bot,
+        conversation,
+        origin,
+        activity,
+        gdpr: gdprSettingsOf(bot),
+        outcome: undefined,
+        log: { isUserTurnLogged: true, isUserRecorded: true, isAnswerRecorded: true },
+        sentiment: null,
+        afterStored: [],
+      };
+      for (const step of TURN_STEPS) {
+        const taken = await step.run(turn);
+        if (taken) return taken.takenBy;
+      }
+      const outcome = turn.outcome ?? { activities: [], trace: emptyTrace(), state: conversation.state };
+      const state = turnRecording(turn.gdpr, true).state(outcome.state);
+      const stored = await conversations.storeTurn(conversationId, conversation.turnCount, {
+        state,
+        isTouchless: outcome.trace.touchless ?? false,
+        log: turnLog(turn, outcome),
+      });
+      if (stored) {
+        const answer: TurnAnswer = {
+          conversationId,
+          activities: outcome.activities,
+          trace: outcome.trace,
+          state,
+          ...(turn.log.isUserTurnLogged ? { userSeq: stored.seqs[0] } : {}),
         };
-        await conversations.appendTurns(conversationId, [
-          // A removal request is not logged: it would be the first record of the removed user.
-          ...(isRemoval ? [] : [userTurn]),
-          ...answer.activities.map((said) => ({
-            direction: 'out' as const,
-            activity: botRecording.activity(said),
-          })),
-        ]);
-        if (answer.trace.touchless) await conversations.markTouchless(conversationId);
-        const later = scheduledTurnAfter(readBotSettings(bot.settings), activity, answer);
-        if (later) await scheduleTurn(ctx, bot, conversationId, conversation.turnCount + 1, later);
-        return { conversationId, activities: answer.activities, trace: answer.trace, state };
+        for (const work of turn.afterStored) await work(answer);
+        return answer;
       }
       if (attempt === MAX_TURN_ATTEMPTS) throw conflict(CONVERSATION_MESSAGES.busy);
     }
@@ -175,59 +151,23 @@ export async function takeTurnIf(
 
 const MAX_TURN_ATTEMPTS = 3;
 
-/** The runtime's answer to one activity from the conversation as read; nothing is stored here. */
-async function answerTurn(
-  ctx: AppContext,
-  scope: TenantScope,
-  bot: Bot,
-  conversation: ConversationRecord,
-  origin: ConversationOrigin,
-  activity: InboundActivity,
-): Promise<{
-  activities: OutboundActivity[];
-  trace: TurnTrace;
-  state: Record<string, unknown>;
-  resumeAfterMs?: number;
-}> {
-  const settings = readBotSettings(bot.settings);
-  const messages = systemMessagesIn(settings.systemMessages, conversation.language);
-  const noTrace: TurnTrace = emptyTrace();
-  if (activity.type === 'text' && activity.text.trim() === '') {
-    return {
-      activities: [{ type: 'text', text: messages.messageTextEmpty }],
-      trace: noTrace,
-      state: conversation.state,
-    };
-  }
-  try {
-    const result = await runTurn({
-      bot: botForTurn(ctx, scope, bot, {
-        target: origin.target,
-        language: conversation.language,
-        channel: origin.channel,
-        conversationId: conversation.id,
-        isFirstTurn: conversation.turnCount === 0,
-      }),
-      state: readConversationState(conversation.state),
-      activity,
-    });
-    // The flow stopped on an error (the test chat's details say which): the user is not left without an answer.
-    const activities = result.trace.error
-      ? [...result.activities, { type: 'text' as const, text: messages.unexpectedErrorMessage }]
-      : result.activities;
-    return {
-      activities,
-      trace: result.trace,
-      state: result.state as unknown as Record<string, unknown>,
-      ...(result.resumeAfterMs === undefined ? {} : { resumeAfterMs: result.resumeAfterMs }),
-    };
-  } catch (error) {
-    // A failure of ours (not of the flow): the user hears the bot's error message, the log keeps why.
-    ctx.log.error({ err: error, bot: bot.id, conversationId: conversation.id }, 'a conversation turn failed');
-    return {
-      activities: [{ type: 'text', text: messages.unexpectedErrorMessage }],
-      trace: { ...noTrace, error: messages.unexpectedErrorMessage },
-      state: conversation.state,
-    };
-  }
+/** The turn's rows of the log: the user's message (unless it is not logged) and the bot's answers, masked as GDPR says. */
+function turnLog(turn: Turn, outcome: TurnOutcome): NewTurn[] {
+  const user = turnRecording(turn.gdpr, turn.log.isUserRecorded);
+  const answer = turnRecording(turn.gdpr, turn.log.isAnswerRecorded);
+  const { trace } = outcome;
+  const userTurn: NewTurn = {
+    direction: 'in',
+    activity: user.activity(turn.activity),
+    intent: trace.recognition?.intent ?? null,
+    confidence: trace.recognition ? trace.recognition.score : null,
+    flow: trace.flowTriggered,
+    hits: trace.blockHits.length > 0 ? trace.blockHits : null,
+    counted: trace.counted.length > 0 ? trace.counted : null,
+    sentiment: turn.sentiment,
+  };
+  return [
+    ...(turn.log.isUserTurnLogged ? [userTurn] : []),
+    ...outcome.activities.map((said) => ({ direction: 'out' as const, activity: answer.activity(said) })),
+  ];
 }

@@ -2,6 +2,7 @@ import type { FlowTargetName } from '@parley/contracts';
 import type { Bot, TenantScope } from '@parley/db';
 import { compileFlow, type FlowOwnerKind, type RuntimeFlow } from '@parley/runtime';
 import { parseStoredFlow } from '../../flows/flow-xml';
+import type { BotRuntimeCache } from './bot-runtime-cache';
 
 /**
  * Compiled flows by version: a saved version never changes, so its compiled form is kept (a few
@@ -16,28 +17,40 @@ const KEPT = 500;
  * does not exist or has no version active there.
  */
 export async function activeFlowOf(
+  cache: BotRuntimeCache,
   scope: TenantScope,
   bot: Bot,
   intentName: string,
   target: FlowTargetName,
   language: string,
 ): Promise<RuntimeFlow | undefined> {
-  const intentId = await scope.intents(bot.id).idOf(intentName);
+  const intentId = await cache.remember(bot, `intent-id:${intentName}`, () =>
+    scope.intents(bot.id).idOf(intentName),
+  );
   if (!intentId) return undefined;
-  return activeFlowOfOwner(scope, bot, { kind: 'intent', id: intentId, name: intentName }, target, language);
+  return activeFlowOfOwner(
+    cache,
+    scope,
+    bot,
+    { kind: 'intent', id: intentId, name: intentName },
+    target,
+    language,
+  );
 }
 
 /** The active flow of an intent or of a sub flow (a function of type flow), compiled once per version. */
 export async function activeFlowOfOwner(
+  cache: BotRuntimeCache,
   scope: TenantScope,
   bot: Bot,
   owner: FlowOwnerOf,
   target: FlowTargetName,
   language: string,
 ): Promise<RuntimeFlow | undefined> {
-  const active = (await scope.flows.activations(refOf(owner))).find(
-    (activation) => activation.target === target,
+  const activations = await cache.remember(bot, `activations:${owner.kind}:${owner.id}`, () =>
+    scope.flows.activations(refOf(owner)),
   );
+  const active = activations.find((activation) => activation.target === target);
   return active ? flowVersionOf(scope, bot, owner, active.version, language) : undefined;
 }
 

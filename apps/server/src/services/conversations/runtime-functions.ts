@@ -34,9 +34,9 @@ export async function runtimeFunctionOf(
       const owner = { kind: 'function' as const, id: record.id, name: record.name };
       const flow = options.runsLatestSubFlows
         ? await latestFlowOfOwner(scope, bot, owner, options.language)
-        : ((await activeFlowOfOwner(scope, bot, owner, options.target, options.language)) ??
+        : ((await activeFlowOfOwner(ctx.botRuntime, scope, bot, owner, options.target, options.language)) ??
           (options.target === 'test'
-            ? await activeFlowOfOwner(scope, bot, owner, 'production', options.language)
+            ? await activeFlowOfOwner(ctx.botRuntime, scope, bot, owner, 'production', options.language)
             : undefined));
       return flow
         ? { type: 'flow', name, inputs, flow }

@@ -281,5 +281,5 @@ export async function sayInPublicTestChat(
   if (!(await isSessionConversation(ctx, session, topic)))
     throw notFound(TEST_CHAT_LINK_MESSAGES.notThisChat);
   const { scope, bot } = await sessionBot(ctx, session);
-  await answerInTestChat(ctx, scope, bot, publicOrigin(session), topic, activity);
+  await answerInTestChat(ctx, scope, bot, topic, activity, publicOrigin(session));
 }

@@ -15,7 +15,13 @@ import { readConversationState } from '@parley/runtime';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botNamed, mayUseTestChat } from '../bots/bot-access.service';
-import { type ConversationOrigin, startConversation, takeTurn } from './conversation-turns.service';
+import { cachedBot } from './bot-runtime-cache';
+import {
+  type ConversationOrigin,
+  startConversation,
+  type TurnOrigin,
+  takeTurn,
+} from './conversation-turns.service';
 import { joinConversation } from './join-conversation';
 import { channelOf, TEST_CHAT_CHANNELS } from './test-channels';
 import { publishTurn, variablesOf } from './turn-details';
@@ -138,16 +144,16 @@ export async function sayInTestChat(
   topic: TopicOf<'conversation'>,
   activity: InboundActivity,
 ): Promise<void> {
-  const bot = await principal.scope.bots.getById(topic.botId);
-  const conversation = bot && (await principal.scope.conversations(bot.id).get(topic.conversationId));
+  const gone = () => notFound('This test chat does not exist (any more). Start a new one.');
+  const bot = await cachedBot(ctx.botRuntime, principal.scope, topic.botId);
+  if (!bot) throw gone();
   const isInternal = (channel: string) =>
     channel === TEST_CHAT_CHANNELS.internal.id || channel === TEST_CHAT_CHANNELS.subFlow.id;
-  if (!bot || !conversation || !isInternal(conversation.channel)) {
-    throw notFound('This test chat does not exist (any more). Start a new one.');
-  }
-  // A sub-flow test goes on in its own channel: its sub flow stays on the latest saved version.
-  const origin = { ...testChatOf(principal), channel: channelOf(conversation.channel) };
-  await answerInTestChat(ctx, principal.scope, bot, origin, topic, activity);
+  await answerInTestChat(ctx, principal.scope, bot, topic, activity, (conversation) => {
+    if (!isInternal(conversation.channel)) throw gone();
+    // A sub-flow test goes on in its own channel: its sub flow stays on the latest saved version.
+    return { ...testChatOf(principal), channel: channelOf(conversation.channel) };
+  });
 }
 
 /**
@@ -158,9 +164,9 @@ export async function answerInTestChat(
   ctx: AppContext,
   scope: TenantScope,
   bot: Bot,
-  origin: ConversationOrigin,
   topic: TopicOf<'conversation'>,
   activity: InboundActivity,
+  origin: TurnOrigin,
 ): Promise<void> {
   const answer = await takeTurn(ctx, scope, bot, topic.conversationId, origin, activity);
   await publishTurn(ctx, bot, topic, answer, activity);

@@ -51,8 +51,28 @@ export function isKeyOf(record: ExternalApiKeyRecord, text: string): boolean {
 export async function unlockedKey(ctx: AppContext, text: string): Promise<ExternalApiKeyRecord | undefined> {
   const keyId = keyIdOf(text);
   if (!keyId) return undefined;
-  const record = await ctx.repos.externalApiKeys.byKeyId(keyId);
+  const record = await keyRecordOf(ctx, keyId);
   if (!record || !isKeyOf(record, text) || record.isLocked) return undefined;
+  return record;
+}
+
+/** Whose each key is (a key never moves to another bot): what finds its record among the bot's kept data. */
+const ownerOfKey = new Map<string, { tenantId: string; id: string }>();
+const KEPT_KEY_OWNERS = 10_000;
+
+/**
+ * A key's record as every Direct Line call checks it, kept with its bot's runtime data: locking or
+ * deleting a key is a write to the bot's External API (announced), so the next call reads it again.
+ */
+export async function keyRecordOf(ctx: AppContext, keyId: string): Promise<ExternalApiKeyRecord | undefined> {
+  const owner = ownerOfKey.get(keyId);
+  if (owner)
+    return ctx.botRuntime.remember(owner, `api-key:${keyId}`, () => ctx.repos.externalApiKeys.byKeyId(keyId));
+  const record = await ctx.repos.externalApiKeys.byKeyId(keyId);
+  if (record) {
+    if (ownerOfKey.size >= KEPT_KEY_OWNERS) ownerOfKey.delete(ownerOfKey.keys().next().value as string);
+    ownerOfKey.set(keyId, { tenantId: record.tenantId, id: record.botId });
+  }
   return record;
 }
 

@@ -34,7 +34,7 @@ export function createDirectLineStreams(ctx: AppContext) {
   /** The open streams: how to wake each (it checks its key) and how to close it. */
   const open = new Set<{ keyId: string; wake(): void; closeNow(): void }>();
   // A key locked or deleted on any process: its streams check at once, find it refused and close.
-  const revocations = ctx.shared.pubsub.subscribe(REVOKED_KEYS_CHANNEL, (message) => {
+  const revocations = ctx.shared.pubsub.subscribe(REVOKED_KEYS_CHANNEL, ({ message }) => {
     const keyIds = (message as { keyIds?: unknown }).keyIds;
     if (!Array.isArray(keyIds)) return;
     for (const stream of open) if (keyIds.includes(stream.keyId)) stream.wake();

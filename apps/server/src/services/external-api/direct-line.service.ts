@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import {
   API_CONVERSATION_LIFETIME,
   AppError,
@@ -17,13 +16,14 @@ import type {
 import { productionOrigin } from '../../channels/channel-plugin';
 import { isChannelEnabled } from '../../channels/channel-plugins';
 import type { AppContext } from '../../context';
+import { cachedBot } from '../conversations/bot-runtime-cache';
 import {
   type ConversationOrigin,
   startConversation,
   takeTurn,
 } from '../conversations/conversation-turns.service';
 import { publishTurn } from '../conversations/turn-details';
-import { directLineUrl, keyIdOf, unlockedKey } from './api-keys.service';
+import { directLineUrl, keyIdOf, keyRecordOf, unlockedKey } from './api-keys.service';
 import {
   activityIdOf,
   activityOfTurn,
@@ -102,9 +102,11 @@ export interface DirectLineConversation {
 const apiOrigin = (userId: string): ConversationOrigin => productionOrigin(EXTERNAL_API_CHANNEL.id, userId);
 
 /** The channel takes traffic only while the bot has it added and enabled on its Configuration tab. */
-async function assertChannelEnabled(scope: TenantScope, bot: Bot): Promise<void> {
-  if (!(await isChannelEnabled(scope, bot, EXTERNAL_API_CHANNEL.id)))
-    throw directLineError(403, DIRECT_LINE_MESSAGES.channelDisabled);
+async function assertChannelEnabled(ctx: AppContext, scope: TenantScope, bot: Bot): Promise<void> {
+  const isEnabled = await ctx.botRuntime.remember(bot, `channel-enabled:${EXTERNAL_API_CHANNEL.id}`, () =>
+    isChannelEnabled(scope, bot, EXTERNAL_API_CHANNEL.id),
+  );
+  if (!isEnabled) throw directLineError(403, DIRECT_LINE_MESSAGES.channelDisabled);
 }
 
 const bearerOf = (authorization: string | undefined): string | undefined => {
@@ -130,7 +132,7 @@ export async function directLineCaller(
     if (key) caller = { key };
   } else {
     const claims = await directLineTokensFor(ctx.config.jwtSecret).verify('conversation', bearer);
-    const key = claims && (await ctx.repos.externalApiKeys.byKeyId(claims.keyId));
+    const key = claims && (await keyRecordOf(ctx, claims.keyId));
     if (claims && key && !key.isLocked && key.botId === claims.botId && key.tenantId === claims.tenantId)
       caller = { key, token: claims };
   }
@@ -162,30 +164,43 @@ export async function conversationFor(
   caller: DirectLineCaller,
   conversationId: string,
 ): Promise<DirectLineConversation> {
+  const found = await conversationOfCaller(ctx, caller, conversationId);
+  const conversation = await found.scope.conversations(found.bot.id).get(conversationId);
+  if (!conversation) throw directLineError(404, DIRECT_LINE_MESSAGES.unknownConversation);
+  assertAlive(conversation, found.lifetimeMs);
+  return { ...found, conversation };
+}
+
+/**
+ * What conversationFor checks before the conversation itself: the caller's key, the bot and its
+ * channel, the conversation's record and its lifetime, each kept in memory between calls (a
+ * turn reads the conversation once, and checks its age then: `assertAlive`).
+ */
+async function conversationOfCaller(
+  ctx: AppContext,
+  caller: DirectLineCaller,
+  conversationId: string,
+): Promise<Omit<DirectLineConversation, 'conversation'> & { lifetimeMs: number }> {
   if (caller.token && caller.token.conversationId !== conversationId)
     throw directLineError(403, DIRECT_LINE_MESSAGES.wrongConversation);
   const unknown = directLineError(404, DIRECT_LINE_MESSAGES.unknownConversation);
   if (conversationId.length > 100) throw unknown;
   const { key } = caller;
   const scope = ctx.repos.forTenant(key.tenantId);
+  const bot = await cachedBot(ctx.botRuntime, scope, key.botId);
+  if (!bot) throw unknown;
   const repo = scope.externalApi(key.botId);
-  const record = await repo.conversation(conversationId);
+  const record = await keptRecord(bot, conversationId, () => repo.conversation(conversationId));
   if (!record || record.keyId !== key.keyId) throw unknown;
-  const [bot, conversation, lifetime] = await Promise.all([
-    scope.bots.getById(key.botId),
-    scope.conversations(key.botId).get(conversationId),
+  const lifetime = await ctx.botRuntime.remember(bot, 'direct-line-lifetime', () =>
     repo.conversationLifetime(),
-  ]);
-  if (!bot || !conversation) throw unknown;
-  await assertChannelEnabled(scope, bot);
-  const lifetimeMs = (lifetime ?? API_CONVERSATION_LIFETIME.defaultSeconds) * 1000;
-  if (Date.now() - Date.parse(conversation.lastActivityAt) > lifetimeMs)
-    throw directLineError(404, DIRECT_LINE_MESSAGES.expired);
+  );
+  await assertChannelEnabled(ctx, scope, bot);
   return {
     scope,
     bot,
-    conversation,
     record,
+    lifetimeMs: (lifetime ?? API_CONVERSATION_LIFETIME.defaultSeconds) * 1000,
     claims: {
       tenantId: key.tenantId,
       botId: key.botId,
@@ -194,6 +209,35 @@ export async function conversationFor(
       userId: record.userId,
     },
   };
+}
+
+/** A conversation quiet for longer than the bot's timeout has expired. */
+function assertAlive(conversation: ConversationRecord, lifetimeMs: number): void {
+  if (Date.now() - Date.parse(conversation.lastActivityAt) > lifetimeMs)
+    throw directLineError(404, DIRECT_LINE_MESSAGES.expired);
+}
+
+/**
+ * Direct Line conversations' records (whose key, which user) never change once made: the recent
+ * ones are kept in memory by conversation, beside the bot they belong to.
+ */
+const records = new Map<string, DirectLineConversationRecord>();
+const KEPT_RECORDS = 20_000;
+
+async function keptRecord(
+  bot: Bot,
+  conversationId: string,
+  load: () => Promise<DirectLineConversationRecord | undefined>,
+): Promise<DirectLineConversationRecord | undefined> {
+  const key = `${bot.tenantId}/${bot.id}/${conversationId}`;
+  const kept = records.get(key);
+  if (kept) return kept;
+  const record = await load();
+  if (record) {
+    if (records.size >= KEPT_RECORDS) records.delete(records.keys().next().value as string);
+    records.set(key, record);
+  }
+  return record;
 }
 
 /** Direct Line's Conversation object: the id, a token for it, and where its stream is. */
@@ -266,7 +310,7 @@ async function newConversation(
   const scope = ctx.repos.forTenant(key.tenantId);
   const bot = await scope.bots.getById(key.botId);
   if (!bot) throw directLineError(403, DIRECT_LINE_MESSAGES.badCredentials);
-  await assertChannelEnabled(scope, bot);
+  await assertChannelEnabled(ctx, scope, bot);
   const locale = localeFrom(body);
   const conversation = await startConversation(scope, bot, {
     ...apiOrigin(userId),
@@ -392,7 +436,7 @@ export async function postDirectLineActivity(
   conversationId: string,
   body: unknown,
 ): Promise<{ id: string }> {
-  const found = await conversationFor(ctx, caller, conversationId);
+  const found = await conversationOfCaller(ctx, caller, conversationId);
   if (
     typeof body !== 'object' ||
     body === null ||
@@ -408,22 +452,27 @@ export async function postDirectLineActivity(
     throw directLineError(400, parsed.error.issues[0]?.message ?? DIRECT_LINE_MESSAGES.badActivity);
   const activity: InboundActivity = parsed.data;
 
-  const { scope, bot, record } = found;
-  const repo = scope.externalApi(bot.id);
-  const before = await repo.lastSeq(conversationId);
-  const answer = await takeTurn(ctx, scope, bot, conversationId, apiOrigin(record.userId), activity);
-  // The user's turn is the first one after `before` that says what they said (another turn may have come in between).
-  const added = await repo.turnsAfter(conversationId, before, DIRECT_LINE_LIMITS.activitiesPerRead);
-  const mine =
-    added.find((turn) => turn.direction === 'in' && isDeepStrictEqual(turn.activity, activity)) ??
-    added.find((turn) => turn.direction === 'in');
+  const { scope, bot, record, lifetimeMs } = found;
+  const answer = await takeTurn(
+    ctx,
+    scope,
+    bot,
+    conversationId,
+    (conversation) => {
+      assertAlive(conversation, lifetimeMs);
+      return apiOrigin(record.userId);
+    },
+    activity,
+  );
   const clientActivityId = clientActivityIdOf(posted);
-  if (mine && clientActivityId) await repo.addPost(conversationId, mine.seq, clientActivityId);
+  if (answer.userSeq !== undefined && clientActivityId)
+    await scope.externalApi(bot.id).addPost(conversationId, answer.userSeq, clientActivityId);
   await publishTurn(ctx, bot, { kind: 'conversation', botId: bot.id, conversationId }, answer, activity);
   return {
-    id: mine
-      ? activityIdOf(conversationId, mine.seq)
-      : `${conversationId}|x${randomBytes(6).toString('hex')}`,
+    id:
+      answer.userSeq !== undefined
+        ? activityIdOf(conversationId, answer.userSeq)
+        : `${conversationId}|x${randomBytes(6).toString('hex')}`,
   };
 }
 

@@ -66,7 +66,7 @@ export async function handoverTurn(
     ...turn,
     activity: recording.shown(activity),
   });
-  return answer;
+  return { ...answer, userSeq: turn.seq };
 }
 
 /**

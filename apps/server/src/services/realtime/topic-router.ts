@@ -25,9 +25,9 @@ export function createTopicRouter(pubsub: PubSub, onError: (error: unknown) => v
     const followers = new Set<TopicFollower>();
     const route: Route = {
       followers,
-      subscribed: pubsub.subscribe(topicChannel(topic), (event) => {
-        const frame = JSON.stringify(event);
-        for (const follower of followers) follower(frame);
+      // The event's text as published is the frame: serialised once, by its publisher.
+      subscribed: pubsub.subscribe(topicChannel(topic), ({ text }) => {
+        for (const follower of followers) follower(text);
       }),
     };
     routes.set(key, route);
