@@ -407,6 +407,7 @@ async function runOn(
     }
     const [directLineKey, ...heapKeys] = keys as [string, ...string[]];
 
+    phase(`${kind}: test chat: opening 1,000 conversations`);
     // The test chat over websockets: 1,000 conversations, each sending as soon as it is answered.
     const address = `${server.url.replace(/^http/, 'ws')}/ws?app=parley&token=${encodeURIComponent(Buffer.from(token).toString('base64'))}`;
     const topics = await inBatches(CONVERSATIONS, 50, async () => {
@@ -432,6 +433,7 @@ async function runOn(
     const say = (text: string) => (i: number) =>
       JSON.stringify({ type: 'conversation:say', topic: topics[i], activity: { type: 'text', text } });
     const isTurn = (data: string) => data.startsWith('{"type":"conversation:turn"');
+    phase(`${kind}: test chat: warm-up`);
     // A warm-up round: the first turn of each conversation loads and compiles what later ones reuse.
     await roundTrips(sockets, 2, say('where is my order'), isTurn);
     const testChat = await measured(server, database, () =>
@@ -440,6 +442,7 @@ async function runOn(
     const testChatGreetings = await measured(server, database, () =>
       roundTrips(sockets, options.seconds, say('hello'), isTurn),
     );
+    phase(`${kind}: open loop`);
     // Open loop on a quiet server: messages due at a fixed rate, whatever the answers do.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const openLoopRun = await measured(server, database, () =>
@@ -453,12 +456,14 @@ async function runOn(
     );
     for (const socket of sockets) socket.close();
 
+    phase(`${kind}: Direct Line greetings`);
     // The acceptance check: 1,000 greeting turns over 40 Direct Line conversations.
     await directLineGreetings(server.url, directLineKey); // warm-up
     const directLineRun = await measured(server, database, () =>
       directLineGreetings(server.url, directLineKey),
     );
 
+    phase(`${kind}: heap: closed conversations`);
     // Heap after GC across conversations that start, talk once and are left.
     const heapDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-heap-'));
     await closedConversations(server.url, heapKeys, 0, HEAP.warmUp);
@@ -498,6 +503,9 @@ async function runOn(
     }
   }
 }
+
+/** Where the run is, on stderr: a long run shows its progress. */
+const phase = (name: string) => process.stderr.write(`[runtime ${new Date().toISOString().slice(11, 19)}] ${name}\n`);
 
 const mb = (probe: ServerProbe) => round(probe.heapUsed / 2 ** 20, 1);
 

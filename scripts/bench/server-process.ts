@@ -45,7 +45,9 @@ export async function startServerProcess(options: {
   let output = '';
   const started = performance.now();
   const probeArgs = options.probe ? ['--expose-gc', '--import', PROBE] : [];
-  const child = spawn(process.execPath, [...probeArgs, SERVER_ENTRY], {
+  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': where a benchmarked server's time goes.
+  const extraArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...probeArgs, ...extraArgs, SERVER_ENTRY], {
     cwd: root,
     env: {
       ...process.env,

@@ -94,7 +94,8 @@ export interface DirectLineConversation {
   scope: TenantScope;
   bot: Bot;
   conversation: ConversationRecord;
-  record: DirectLineConversationRecord;
+  /** Whose key started it, and which user talks in it. */
+  record: Pick<DirectLineConversationRecord, 'keyId' | 'userId'>;
   claims: DirectLineClaims;
 }
 
@@ -190,7 +191,10 @@ async function conversationOfCaller(
   const bot = await cachedBot(ctx.botRuntime, scope, key.botId);
   if (!bot) throw unknown;
   const repo = scope.externalApi(key.botId);
-  const record = await keptRecord(bot, conversationId, () => repo.conversation(conversationId));
+  // A token names its conversation, its key and its user, signed: only the key itself needs the record read.
+  const record: Pick<DirectLineConversationRecord, 'keyId' | 'userId'> | undefined = caller.token
+    ? { keyId: caller.token.keyId, userId: caller.token.userId }
+    : await repo.conversation(conversationId);
   if (!record || record.keyId !== key.keyId) throw unknown;
   const lifetime = await ctx.botRuntime.remember(bot, 'direct-line-lifetime', () =>
     repo.conversationLifetime(),
@@ -215,29 +219,6 @@ async function conversationOfCaller(
 function assertAlive(conversation: ConversationRecord, lifetimeMs: number): void {
   if (Date.now() - Date.parse(conversation.lastActivityAt) > lifetimeMs)
     throw directLineError(404, DIRECT_LINE_MESSAGES.expired);
-}
-
-/**
- * Direct Line conversations' records (whose key, which user) never change once made: the recent
- * ones are kept in memory by conversation, beside the bot they belong to.
- */
-const records = new Map<string, DirectLineConversationRecord>();
-const KEPT_RECORDS = 20_000;
-
-async function keptRecord(
-  bot: Bot,
-  conversationId: string,
-  load: () => Promise<DirectLineConversationRecord | undefined>,
-): Promise<DirectLineConversationRecord | undefined> {
-  const key = `${bot.tenantId}/${bot.id}/${conversationId}`;
-  const kept = records.get(key);
-  if (kept) return kept;
-  const record = await load();
-  if (record) {
-    if (records.size >= KEPT_RECORDS) records.delete(records.keys().next().value as string);
-    records.set(key, record);
-  }
-  return record;
 }
 
 /** Direct Line's Conversation object: the id, a token for it, and where its stream is. */
