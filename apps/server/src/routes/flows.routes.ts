@@ -12,10 +12,10 @@ import { FLOW_TEMPLATES } from '@parley/flows';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from '../auth/access';
 import { principalOf } from '../auth/guard';
-import { functionFlowSubject, intentFlowSubject } from '../flows/flow-subject';
 import { textParam } from '../http/params';
 import { parseInput } from '../http/validate';
 import { flowStatistics } from '../services/flows/flow-statistics.service';
+import { functionFlowSubject, intentFlowSubject } from '../services/flows/flow-subject';
 import { activateFlow, readFlowContent, saveFlow, validateSentFlow } from '../services/flows/flows.service';
 
 type IntentParams = { Params: { bot: string; intent: string } };

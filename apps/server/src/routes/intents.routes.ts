@@ -18,7 +18,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../auth/access';
 import { principalOf } from '../auth/guard';
-import { intentWorkbookTemplate, XLSX_CONTENT_TYPE } from '../bot-content/intent-workbook';
 import type { AppContext } from '../context';
 import { sendAttachment } from '../http/attachment';
 import { readUploadedFile } from '../http/multipart';
@@ -32,6 +31,7 @@ import {
   updateExample,
 } from '../services/content/intent-examples.service';
 import { exportIntent, importIntent, stageIntentImport } from '../services/content/intent-files.service';
+import { intentWorkbookTemplate, XLSX_CONTENT_TYPE } from '../services/content/intent-workbook';
 import {
   createIntent,
   deleteIntent,

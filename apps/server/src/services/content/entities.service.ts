@@ -20,12 +20,12 @@ import {
 } from '@parley/contracts';
 import type { EntityRecord } from '@parley/db';
 import type { Principal } from '../../auth/principal';
-import { safeRegexChecker } from '../../bot-content/safe-regex';
 import type { AppContext } from '../../context';
 import { type BotContent, changeBotContent, readBotContent } from './bot-content.service';
 import { entityNameProblem } from './content-names.service';
 import { botWideEntityProblem } from './entity-rules';
 import { contentOf, PREBUILT_ENTITY_VIEWS, storedContent, toEntityView } from './entity-views';
+import { safeRegexChecker } from './safe-regex';
 
 const isCustomType = (type: string): type is CustomEntityType =>
   (CUSTOM_ENTITY_TYPES as readonly string[]).includes(type);

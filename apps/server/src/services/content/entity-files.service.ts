@@ -14,7 +14,6 @@ import {
 } from '@parley/contracts';
 import { z } from 'zod';
 import type { Principal } from '../../auth/principal';
-import { safeRegexChecker } from '../../bot-content/safe-regex';
 import type { AppContext } from '../../context';
 import type { UploadedFile } from '../../http/multipart';
 import { parseInput } from '../../http/validate';
@@ -22,6 +21,7 @@ import { changeBotContent, readBotContent } from './bot-content.service';
 import { readJsonFile } from './content-file';
 import { createEntityIn, requireCustomEntity } from './entities.service';
 import { toEntityFileEntry, toEntityView } from './entity-views';
+import { safeRegexChecker } from './safe-regex';
 
 const prebuiltNotExported = 'Prebuilt entities are part of every bot and are not exported.';
 

@@ -12,7 +12,6 @@ import {
 } from '@parley/contracts';
 import type { IntentRecord } from '@parley/db';
 import type { Principal } from '../../auth/principal';
-import type { IntentWorkbookRow } from '../../bot-content/intent-workbook';
 import type { AppContext } from '../../context';
 import type { UploadedFile } from '../../http/multipart';
 import { runInputTask } from '../../untrusted-input/run-input-task';
@@ -20,6 +19,7 @@ import { changeBotContent } from './bot-content.service';
 import { intentNameProblem } from './content-names.service';
 import { placeholderEntities } from './entity-views';
 import { classifyExample } from './intent-views';
+import type { IntentWorkbookRow } from './intent-workbook';
 
 /** How long reading one workbook may take in its worker. */
 const WORKBOOK_TIMEOUT_MS = 60_000;

@@ -20,12 +20,11 @@ import {
   validationError,
 } from '@parley/contracts';
 import type { Principal } from '../../auth/principal';
-import { safeRegexChecker } from '../../bot-content/safe-regex';
 import type { AppContext } from '../../context';
-import { intentSubjectIn } from '../../flows/flow-subject';
 import type { UploadedFile } from '../../http/multipart';
 import { parseInput } from '../../http/validate';
 import { botNamed, permissionsOnBot } from '../bots/bot-access.service';
+import { intentSubjectIn } from '../flows/flow-subject';
 import { saveFlow } from '../flows/flows.service';
 import { changeBotContent, readBotContent } from './bot-content.service';
 import { readJsonFile } from './content-file';
@@ -33,6 +32,7 @@ import { createEntityIn } from './entities.service';
 import { toEntityFileEntry } from './entity-views';
 import { toIntentView } from './intent-views';
 import { createIntentIn, requireIntent } from './intents.service';
+import { safeRegexChecker } from './safe-regex';
 
 /**
  * GET /api/{bot}/intents/{intent}/export: the intent and the custom entities its patterns use,

@@ -13,7 +13,7 @@ import {
 import type { IntentRecord } from '@parley/db';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import { flowTemplateNamed, saveTemplateFlow } from '../../flows/template-flows';
+import { flowTemplateNamed, saveTemplateFlow } from '../flows/template-flows';
 import { type BotContent, changeBotContent, readBotContent } from './bot-content.service';
 import { intentNameProblem } from './content-names.service';
 import { placeholderEntities } from './entity-views';

@@ -20,11 +20,11 @@ import {
 } from '@parley/contracts';
 import type { Bot } from '@parley/db';
 import type { Principal } from '../../auth/principal';
-import { safeRegexChecker } from '../../bot-content/safe-regex';
 import type { AppContext } from '../../context';
 import { getBot } from '../bots/bot.service';
 import { botNamed } from '../bots/bot-access.service';
 import { changeBot } from '../bots/bot-settings.service';
+import { safeRegexChecker } from '../content/safe-regex';
 
 /**
  * The Features tab's settings (spec 04 sections 3.7-3.9, 7.2): GDPR, handover and the

@@ -13,10 +13,10 @@ import {
 } from '@parley/contracts';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import { subFlowSubjectIn } from '../../flows/flow-subject';
 import type { UploadedFile } from '../../http/multipart';
 import { parseInput } from '../../http/validate';
 import { readJsonFile } from '../content/content-file';
+import { subFlowSubjectIn } from '../flows/flow-subject';
 import { saveFlow } from '../flows/flows.service';
 import { changeBotFunctions, readBotFunctions } from './function-content';
 import { requireExport } from './function-permissions';

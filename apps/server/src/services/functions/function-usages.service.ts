@@ -8,10 +8,10 @@ import {
   permissionDenied,
 } from '@parley/contracts';
 import type { Principal } from '../../auth/principal';
-import { functionUsagesIn } from '../../bot-content/function-usage-sources';
 import { visibleBots } from '../bots/bot-access.service';
 import type { BotFunctions } from './function-content';
 import { readBotFunctions } from './function-content';
+import { functionUsagesIn } from './function-usage-sources';
 import { requireFunction } from './functions.service';
 
 /** GET /api/bots/{bot}/functions/function-usages/{name}: function name → intent → version → count; `{}` when unused. */

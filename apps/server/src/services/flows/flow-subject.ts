@@ -6,8 +6,8 @@ import {
   validationError,
 } from '@parley/contracts';
 import type { Bot, FlowOwner, FunctionRecord, IntentRecord, TenantScope } from '@parley/db';
-import type { Principal } from '../auth/principal';
-import { botNamed } from '../services/bots/bot-access.service';
+import type { Principal } from '../../auth/principal';
+import { botNamed } from '../bots/bot-access.service';
 
 /** A bot with the repositories to reach it (a content change's, inside its transaction). */
 type BotInScope = { bot: Bot; scope: TenantScope };
