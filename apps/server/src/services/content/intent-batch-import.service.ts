@@ -11,6 +11,7 @@ import {
   validationError,
 } from '@parley/contracts';
 import type { IntentRecord } from '@parley/db';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import type { UploadedFile } from '../../http/multipart';
@@ -74,7 +75,7 @@ function answerOf(group: RowGroup, field: string): string {
 export async function batchImportIntents(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   file: UploadedFile,
   options: { field: string; isFaq: boolean },
 ): Promise<IntentBatchImportResult> {
@@ -100,7 +101,7 @@ export async function batchImportIntents(
   const { field } = options;
   const groups = groupByIntent(rows, field);
 
-  return changeBotContent(ctx, principal, botName, 'intents', async (content) => {
+  return changeBotContent(ctx, principal, botRef, 'intents', async (content) => {
     const entities = placeholderEntities(await content.entities.list());
     const existing = new Map<string, IntentRecord>(
       (await content.intents.list()).map((i) => [nameKey(i.name), i]),
