@@ -1,9 +1,8 @@
 import { Permission } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import { botOf, principalOf } from '../auth/guard';
+import { messagingPlatforms } from '../channels/channel-platforms';
 import { keysViewOf, readPlatformKeys, saveKeysFromUser } from '../channels/messaging/channel-keys.service';
-import type { MessagingPlatform } from '../channels/messaging/messaging-platform';
-import { MESSAGING_PLATFORMS } from '../channels/messaging/platforms';
 import type { AppContext } from '../context';
 import { loadBot } from '../services/bots/bot-access.service';
 
@@ -15,7 +14,7 @@ const MANAGE_CHANNELS = { config: { access: { botPermission: [Permission.ManageC
  * derived from the platforms' declarations; ManageChannels opens them (section 6).
  */
 export function channelKeysRoutes(app: FastifyInstance, ctx: AppContext): void {
-  for (const platform of Object.values(MESSAGING_PLATFORMS) as MessagingPlatform[]) {
+  for (const platform of Object.values(messagingPlatforms())) {
     const path = `/api/${platform.keys.path}/:bot/keys`;
     app.get<BotParams>(path, MANAGE_CHANNELS, async (request) => {
       const principal = principalOf(request);
