@@ -2,7 +2,7 @@ import { type BotView, MESSAGES, Permission } from '@parley/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Banner, Button, Modal, popup, Select, Spinner } from '../../../../ui';
-import { USER_INFO_KEY } from '../../../account/hooks/use-current-user';
+import { USER_INFO_KEY } from '../../../account';
 import { BOT_KEYS } from '../../../bots/hooks/bot-query-keys';
 import { ADMIN_KEYS } from '../../hooks/admin-query-keys';
 import { useFreshBotPermissionIds, useRoles, useUsersForBot } from '../../hooks/use-admin-queries';

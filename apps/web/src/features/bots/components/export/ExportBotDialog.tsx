@@ -4,7 +4,7 @@ import { isApiError } from '../../../../api/api-error';
 import { handleApiError } from '../../../../api/error-reactions';
 import { Button, Checkbox, Modal, PasswordField } from '../../../../ui';
 import './export-bot.css';
-import { isSessionError } from '../../../administration/api/server-message';
+import { isSessionError } from '../../../administration';
 import { fieldErrorOf } from '../../../bot-content/server-error';
 import { exportBotFile } from '../../api/bot-bundle-api';
 import {
