@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findViolations } from './check-layers';
+import { againstKnown, findViolations, violationKey } from './check-layers';
 import type { ImportEdge, WorkspacePackage } from './layers/import-graph';
 
 const workspace: WorkspacePackage[] = [
@@ -106,5 +106,19 @@ describe('the layer rules', () => {
         'apps/server/src/services/nlu/nlu-test.service.ts',
       ],
     });
+  });
+
+  it('tolerates only the listed violations, and a listed one fixed must leave the list', () => {
+    const [listed, fresh] = findViolations(
+      [
+        edge('apps/web/src/features/bots/A.tsx', 'apps/web/src/features/intents/api/a.ts'),
+        edge('apps/web/src/features/bots/B.tsx', 'apps/web/src/features/intents/api/b.ts'),
+      ],
+      workspace,
+    );
+    const gone = 'features-through-index: apps/web/src/features/x/C.tsx → ../y/c';
+    const checked = againstKnown([listed!, fresh!], [violationKey(listed!), gone]);
+    expect(checked.fresh).toEqual([fresh]);
+    expect(checked.stale).toEqual([gone]);
   });
 });
