@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { TestServer } from '../../../server/test/support/test-server';
-import { createPlainUser } from './accounts';
+import { createOrganisation, createPlainUser } from './accounts';
 
 /** A member of the tenant with the tenant role `admin` (an account administrator). */
 export async function createAccountAdmin(
@@ -9,6 +9,17 @@ export async function createAccountAdmin(
 ): Promise<void> {
   await createPlainUser(server, input);
   await server.ctx.repos.forTenant(input.tenantId).members.set(input.email, 'admin');
+}
+
+/** The first administrator signed up, and the organisation Acme Support with its account administrator; answers Acme's id. */
+export async function acmeWithAdmin(
+  server: TestServer,
+  admin: { email: string; password: string; name: string },
+): Promise<string> {
+  await server.signUpFirstAdmin();
+  const acme = await createOrganisation(server, 'Acme Support');
+  await createAccountAdmin(server, { ...admin, tenantId: acme.id });
+  return acme.id;
 }
 
 export async function masterTenantId(server: TestServer): Promise<string> {
