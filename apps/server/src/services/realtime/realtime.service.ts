@@ -90,6 +90,16 @@ export function createRealtimeGatewayWith(deps: RealtimeGatewayDeps) {
     close(connection, 1011, 'server error');
   }
 
+  /** The socket's session as it is now; undefined when the check failed (the socket is closed then). */
+  async function authenticated(connection: Connection): Promise<Principal | undefined> {
+    try {
+      return await deps.authenticate(connection.token);
+    } catch (error) {
+      closeForFailedCheck(connection, error);
+      return undefined;
+    }
+  }
+
   function deliver(connection: Connection, key: string, frame: string): void {
     if (!connection.isRechecking) {
       sendFrame(connection, frame);
@@ -120,13 +130,8 @@ export function createRealtimeGatewayWith(deps: RealtimeGatewayDeps) {
     try {
       while (connection.checkedChanges !== connection.changes && !connection.isClosed) {
         const seen = connection.changes;
-        let principal: Principal;
-        try {
-          principal = await deps.authenticate(connection.token);
-        } catch (error) {
-          closeForFailedCheck(connection, error);
-          return;
-        }
+        const principal = await authenticated(connection);
+        if (!principal) return;
         connection.principal = principal;
         const subscriptions = [...connection.subscriptions];
         const decisions = await Promise.all(subscriptions.map(([, { topic }]) => decide(principal, topic)));
@@ -163,13 +168,8 @@ export function createRealtimeGatewayWith(deps: RealtimeGatewayDeps) {
       return;
     }
     const changesBefore = connection.changes;
-    let principal: Principal;
-    try {
-      principal = await deps.authenticate(connection.token);
-    } catch (error) {
-      closeForFailedCheck(connection, error);
-      return;
-    }
+    const principal = await authenticated(connection);
+    if (!principal) return;
     if (!(await decide(principal, topic))) {
       send(connection, { type: 'error', topic, message: 'You may not follow this topic.' });
       return;
