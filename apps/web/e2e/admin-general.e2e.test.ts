@@ -1,7 +1,7 @@
 import { MESSAGES } from '@parley/contracts';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createOrganisation, logInThroughUi, popupOf } from './support/accounts';
-import { acmeWithAdmin, createAccountAdmin, tokenOf } from './support/administration';
+import { acmeWithAdmin, createAccountAdmin, selectTenantOf, tokenOf } from './support/administration';
 import { browserSuite } from './support/browser-suite';
 import { expectHidden, expectVisible } from './support/expect-page';
 import { holdRoute } from './support/held-route';
@@ -31,13 +31,7 @@ describe('the General tab', () => {
   };
   /** Selects a tenant for the signed-in master administrator and opens its General tab. */
   const openGeneralOf = async (tenantId: string) => {
-    const selected = await s.app.server.request({
-      method: 'PUT',
-      url: '/api/users/selected-tenant',
-      token: await tokenOf(s.page),
-      body: { tenantId },
-    });
-    expect(selected.statusCode).toBeLessThan(300);
+    await selectTenantOf(s.app.server, s.page, tenantId);
     await s.page.goto(`${s.app.baseUrl}/configuration/general`);
     await expectVisible(s.page.getByRole('heading', { name: 'Account settings' }));
   };

@@ -14,6 +14,7 @@ import {
   createMasterAdmin,
   masterTenantId,
   rowOf,
+  selectTenantOf,
   tokenOf,
 } from './support/administration';
 import { type Browser, launchBrowser } from './support/browser';
@@ -85,15 +86,7 @@ describe('tenant administration by master administrators', () => {
   };
 
   /** Ada's account selection, as the account switcher sets it. */
-  const selectTenant = async (tenantId: string) => {
-    const selected = await s.app.server.request({
-      method: 'PUT',
-      url: '/api/users/selected-tenant',
-      token: await tokenOf(s.page),
-      body: { tenantId },
-    });
-    expect(selected.statusCode).toBeLessThan(300);
-  };
+  const selectTenant = (tenantId: string) => selectTenantOf(s.app.server, s.page, tenantId);
 
   test('the Tenants tab lists every tenant with its users, bots and interactions', async () => {
     await selectTenant(masterId);

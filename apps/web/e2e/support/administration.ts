@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { TestServer } from '../../../server/test/support/test-server';
 import { createOrganisation, createPlainUser } from './accounts';
 
@@ -41,6 +42,17 @@ export async function tokenOf(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('parley.token'));
   if (!token) throw new Error('the page is not signed in');
   return token;
+}
+
+/** Selects a tenant for the page's signed-in user, as the account switcher does. */
+export async function selectTenantOf(server: TestServer, page: Page, tenantId: string): Promise<void> {
+  const selected = await server.request({
+    method: 'PUT',
+    url: '/api/users/selected-tenant',
+    token: await tokenOf(page),
+    body: { tenantId },
+  });
+  expect(selected.statusCode).toBeLessThan(300);
 }
 
 /** The tab list of the administration page, as its labels. */
