@@ -6,7 +6,7 @@ import {
   type HandoverSettings,
 } from '@parley/contracts';
 import { Card, Select, TextField, Toggle } from '../../../ui';
-import { TextAreaField } from '../../bot-content/components/FormField';
+import { TextAreaField } from '../../bot-content';
 import type { SettingsTabProps } from '../../bot-settings/settings-tabs';
 import { fetchHandoverSettings, saveHandoverSettings } from '../api/bot-features-api';
 import {

@@ -3,9 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Card, PlusIcon, Select, TrashIcon } from '../../../ui';
-import type { SettingsSaveAction, SettingsTabProps } from '../../bot-settings/settings-tabs';
-import { settingsPath } from '../../bot-settings/settings-tabs';
-import { BOT_KEYS } from '../../bots/hooks/bot-query-keys';
+import {
+  type SettingsSaveAction,
+  type SettingsTabProps,
+  settingsPath,
+} from '../../bot-settings/settings-tabs';
+import { BOT_KEYS } from '../../bots';
 import { saveSupportedLanguages } from '../api/bot-features-api';
 import { addableLanguages, languagesOf, withLanguage, withoutLanguage } from '../languages-form';
 import { FeatureState } from './FeatureState';

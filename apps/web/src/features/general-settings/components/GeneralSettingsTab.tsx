@@ -9,7 +9,7 @@ import {
   percentOf,
 } from '@parley/contracts';
 import { Banner, Card, TextField, Toggle } from '../../../ui';
-import { TextAreaField } from '../../bot-content/components/FormField';
+import { TextAreaField } from '../../bot-content';
 import type { SettingsTabProps } from '../../bot-settings/settings-tabs';
 import { useAvatarImage } from '../hooks/use-avatar-image';
 import { useGeneralSettingsDraft } from '../hooks/use-general-settings-draft';

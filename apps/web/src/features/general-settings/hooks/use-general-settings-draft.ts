@@ -14,7 +14,7 @@ import {
   uploadBotAvatar,
 } from '../../bot-settings/api/bot-settings-api';
 import type { SettingsSaveAction } from '../../bot-settings/settings-tabs';
-import { BOT_KEYS } from '../../bots/hooks/bot-query-keys';
+import { BOT_KEYS } from '../../bots';
 import {
   type GeneralSettingsDraft,
   type GeneralSettingsProblems,

@@ -10,7 +10,7 @@ import {
 } from '@parley/contracts';
 import { useState } from 'react';
 import { Banner, Card, cx } from '../../../ui';
-import { TextAreaField } from '../../bot-content/components/FormField';
+import { TextAreaField } from '../../bot-content';
 import type { SettingsTabProps } from '../../bot-settings/settings-tabs';
 import { useSystemMessagesDraft } from '../hooks/use-system-messages-draft';
 import { botLanguages } from '../system-messages-form';

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/api-error';
 import { saveSystemMessages } from '../../bot-settings/api/bot-settings-api';
 import type { SettingsSaveAction } from '../../bot-settings/settings-tabs';
-import { BOT_KEYS } from '../../bots/hooks/bot-query-keys';
+import { BOT_KEYS } from '../../bots';
 import {
   type SystemMessagesDraft,
   systemMessageProblems,

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Banner, Button, Modal, popup, Select, Spinner } from '../../../../ui';
 import { USER_INFO_KEY } from '../../../account';
-import { BOT_KEYS } from '../../../bots/hooks/bot-query-keys';
+import { BOT_KEYS } from '../../../bots';
 import { ADMIN_KEYS } from '../../hooks/admin-query-keys';
 import { useFreshBotPermissionIds, useRoles, useUsersForBot } from '../../hooks/use-admin-queries';
 import { botRoleOptions, choiceOf, roleChangeStep } from '../users/bot-role-choices';
