@@ -5,3 +5,17 @@ import { lazy } from 'react';
 export const SettingsFrame = lazy(async () => ({
   default: (await import('./components/SettingsFrame')).SettingsFrame,
 }));
+export {
+  fetchBotAvatar,
+  removeBotAvatar,
+  saveGeneralSettings,
+  saveSystemMessages,
+  uploadBotAvatar,
+} from './api/bot-settings-api';
+export { SETTINGS_MESSAGES } from './settings-messages';
+export {
+  type SettingsSaveAction,
+  type SettingsTabId,
+  type SettingsTabProps,
+  settingsPath,
+} from './settings-tabs';

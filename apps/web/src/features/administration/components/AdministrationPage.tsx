@@ -3,7 +3,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../app/PageLoader';
 import { PageHeader, Tabs } from '../../../ui';
 import { useCurrentUser } from '../../account';
-import { MasterPanel } from '../../tenants/components/MasterPanel';
+import { MasterPanel } from '../../tenants';
 import {
   ADMIN_BASE_PATH,
   ADMIN_PAGE_LABELS,

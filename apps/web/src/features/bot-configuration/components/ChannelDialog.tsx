@@ -1,7 +1,18 @@
 import type { BotDetails, ConnectableChannelId, ConnectionView } from '@parley/contracts';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { Spinner } from '../../../ui';
-import type { SettingsTabId } from '../../bot-settings/settings-tabs';
+import type { SettingsTabId } from '../../bot-settings';
+import {
+  loadAlexaDialog,
+  loadExternalApiDialog,
+  loadFacebookDialog,
+  loadMailDialog,
+  loadSlackDialog,
+  loadTeamsDialog,
+  loadTelegramDialog,
+  loadTwilioMessagesDialog,
+  loadTwilioVoiceDialog,
+} from '../../channels';
 import { GenericConnectionDialog } from './GenericConnectionDialog';
 
 export interface ChannelDialogProps {
@@ -30,23 +41,19 @@ const CHANNEL_SETTINGS = {
   chatBubble: { settingsTab: 'bubble' },
   api: {
     dialog: lazy(() =>
-      import('../../channels/api/ExternalApiDialog').then(({ ExternalApiDialog }) => ({
+      loadExternalApiDialog().then((ExternalApiDialog) => ({
         default: ({ bot, onClose }: ChannelDialogProps) => <ExternalApiDialog bot={bot} onClose={onClose} />,
       })),
     ),
   },
-  telegram: dialog(() => import('../../channels/telegram/TelegramDialog').then((m) => m.TelegramDialog)),
-  slack: dialog(() => import('../../channels/slack/SlackDialog').then((m) => m.SlackDialog)),
-  teams: dialog(() => import('../../channels/teams/TeamsDialog').then((m) => m.TeamsDialog)),
-  facebook: dialog(() => import('../../channels/facebook/FacebookDialog').then((m) => m.FacebookDialog)),
-  twilio: dialog(() =>
-    import('../../channels/twilio/TwilioMessagesDialog').then((m) => m.TwilioMessagesDialog),
-  ),
-  twilioVoice: dialog(() =>
-    import('../../channels/twilio/TwilioVoiceDialog').then((m) => m.TwilioVoiceDialog),
-  ),
-  mail: dialog(() => import('../../channels/mail/MailDialog').then((m) => m.MailDialog)),
-  alexa: dialog(() => import('../../channels/alexa/AlexaDialog').then((m) => m.AlexaDialog)),
+  telegram: dialog(loadTelegramDialog),
+  slack: dialog(loadSlackDialog),
+  teams: dialog(loadTeamsDialog),
+  facebook: dialog(loadFacebookDialog),
+  twilio: dialog(loadTwilioMessagesDialog),
+  twilioVoice: dialog(loadTwilioVoiceDialog),
+  mail: dialog(loadMailDialog),
+  alexa: dialog(loadAlexaDialog),
 } satisfies Record<ConnectableChannelId, ChannelSettings>;
 
 /** The settings of a connection the server runs (it names a settings dialog only for those). */

@@ -6,7 +6,7 @@ import {
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Banner, Card, EmptyState, popup, Select, Spinner } from '../../../ui';
-import { type SettingsTabProps, settingsPath } from '../../bot-settings/settings-tabs';
+import { type SettingsTabProps, settingsPath } from '../../bot-settings';
 import { requestConnection } from '../api/configuration-api';
 import { withConnection, withEngine } from '../configuration-draft';
 import { useConfiguration } from '../hooks/use-configuration';

@@ -7,7 +7,7 @@ import {
 } from '@parley/contracts';
 import { Card, Select, TextField, Toggle } from '../../../ui';
 import { TextAreaField } from '../../bot-content';
-import type { SettingsTabProps } from '../../bot-settings/settings-tabs';
+import type { SettingsTabProps } from '../../bot-settings';
 import { fetchHandoverSettings, saveHandoverSettings } from '../api/bot-features-api';
 import {
   HANDOVER_MESSAGE_FIELDS,

@@ -3,11 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Card, PlusIcon, Select, TrashIcon } from '../../../ui';
-import {
-  type SettingsSaveAction,
-  type SettingsTabProps,
-  settingsPath,
-} from '../../bot-settings/settings-tabs';
+import { type SettingsSaveAction, type SettingsTabProps, settingsPath } from '../../bot-settings';
 import { BOT_KEYS } from '../../bots';
 import { saveSupportedLanguages } from '../api/bot-features-api';
 import { addableLanguages, languagesOf, withLanguage, withoutLanguage } from '../languages-form';

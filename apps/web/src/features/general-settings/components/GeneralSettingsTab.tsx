@@ -10,7 +10,7 @@ import {
 } from '@parley/contracts';
 import { Banner, Card, TextField, Toggle } from '../../../ui';
 import { TextAreaField } from '../../bot-content';
-import type { SettingsTabProps } from '../../bot-settings/settings-tabs';
+import type { SettingsTabProps } from '../../bot-settings';
 import { useAvatarImage } from '../hooks/use-avatar-image';
 import { useGeneralSettingsDraft } from '../hooks/use-general-settings-draft';
 import { AvatarPicker } from './AvatarPicker';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fetchBotAvatar } from '../../bot-settings/api/bot-settings-api';
+import { fetchBotAvatar } from '../../bot-settings';
 import { BOT_KEYS } from '../../bots';
 
 /**

@@ -11,7 +11,7 @@ import {
 import { useState } from 'react';
 import { Banner, Card, cx } from '../../../ui';
 import { TextAreaField } from '../../bot-content';
-import type { SettingsTabProps } from '../../bot-settings/settings-tabs';
+import type { SettingsTabProps } from '../../bot-settings';
 import { useSystemMessagesDraft } from '../hooks/use-system-messages-draft';
 import { botLanguages } from '../system-messages-form';
 import './system-messages.css';
