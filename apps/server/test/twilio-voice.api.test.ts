@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readPlatformKeys, storePlatformKeys } from '../src/channels/messaging/channel-keys.service';
 import { deliverOutOfTurn } from '../src/channels/messaging/outbound-delivery';
-import { MESSAGING_PLATFORMS } from '../src/channels/messaging/platforms';
+import { twilioPlatform } from '../src/channels/twilio/twilio-platform';
 import { SILENT_ROUNDS } from '../src/channels/twilio/twilio-voice-twiml';
 import { TWILIO_WEBHOOK_FLAGS } from '../src/channels/twilio/twilio-webhooks';
 import { expectStatus } from './support/admin-world';
@@ -69,8 +69,8 @@ describe.each(testDatabases())('Twilio Voice on %s', (kind) => {
     const record = await scope.bots.getById(bot.botId);
     if (!record) throw new Error('the bot is missing');
     // Stored as a save stores them, without the account check against Twilio (twilio-messages tests it).
-    const stored = await readPlatformKeys(server.ctx, scope, record, MESSAGING_PLATFORMS.twilio);
-    await storePlatformKeys(server.ctx, scope, record, MESSAGING_PLATFORMS.twilio, {
+    const stored = await readPlatformKeys(server.ctx, scope, record, twilioPlatform);
+    await storePlatformKeys(server.ctx, scope, record, twilioPlatform, {
       ...stored?.values,
       accountSid: ACCOUNT_SID,
       authToken: AUTH_TOKEN,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { websocketUrl } from '../src/routes/websocket.routes';
 import { createInvitationCode } from '../src/services/accounts/bootstrap.service';
+import { websocketUrl } from '../src/services/realtime/websocket-url';
 import {
   type AdminWorld,
   addUser,

@@ -14,13 +14,14 @@ import {
   createMasterAdmin,
   masterTenantId,
   rowOf,
+  selectTenantOf,
   tokenOf,
 } from './support/administration';
-import { type AppServer, startAppServer } from './support/app-server';
 import { type Browser, launchBrowser } from './support/browser';
+import { browserSuite } from './support/browser-suite';
 import { expectHidden, expectVisible } from './support/expect-page';
 import { holdRoute } from './support/held-route';
-import { screenshot, screenshotFailures } from './support/screenshots';
+import { screenshot } from './support/screenshots';
 
 const M = MESSAGES.admin;
 const BOB = { email: 'bob@example.com', password: 'Master-Admin-2!', name: 'Bob Master' };
@@ -42,46 +43,42 @@ function liveUpdatesOf(page: Page): Promise<void> {
 }
 
 describe('tenant administration by master administrators', () => {
-  let app: AppServer;
-  let adaBrowser: Browser;
   let bobBrowser: Browser;
-  let page: Page;
   let bobPage: Page;
   let masterId: string;
 
-  beforeAll(async () => {
+  const s = browserSuite({
     // The websocket address the server hands out must be one the browser reaches.
-    app = await startAppServer({ env: () => ({}) });
-    await app.server.signUpFirstAdmin();
-    masterId = await masterTenantId(app.server);
-    await createMasterAdmin(app.server, BOB);
-    const acme = await createOrganisation(app.server, 'Acme Support');
-    await createAccountAdmin(app.server, { ...TINA, tenantId: acme.id });
-    await createPlainUser(app.server, { ...PAUL, tenantId: acme.id });
-    adaBrowser = await launchBrowser();
-    bobBrowser = await launchBrowser();
-    page = await adaBrowser.newPage();
-    bobPage = await bobBrowser.newPage();
-    await logInThroughUi(page, app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await logInThroughUi(bobPage, app.baseUrl, BOB.email, BOB.password);
+    env: () => ({}),
+    prepare: async (app) => {
+      await app.server.signUpFirstAdmin();
+      masterId = await masterTenantId(app.server);
+      await createMasterAdmin(app.server, BOB);
+      const acme = await createOrganisation(app.server, 'Acme Support');
+      await createAccountAdmin(app.server, { ...TINA, tenantId: acme.id });
+      await createPlainUser(app.server, { ...PAUL, tenantId: acme.id });
+    },
+    signedIn: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
   });
-  screenshotFailures(() => page);
+  beforeAll(async () => {
+    bobBrowser = await launchBrowser();
+    bobPage = await bobBrowser.newPage();
+    await logInThroughUi(bobPage, s.app.baseUrl, BOB.email, BOB.password);
+  });
   afterAll(async () => {
-    await adaBrowser?.close();
     await bobBrowser?.close();
-    await app?.close();
   });
 
-  const dialog = () => page.getByRole('dialog');
+  const dialog = () => s.page.getByRole('dialog');
   const tenantNames = (on: Page) =>
     on.getByRole('table', { name: 'Tenants' }).locator('tbody tr td:first-child').allTextContents();
   const tenantIdOf = async (displayName: string) =>
-    (await app.server.ctx.repos.tenants.list()).find((t) => t.displayName === displayName)?.id ?? '';
+    (await s.app.server.ctx.repos.tenants.list()).find((t) => t.displayName === displayName)?.id ?? '';
   const createTenantThroughApi = async (name: string) => {
-    const answer = await app.server.request({
+    const answer = await s.app.server.request({
       method: 'POST',
       url: '/api/tenants',
-      token: (await app.server.login(BOB.email, BOB.password)).token,
+      token: (await s.app.server.login(BOB.email, BOB.password)).token,
       body: { name },
     });
     expect(answer.statusCode).toBe(200);
@@ -89,45 +86,37 @@ describe('tenant administration by master administrators', () => {
   };
 
   /** Ada's account selection, as the account switcher sets it. */
-  const selectTenant = async (tenantId: string) => {
-    const selected = await app.server.request({
-      method: 'PUT',
-      url: '/api/users/selected-tenant',
-      token: await tokenOf(page),
-      body: { tenantId },
-    });
-    expect(selected.statusCode).toBeLessThan(300);
-  };
+  const selectTenant = (tenantId: string) => selectTenantOf(s.app.server, s.page, tenantId);
 
   test('the Tenants tab lists every tenant with its users, bots and interactions', async () => {
     await selectTenant(masterId);
-    await page.goto(`${app.baseUrl}/master-configuration`);
-    await page.waitForURL(`${app.baseUrl}/master-configuration/tenants`);
+    await s.page.goto(`${s.app.baseUrl}/master-configuration`);
+    await s.page.waitForURL(`${s.app.baseUrl}/master-configuration/tenants`);
     // Every tenant the server holds (other tests add theirs), the master first.
-    const others = (await app.server.ctx.repos.tenants.list())
+    const others = (await s.app.server.ctx.repos.tenants.list())
       .filter((t) => t.id !== masterId)
       .map((t) => t.displayName);
-    await expect.poll(async () => (await tenantNames(page))[0]).toBe('MasterMasterSelected');
-    await expect.poll(async () => (await tenantNames(page)).slice(1).sort()).toEqual(others.sort());
+    await expect.poll(async () => (await tenantNames(s.page))[0]).toBe('MasterMasterSelected');
+    await expect.poll(async () => (await tenantNames(s.page)).slice(1).sort()).toEqual(others.sort());
     expect(others).toContain('Acme Support');
-    expect(await rowOf(page, 'Acme Support').getByRole('cell').allTextContents()).toEqual([
+    expect(await rowOf(s.page, 'Acme Support').getByRole('cell').allTextContents()).toEqual([
       'Acme Support',
       '2',
       '0',
       '0',
       '',
     ]);
-    expect(await rowOf(page, 'MasterMaster').getByRole('cell').nth(1).textContent()).toBe(
-      String(await app.server.ctx.repos.forTenant(masterId).members.count()),
+    expect(await rowOf(s.page, 'MasterMaster').getByRole('cell').nth(1).textContent()).toBe(
+      String(await s.app.server.ctx.repos.forTenant(masterId).members.count()),
     );
     // The master tenant can never be deleted.
-    expect(await rowOf(page, 'MasterMaster').getByRole('button').count()).toBe(0);
-    await screenshot(page, 'admin-master-tenants');
+    expect(await rowOf(s.page, 'MasterMaster').getByRole('button').count()).toBe(0);
+    await screenshot(s.page, 'admin-master-tenants');
   });
 
   test("new tenant: an empty name is refused; the new one appears live on another master administrator's page", async () => {
     const isBobLive = liveUpdatesOf(bobPage);
-    await bobPage.goto(`${app.baseUrl}/master-configuration/tenants`);
+    await bobPage.goto(`${s.app.baseUrl}/master-configuration/tenants`);
     await isBobLive;
     await expect.poll(() => tenantNames(bobPage)).toContain('Acme Support');
     // A marker that a reload would wipe: the update must arrive without one.
@@ -135,22 +124,22 @@ describe('tenant administration by master administrators', () => {
       (window as unknown as { notReloaded: boolean }).notReloaded = true;
     });
 
-    await page.goto(`${app.baseUrl}/master-configuration/tenants`);
-    await page.getByRole('button', { name: 'New tenant' }).click();
+    await s.page.goto(`${s.app.baseUrl}/master-configuration/tenants`);
+    await s.page.getByRole('button', { name: 'New tenant' }).click();
     await dialog().getByRole('button', { name: 'Create tenant' }).click();
     await expectVisible(dialog().getByText(M.invalidTenantName, { exact: true }));
     await dialog().getByLabel('Name').fill('   ');
     await dialog().getByRole('button', { name: 'Create tenant' }).click();
     await expectVisible(dialog().getByText(M.invalidTenantName, { exact: true }));
-    await screenshot(page, 'admin-master-new-tenant-invalid');
+    await screenshot(s.page, 'admin-master-new-tenant-invalid');
 
     await dialog().getByLabel('Name').fill('Globex');
-    const creation = await holdRoute(page, '**/api/tenants');
+    const creation = await holdRoute(s.page, '**/api/tenants');
     await dialog().getByRole('button', { name: 'Create tenant' }).click();
     await expectVisible(dialog().getByRole('button', { name: M.creating }));
     await creation.release();
     await expectHidden(dialog());
-    await expect.poll(() => tenantNames(page)).toContain('Globex');
+    await expect.poll(() => tenantNames(s.page)).toContain('Globex');
     expect(await tenantIdOf('Globex')).not.toBe('');
 
     await expect.poll(() => tenantNames(bobPage)).toContain('Globex');
@@ -162,64 +151,64 @@ describe('tenant administration by master administrators', () => {
 
   test('delete tenant: a failure restores the row; a success shows a spinner and the row goes, live elsewhere too', async () => {
     const vanishingId = await createTenantThroughApi('Vanishing');
-    await page.goto(`${app.baseUrl}/master-configuration/tenants`);
-    const globex = rowOf(page, 'Vanishing');
+    await s.page.goto(`${s.app.baseUrl}/master-configuration/tenants`);
+    const globex = rowOf(s.page, 'Vanishing');
     await expectVisible(globex);
     // Gone behind this page's back (no event): deleting it here then fails.
-    await app.server.ctx.repos.tenantRemoval.remove(vanishingId);
+    await s.app.server.ctx.repos.tenantRemoval.remove(vanishingId);
     await globex.getByRole('button', { name: 'Delete Vanishing' }).click();
-    await expectVisible(popupOf(page).getByRole('heading', { name: 'Delete tenant?' }));
-    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
-    const failure = popupOf(page);
+    await expectVisible(popupOf(s.page).getByRole('heading', { name: 'Delete tenant?' }));
+    await popupOf(s.page).getByRole('button', { name: 'Delete' }).click();
+    const failure = popupOf(s.page);
     await expectVisible(failure.getByRole('heading', { name: M.deletionError }));
     await expectVisible(failure.getByText('Tenant not found'));
     await failure.getByRole('button', { name: 'OK' }).click();
     await expectVisible(globex.getByRole('button', { name: 'Delete Vanishing' }));
-    await page.reload();
-    await expect.poll(() => tenantNames(page)).not.toContain('Vanishing');
+    await s.page.reload();
+    await expect.poll(() => tenantNames(s.page)).not.toContain('Vanishing');
     // Bob's page follows the tenants live.
     const isBobLive = liveUpdatesOf(bobPage);
-    await bobPage.goto(`${app.baseUrl}/master-configuration/tenants`);
+    await bobPage.goto(`${s.app.baseUrl}/master-configuration/tenants`);
     await isBobLive;
 
     const initechId = await createTenantThroughApi('Initech');
-    await expect.poll(() => tenantNames(page)).toContain('Initech');
-    const deletion = await holdRoute(page, '**/api/tenant/*');
-    const initech = rowOf(page, 'Initech');
+    await expect.poll(() => tenantNames(s.page)).toContain('Initech');
+    const deletion = await holdRoute(s.page, '**/api/tenant/*');
+    const initech = rowOf(s.page, 'Initech');
     await initech.getByRole('button', { name: 'Delete Initech' }).click();
-    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
+    await popupOf(s.page).getByRole('button', { name: 'Delete' }).click();
     await expectVisible(initech.getByRole('status').filter({ hasText: 'Deleting Initech' }));
-    await screenshot(page, 'admin-master-tenant-deleting');
+    await screenshot(s.page, 'admin-master-tenant-deleting');
     await deletion.release();
     await expectHidden(initech);
-    expect(await app.server.ctx.repos.tenants.get(initechId)).toBeUndefined();
+    expect(await s.app.server.ctx.repos.tenants.get(initechId)).toBeUndefined();
     await expect.poll(() => tenantNames(bobPage)).not.toContain('Initech');
   });
 
   test('deleting the selected tenant switches to the first visible one', async () => {
     const hooliId = await createTenantThroughApi('Hooli');
-    await page.goto(`${app.baseUrl}/bots`);
-    await page.getByRole('button', { name: /Switch account/ }).click();
-    await page.getByRole('list', { name: 'Switch account' }).getByRole('button', { name: 'Hooli' }).click();
+    await s.page.goto(`${s.app.baseUrl}/bots`);
+    await s.page.getByRole('button', { name: /Switch account/ }).click();
+    await s.page.getByRole('list', { name: 'Switch account' }).getByRole('button', { name: 'Hooli' }).click();
     await expect
-      .poll(() => page.getByRole('button', { name: /Switch account/ }).textContent())
+      .poll(() => s.page.getByRole('button', { name: /Switch account/ }).textContent())
       .toContain('Hooli');
-    const info = await app.server.request({
+    const info = await s.app.server.request({
       method: 'GET',
       url: '/api/users/info',
-      token: await tokenOf(page),
+      token: await tokenOf(s.page),
     });
     const firstOther = (info.json() as UserInfo).visibleTenants.find((t) => t.id !== hooliId);
 
-    await page.goto(`${app.baseUrl}/master-configuration/tenants`);
-    await expectVisible(rowOf(page, 'Hooli').getByText('Selected'));
-    await rowOf(page, 'Hooli').getByRole('button', { name: 'Delete Hooli' }).click();
-    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
-    await expectHidden(rowOf(page, 'Hooli'));
+    await s.page.goto(`${s.app.baseUrl}/master-configuration/tenants`);
+    await expectVisible(rowOf(s.page, 'Hooli').getByText('Selected'));
+    await rowOf(s.page, 'Hooli').getByRole('button', { name: 'Delete Hooli' }).click();
+    await popupOf(s.page).getByRole('button', { name: 'Delete' }).click();
+    await expectHidden(rowOf(s.page, 'Hooli'));
     await expect
-      .poll(() => page.getByRole('button', { name: /Switch account/ }).textContent())
+      .poll(() => s.page.getByRole('button', { name: /Switch account/ }).textContent())
       .toContain(firstOther?.displayName);
-    expect((await app.server.ctx.repos.users.get(ADMIN_EMAIL))?.selectedTenantId).toBe(firstOther?.id);
+    expect((await s.app.server.ctx.repos.users.get(ADMIN_EMAIL))?.selectedTenantId).toBe(firstOther?.id);
   });
 
   test('a dropped socket reconnects after a backoff, and live updates go on', async () => {
@@ -236,7 +225,7 @@ describe('tenant administration by master administrators', () => {
         }, 300);
       }
     });
-    await watcher.goto(`${app.baseUrl}/master-configuration/tenants`);
+    await watcher.goto(`${s.app.baseUrl}/master-configuration/tenants`);
     await expect.poll(() => connections.length, { timeout: 10_000 }).toBe(2);
     const gap = (connections[1] ?? 0) - (connections[0] ?? 0) - 300;
     // The first retry waits about a second (±20 %).
@@ -248,83 +237,83 @@ describe('tenant administration by master administrators', () => {
   });
 
   test('master users: the master administrator toggle, tenant assignments and per-tenant administrators', async () => {
-    const stark = await createOrganisation(app.server, 'Stark Industries');
-    await createAccountAdmin(app.server, { ...TONY, tenantId: stark.id });
-    await createPlainUser(app.server, { ...PETE, tenantId: stark.id });
+    const stark = await createOrganisation(s.app.server, 'Stark Industries');
+    await createAccountAdmin(s.app.server, { ...TONY, tenantId: stark.id });
+    await createPlainUser(s.app.server, { ...PETE, tenantId: stark.id });
     await createTenantThroughApi('Wayne Enterprises');
-    await page.goto(`${app.baseUrl}/master-configuration/users`);
+    await s.page.goto(`${s.app.baseUrl}/master-configuration/users`);
     const masterSwitch = (name: string) =>
-      page.getByRole('switch', { name: `Master tenant administrator: ${name}` });
+      s.page.getByRole('switch', { name: `Master tenant administrator: ${name}` });
     await expectVisible(masterSwitch(PETE.name));
     expect(await masterSwitch('Ada Admin').getAttribute('aria-checked')).toBe('true');
     // No one demotes themselves here.
     expect(await masterSwitch('Ada Admin').isDisabled()).toBe(true);
     expect(await masterSwitch(BOB.name).getAttribute('aria-checked')).toBe('true');
-    expect(await rowOf(page, TONY.email).getByRole('cell').nth(3).textContent()).toBe(
+    expect(await rowOf(s.page, TONY.email).getByRole('cell').nth(3).textContent()).toBe(
       'Stark Industriesadmin',
     );
-    await screenshot(page, 'admin-master-users');
+    await screenshot(s.page, 'admin-master-users');
 
     await masterSwitch(PETE.name).click();
     await expect.poll(() => masterSwitch(PETE.name).getAttribute('aria-checked')).toBe('true');
-    expect(await app.server.ctx.repos.forTenant(masterId).members.roleOf(PETE.email)).toBe('admin');
+    expect(await s.app.server.ctx.repos.forTenant(masterId).members.roleOf(PETE.email)).toBe('admin');
     await masterSwitch(PETE.name).click();
     await expect.poll(() => masterSwitch(PETE.name).getAttribute('aria-checked')).toBe('false');
-    expect(await app.server.ctx.repos.forTenant(masterId).members.roleOf(PETE.email)).toBe('user');
+    expect(await s.app.server.ctx.repos.forTenant(masterId).members.roleOf(PETE.email)).toBe('user');
 
-    await rowOf(page, PETE.email)
+    await rowOf(s.page, PETE.email)
       .getByRole('button', { name: `Tenants of ${PETE.name}` })
       .click();
     await expectVisible(dialog().getByRole('heading', { name: `Tenants of ${PETE.name}` }));
     await dialog().getByRole('button', { name: 'Save' }).click();
-    await expectVisible(popupOf(page).getByRole('heading', { name: M.noDataToSave }));
-    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await expectVisible(popupOf(s.page).getByRole('heading', { name: M.noDataToSave }));
+    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
 
     const wayneAdmin = dialog().getByRole('switch', { name: 'Account administrator of Wayne Enterprises' });
     expect(await wayneAdmin.isDisabled()).toBe(true);
     await dialog().getByLabel('Wayne Enterprises', { exact: true }).check();
     await wayneAdmin.click();
     await dialog().getByLabel('Stark Industries', { exact: true }).uncheck();
-    await screenshot(page, 'admin-master-user-tenants');
+    await screenshot(s.page, 'admin-master-user-tenants');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expectHidden(dialog());
     const wayneId = await tenantIdOf('Wayne Enterprises');
-    expect(await app.server.ctx.repos.users.memberships(PETE.email)).toEqual(
+    expect(await s.app.server.ctx.repos.users.memberships(PETE.email)).toEqual(
       expect.arrayContaining([
         { tenantId: wayneId, role: 'admin' },
         { tenantId: masterId, role: 'user' },
       ]),
     );
-    expect(await app.server.ctx.repos.forTenant(stark.id).members.roleOf(PETE.email)).toBeUndefined();
+    expect(await s.app.server.ctx.repos.forTenant(stark.id).members.roleOf(PETE.email)).toBeUndefined();
     await expect
-      .poll(() => rowOf(page, PETE.email).getByRole('cell').nth(3).textContent())
+      .poll(() => rowOf(s.page, PETE.email).getByRole('cell').nth(3).textContent())
       .toBe('MasterWayne Enterprisesadmin');
 
     // Tony is Stark's only administrator: the server refuses to leave it without one.
-    await rowOf(page, TONY.email)
+    await rowOf(s.page, TONY.email)
       .getByRole('button', { name: `Tenants of ${TONY.name}` })
       .click();
     await dialog().getByRole('switch', { name: 'Account administrator of Stark Industries' }).click();
     await dialog().getByRole('button', { name: 'Save' }).click();
-    await expectVisible(popupOf(page).getByText(M.lastAdmin));
-    await popupOf(page).getByRole('button', { name: 'OK' }).click();
-    expect(await app.server.ctx.repos.forTenant(stark.id).members.roleOf(TONY.email)).toBe('admin');
+    await expectVisible(popupOf(s.page).getByText(M.lastAdmin));
+    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
+    expect(await s.app.server.ctx.repos.forTenant(stark.id).members.roleOf(TONY.email)).toBe('admin');
   });
 
   test('a master administrator may also assign a new user to the master tenant', async () => {
-    const cyberdyne = await createOrganisation(app.server, 'Cyberdyne');
+    const cyberdyne = await createOrganisation(s.app.server, 'Cyberdyne');
     await selectTenant(cyberdyne.id);
-    await page.goto(`${app.baseUrl}/configuration/users`);
-    await page.getByRole('button', { name: 'Add user' }).click();
+    await s.page.goto(`${s.app.baseUrl}/configuration/users`);
+    await s.page.getByRole('button', { name: 'Add user' }).click();
     await dialog().getByLabel('Name').fill('ivy.master');
     await dialog().getByLabel('E-mail').fill('ivy@example.com');
     await dialog().getByLabel('Password', { exact: true }).fill('Ivy-Master-1!');
     await dialog().getByLabel('Assign to master tenant').check();
-    await screenshot(page, 'admin-master-add-user');
+    await screenshot(s.page, 'admin-master-add-user');
     await dialog().getByRole('button', { name: 'Add user' }).click();
     await expectHidden(dialog());
-    await expectVisible(rowOf(page, 'ivy@example.com'));
-    expect(await app.server.ctx.repos.users.memberships('ivy@example.com')).toEqual(
+    await expectVisible(rowOf(s.page, 'ivy@example.com'));
+    expect(await s.app.server.ctx.repos.users.memberships('ivy@example.com')).toEqual(
       expect.arrayContaining([
         { tenantId: cyberdyne.id, role: 'user' },
         { tenantId: masterId, role: 'user' },
@@ -333,7 +322,7 @@ describe('tenant administration by master administrators', () => {
   });
 
   test('no page errors', () => {
-    expect(adaBrowser.pageErrors).toEqual([]);
+    expect(s.browser.pageErrors).toEqual([]);
     expect(bobBrowser.pageErrors).toEqual([]);
   });
 });

@@ -1,15 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { MESSAGES } from '@parley/contracts';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { TestServer } from '../../server/test/support/test-server';
 import { createOrganisation, createPlainUser, logInThroughUi, popupOf } from './support/accounts';
 import { createAccountAdmin, rowOf } from './support/administration';
-import { type AppServer, startAppServer } from './support/app-server';
-import { type Browser, launchBrowser } from './support/browser';
+import { browserSuite } from './support/browser-suite';
 import { expectHidden, expectVisible } from './support/expect-page';
 import { holdRoute } from './support/held-route';
-import { screenshot, screenshotFailures } from './support/screenshots';
+import { screenshot } from './support/screenshots';
 
 const M = MESSAGES.admin;
 const TINA = { email: 'tina@example.com', password: 'Tenant-Admin-1!', name: 'Tina Admin' };
@@ -28,53 +26,44 @@ interface Organisation {
 }
 
 describe('the Users tab of an account administrator', () => {
-  let app: AppServer;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    app = await startAppServer();
-    await app.server.signUpFirstAdmin();
-    browser = await launchBrowser();
-    page = await browser.newPage();
-  });
-  screenshotFailures(() => page);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+  const s = browserSuite({
+    prepare: async (app) => {
+      await app.server.signUpFirstAdmin();
+    },
   });
 
-  const dialog = () => page.getByRole('dialog');
+  const dialog = () => s.page.getByRole('dialog');
 
   /**
    * Tina (its account administrator, signed in on the page at the Users tab), Paul (a plain
    * user), Support Bot, and Grace as a plain user when asked.
    */
   const organisation = async (key: string, options: { grace?: boolean } = {}): Promise<Organisation> => {
-    const acme = await createOrganisation(app.server, `Acme ${key}`);
+    const acme = await createOrganisation(s.app.server, `Acme ${key}`);
     const tina = { ...TINA, email: `tina.${key}@example.com` };
     const paul = { ...PAUL, email: `paul.${key}@example.com` };
     const grace = { ...GRACE, email: `grace.${key}@example.com` };
-    await createAccountAdmin(app.server, { ...tina, tenantId: acme.id });
-    await createPlainUser(app.server, { ...paul, tenantId: acme.id });
-    if (options.grace) await createPlainUser(app.server, { ...grace, tenantId: acme.id });
-    const token = (await app.server.login(tina.email, tina.password)).token;
+    await createAccountAdmin(s.app.server, { ...tina, tenantId: acme.id });
+    await createPlainUser(s.app.server, { ...paul, tenantId: acme.id });
+    if (options.grace) await createPlainUser(s.app.server, { ...grace, tenantId: acme.id });
+    const token = (await s.app.server.login(tina.email, tina.password)).token;
     const api: Organisation['api'] = async (method, url, body) =>
-      (await app.server.request({ method, url, token, ...(body === undefined ? {} : { body }) })).statusCode;
+      (await s.app.server.request({ method, url, token, ...(body === undefined ? {} : { body }) }))
+        .statusCode;
     // Bot roles are given on a bot that exists.
     expect(await api('POST', '/api/bot', { name: 'Support Bot', region: 'eu-west', language: 'en' })).toBe(
       200,
     );
-    await page.evaluate(() => localStorage.clear()).catch(() => undefined);
-    await logInThroughUi(page, app.baseUrl, tina.email, tina.password);
-    await page.goto(`${app.baseUrl}/configuration/users`);
-    await expectVisible(rowOf(page, tina.email));
-    return { id: acme.id, tina, paul, grace, repos: app.server.ctx.repos.forTenant(acme.id), api };
+    await s.page.evaluate(() => localStorage.clear()).catch(() => undefined);
+    await logInThroughUi(s.page, s.app.baseUrl, tina.email, tina.password);
+    await s.page.goto(`${s.app.baseUrl}/configuration/users`);
+    await expectVisible(rowOf(s.page, tina.email));
+    return { id: acme.id, tina, paul, grace, repos: s.app.server.ctx.repos.forTenant(acme.id), api };
   };
 
   test('lists name, e-mail, role and bot roles count; the own row has no delete action', async () => {
     const acme = await organisation('list');
-    const tina = rowOf(page, acme.tina.email);
+    const tina = rowOf(s.page, acme.tina.email);
     expect(await tina.getByRole('cell').allInnerTexts()).toEqual([
       `${TINA.name}\nYou`,
       acme.tina.email,
@@ -82,15 +71,15 @@ describe('the Users tab of an account administrator', () => {
       '0',
       '',
     ]);
-    expect(await rowOf(page, acme.paul.email).getByRole('cell').nth(2).textContent()).toBe('User');
+    expect(await rowOf(s.page, acme.paul.email).getByRole('cell').nth(2).textContent()).toBe('User');
     expect(await tina.getByRole('button', { name: `Delete ${TINA.name}` }).count()).toBe(0);
-    await expectVisible(rowOf(page, acme.paul.email).getByRole('button', { name: `Delete ${PAUL.name}` }));
-    await screenshot(page, 'admin-users');
+    await expectVisible(rowOf(s.page, acme.paul.email).getByRole('button', { name: `Delete ${PAUL.name}` }));
+    await screenshot(s.page, 'admin-users');
   });
 
   test('add user: bad input gets each message and the Invalid input warning; good input creates the user', async () => {
     const acme = await organisation('add');
-    await page.getByRole('button', { name: 'Add user' }).click();
+    await s.page.getByRole('button', { name: 'Add user' }).click();
     await expectVisible(dialog().getByRole('heading', { name: 'Add user' }));
     // Only master administrators may assign to the master tenant.
     expect(await dialog().getByLabel('Assign to master tenant').count()).toBe(0);
@@ -99,40 +88,40 @@ describe('the Users tab of an account administrator', () => {
     await dialog().getByLabel('E-mail').fill('grace@');
     await dialog().getByLabel('Password', { exact: true }).fill('short');
     await dialog().getByRole('button', { name: 'Add user' }).click();
-    const warning = popupOf(page);
+    const warning = popupOf(s.page);
     await expectVisible(warning.getByRole('heading', { name: M.invalidInputTitle }));
     await expectVisible(warning.getByText(M.invalidInputText));
-    await screenshot(page, 'admin-add-user-invalid-warning');
+    await screenshot(s.page, 'admin-add-user-invalid-warning');
     await warning.getByRole('button', { name: 'OK' }).click();
     for (const message of [M.invalidUserName, M.invalidUserEmail, M.invalidUserPassword]) {
       await expectVisible(dialog().getByText(message, { exact: true }));
     }
-    await screenshot(page, 'admin-add-user-invalid');
+    await screenshot(s.page, 'admin-add-user-invalid');
 
     // A password without a special character is still refused, the other two are now fine.
     await dialog().getByLabel('Name').fill(GRACE.name);
     await dialog().getByLabel('E-mail').fill(GRACE.email);
     await dialog().getByLabel('Password', { exact: true }).fill('GraceHopper1');
     await dialog().getByRole('button', { name: 'Add user' }).click();
-    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
     await expectVisible(dialog().getByText(M.invalidUserPassword, { exact: true }));
     expect(await dialog().getByText(M.invalidUserName, { exact: true }).count()).toBe(0);
 
     await dialog().getByLabel('Password', { exact: true }).fill(GRACE.password);
     await dialog().getByLabel('Send login data').check();
     // The answer is held until the button has been seen while it works.
-    const creation = await holdRoute(page, '**/api/users');
+    const creation = await holdRoute(s.page, '**/api/users');
     await dialog().getByRole('button', { name: 'Add user' }).click();
     await expectVisible(dialog().getByRole('button', { name: M.creating }));
-    await screenshot(page, 'admin-add-user-creating');
+    await screenshot(s.page, 'admin-add-user-creating');
     await creation.release();
     await expectHidden(dialog());
 
-    const grace = rowOf(page, GRACE.email);
+    const grace = rowOf(s.page, GRACE.email);
     await expectVisible(grace);
     expect(await grace.getByRole('cell').nth(2).textContent()).toBe('User');
     expect(await acme.repos.members.roleOf(GRACE.email)).toBe('user');
-    const mails = await app.server.ctx.repos.outbox.listFor(GRACE.email);
+    const mails = await s.app.server.ctx.repos.outbox.listFor(GRACE.email);
     expect(mails.map((mail) => mail.subject)).toEqual(['Your Parley login']);
     // A link to choose a password, never the password itself.
     expect(mails[0]?.text).not.toContain(GRACE.password);
@@ -141,7 +130,7 @@ describe('the Users tab of an account administrator', () => {
 
   test('add user: an address already in the tenant is named at its field', async () => {
     const acme = await organisation('taken', { grace: true });
-    await page.getByRole('button', { name: 'Add user' }).click();
+    await s.page.getByRole('button', { name: 'Add user' }).click();
     await dialog().getByLabel('Name').fill('grace2');
     await dialog().getByLabel('E-mail').fill(acme.grace.email);
     await dialog().getByLabel('Password', { exact: true }).fill(GRACE.password);
@@ -152,45 +141,45 @@ describe('the Users tab of an account administrator', () => {
   test("add user: at the plan's max seats the server refuses with the seats message", async () => {
     const acme = await organisation('seats');
     const members = await acme.repos.members.count();
-    await app.server.ctx.repos.db
+    await s.app.server.ctx.repos.db
       .updateTable('plans')
       .set({ max_free_users: members })
       .where('id', '=', 'default')
       .execute();
     try {
-      await page.getByRole('button', { name: 'Add user' }).click();
+      await s.page.getByRole('button', { name: 'Add user' }).click();
       await dialog().getByLabel('Name').fill('ada.lovelace');
       await dialog().getByLabel('Password', { exact: true }).fill(GRACE.password);
       await dialog().getByLabel('E-mail').fill('ada@example.com');
       await dialog().getByRole('button', { name: 'Add user' }).click();
-      const popup = popupOf(page);
+      const popup = popupOf(s.page);
       await expectVisible(popup.getByRole('heading', { name: MESSAGES.maxUsersReached }));
       await expectVisible(popup.getByText(M.seatsError));
-      await screenshot(page, 'admin-add-user-seats');
+      await screenshot(s.page, 'admin-add-user-seats');
       await popup.getByRole('button', { name: 'OK' }).click();
       expect(await acme.repos.members.roleOf('ada@example.com')).toBeUndefined();
     } finally {
-      await app.server.ctx.repos.db
+      await s.app.server.ctx.repos.db
         .updateTable('plans')
         .set({ max_free_users: 50 })
         .where('id', '=', 'default')
         .execute();
     }
     // Closing with typed-in data asks first.
-    await page.keyboard.press('Escape');
-    await popupOf(page).getByRole('button', { name: 'Discard' }).click();
+    await s.page.keyboard.press('Escape');
+    await popupOf(s.page).getByRole('button', { name: 'Discard' }).click();
     await expectHidden(dialog());
   });
 
   test('edit: nothing changed has no data to save; the Account Administrator toggle makes an administrator and back', async () => {
     const acme = await organisation('toggle', { grace: true });
-    await rowOf(page, acme.grace.email)
+    await rowOf(s.page, acme.grace.email)
       .getByRole('button', { name: `Edit ${GRACE.name}` })
       .click();
     await expectVisible(dialog().getByRole('heading', { name: `Edit ${GRACE.name}` }));
     await dialog().getByRole('button', { name: 'Save' }).click();
-    await expectVisible(popupOf(page).getByRole('heading', { name: M.noDataToSave }));
-    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await expectVisible(popupOf(s.page).getByRole('heading', { name: M.noDataToSave }));
+    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
 
     const toggle = dialog().getByRole('switch', { name: 'Account Administrator' });
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
@@ -198,22 +187,22 @@ describe('the Users tab of an account administrator', () => {
     await toggle.click();
     // Administrators have every role: no per-bot roles are shown.
     await expectHidden(dialog().getByRole('heading', { name: 'Bot roles' }));
-    await screenshot(page, 'admin-edit-user-admin');
+    await screenshot(s.page, 'admin-edit-user-admin');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expectHidden(dialog());
     await expect
-      .poll(() => rowOf(page, acme.grace.email).getByRole('cell').nth(2).textContent())
+      .poll(() => rowOf(s.page, acme.grace.email).getByRole('cell').nth(2).textContent())
       .toBe('Account administrator');
     expect(await acme.repos.members.roleOf(acme.grace.email)).toBe('admin');
 
-    await rowOf(page, acme.grace.email)
+    await rowOf(s.page, acme.grace.email)
       .getByRole('button', { name: `Edit ${GRACE.name}` })
       .click();
     await dialog().getByRole('switch', { name: 'Account Administrator' }).click();
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expectHidden(dialog());
     await expect
-      .poll(() => rowOf(page, acme.grace.email).getByRole('cell').nth(2).textContent())
+      .poll(() => rowOf(s.page, acme.grace.email).getByRole('cell').nth(2).textContent())
       .toBe('User');
     expect(await acme.repos.members.roleOf(acme.grace.email)).toBe('user');
   });
@@ -227,8 +216,8 @@ describe('the Users tab of an account administrator', () => {
         role: 2,
       }),
     ).toBe(200);
-    await page.reload();
-    const grace = rowOf(page, acme.grace.email);
+    await s.page.reload();
+    const grace = rowOf(s.page, acme.grace.email);
     await expect.poll(() => grace.getByRole('cell').nth(3).textContent()).toBe('1');
 
     await grace.getByRole('button', { name: `Edit ${GRACE.name}` }).click();
@@ -242,7 +231,7 @@ describe('the Users tab of an account administrator', () => {
       'Maintainer',
       'Administrator',
     ]);
-    await screenshot(page, 'admin-edit-user-bot-role');
+    await screenshot(s.page, 'admin-edit-user-bot-role');
     await select.selectOption({ label: 'Maintainer' });
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expectHidden(dialog());
@@ -262,34 +251,34 @@ describe('the Users tab of an account administrator', () => {
 
   test('delete: a failure restores the row with Deletion error; a success shows a spinner, then the row goes', async () => {
     const acme = await organisation('delete', { grace: true });
-    await expectVisible(rowOf(page, acme.grace.email));
+    await expectVisible(rowOf(s.page, acme.grace.email));
     // Another administrator removes Paul first: this page's deletion then fails.
     expect(await acme.api('DELETE', `/api/users/${acme.paul.email}`)).toBe(204);
-    const paul = rowOf(page, acme.paul.email);
+    const paul = rowOf(s.page, acme.paul.email);
     await paul.getByRole('button', { name: `Delete ${PAUL.name}` }).click();
-    const confirm = popupOf(page);
+    const confirm = popupOf(s.page);
     await expectVisible(confirm.getByRole('heading', { name: 'Delete user?' }));
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    const failure = popupOf(page);
+    const failure = popupOf(s.page);
     await expectVisible(failure.getByRole('heading', { name: M.deletionError }));
     await expectVisible(failure.getByText('User not found in this tenant'));
-    await screenshot(page, 'admin-delete-user-error');
+    await screenshot(s.page, 'admin-delete-user-error');
     await failure.getByRole('button', { name: 'OK' }).click();
     await expectVisible(paul.getByRole('button', { name: `Delete ${PAUL.name}` }));
     expect(await paul.getAttribute('aria-busy')).toBeNull();
 
-    const deletion = await holdRoute(page, '**/api/users/*');
-    const grace = rowOf(page, acme.grace.email);
+    const deletion = await holdRoute(s.page, '**/api/users/*');
+    const grace = rowOf(s.page, acme.grace.email);
     await grace.getByRole('button', { name: `Delete ${GRACE.name}` }).click();
-    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
+    await popupOf(s.page).getByRole('button', { name: 'Delete' }).click();
     await expectVisible(grace.getByRole('status').filter({ hasText: `Deleting ${GRACE.name}` }));
     expect(await grace.getAttribute('aria-busy')).toBe('true');
-    await screenshot(page, 'admin-delete-user-spinner');
+    await screenshot(s.page, 'admin-delete-user-spinner');
     await deletion.release();
     await expectHidden(grace);
     expect(await acme.repos.members.roleOf(acme.grace.email)).toBeUndefined();
     // Grace had no other tenant: her account is gone too.
-    expect(await app.server.ctx.repos.users.get(acme.grace.email)).toBeUndefined();
+    expect(await s.app.server.ctx.repos.users.get(acme.grace.email)).toBeUndefined();
   });
 
   test('Download log saves users-log.csv with what was done in the account', async () => {
@@ -314,10 +303,10 @@ describe('the Users tab of an account administrator', () => {
     ).toBe(200);
     await nextMillisecond();
     expect(await acme.api('DELETE', `/api/users/${acme.paul.email}`)).toBe(204);
-    await page.reload();
+    await s.page.reload();
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download log' }).click(),
+      s.page.waitForEvent('download'),
+      s.page.getByRole('button', { name: 'Download log' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('users-log.csv');
     const csv = readFileSync(await download.path(), 'utf8');
@@ -336,6 +325,6 @@ describe('the Users tab of an account administrator', () => {
   });
 
   test('no page errors', () => {
-    expect(browser.pageErrors).toEqual([]);
+    expect(s.browser.pageErrors).toEqual([]);
   });
 });

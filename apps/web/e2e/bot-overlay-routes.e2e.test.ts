@@ -1,10 +1,9 @@
 import { MESSAGES } from '@parley/contracts';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { logInThroughUi, popupOf } from './support/accounts';
-import { type AppServer, startAppServer } from './support/app-server';
-import { type ApiCall, contentWorld, TINA, VERA } from './support/bot-content';
-import { type Browser, launchBrowser } from './support/browser';
+import { VERA } from './support/bot-content';
+import { botPageSuite } from './support/bot-page-suite';
 import { expectHidden, expectVisible } from './support/expect-page';
 import { screenshot, screenshotFailures } from './support/screenshots';
 
@@ -25,83 +24,68 @@ const OVERLAYS = [
 ] as const;
 
 describe('the overlay pseudo-tabs of the bot page', () => {
-  let app: AppServer;
-  let browser: Browser;
-  let page: Page;
-  let tina: ApiCall;
-
-  beforeAll(async () => {
-    app = await startAppServer();
-    ({ tina } = await contentWorld(app.server, BOT));
+  const s = botPageSuite(BOT, async (tina) => {
     await tina('POST', `/api/${encodeURIComponent(BOT)}/intents`, {
       name: 'Greeting',
       utterances: ['hello', 'good morning'],
     });
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    await logInThroughUi(page, app.baseUrl, TINA.email, TINA.password);
-  });
-  screenshotFailures(() => page);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
   });
 
-  const botUrl = (path: string) => `${app.baseUrl}/bots/${encodeURIComponent(BOT)}/${path}`;
-  const dialog = () => page.getByRole('dialog');
+  const botUrl = (path: string) => `${s.app.baseUrl}/bots/${encodeURIComponent(BOT)}/${path}`;
+  const dialog = () => s.page.getByRole('dialog');
   // The bot page's own tab bar (dialogs have tabs of their own).
   const selectedTab = () =>
-    page.getByRole('tablist', { name: `${BOT} sections` }).getByRole('tab', { selected: true });
+    s.page.getByRole('tablist', { name: `${BOT} sections` }).getByRole('tab', { selected: true });
 
   for (const overlay of OVERLAYS) {
     test(`/${overlay.value} opens ${overlay.dialog} over the ${overlay.tab} tab`, async () => {
-      await page.goto(botUrl(overlay.value));
+      await s.page.goto(botUrl(overlay.value));
       await expectVisible(dialog().getByRole('heading', { name: overlay.dialog, exact: true }));
       expect(await selectedTab().textContent()).toBe(overlay.tab);
       // The route stays on the pseudo-tab while the dialog is open.
-      expect(page.url()).toBe(botUrl(overlay.value));
-      await screenshot(page, `overlay-${overlay.value.replace('/', '-')}`);
+      expect(s.page.url()).toBe(botUrl(overlay.value));
+      await screenshot(s.page, `overlay-${overlay.value.replace('/', '-')}`);
     });
   }
 
   test('/create-object without a name is the Objects add flow, its name field focused', async () => {
-    await page.goto(botUrl('create-object'));
-    const form = page.getByRole('form', { name: 'Add an object' });
+    await s.page.goto(botUrl('create-object'));
+    const form = s.page.getByRole('form', { name: 'Add an object' });
     await expectVisible(form);
     expect(await selectedTab().textContent()).toBe('Variables');
     expect(await form.getByLabel('Name').evaluate((input) => input === document.activeElement)).toBe(true);
     await form.getByLabel('Name').fill('order');
     await form.getByRole('button', { name: 'Add' }).click();
-    await page.waitForURL(botUrl('create-object/order'));
+    await s.page.waitForURL(botUrl('create-object/order'));
     await expectVisible(dialog().getByRole('heading', { name: 'Edit Object' }));
     await dialog().getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForURL(botUrl('variables'));
+    await s.page.waitForURL(botUrl('variables'));
   });
 
   test('closing a dialog goes back to its tab', async () => {
-    await page.goto(botUrl('create-entity'));
+    await s.page.goto(botUrl('create-entity'));
     await dialog().getByRole('button', { name: 'Cancel' }).click();
     await expectHidden(dialog());
-    await page.waitForURL((url) => url.pathname.startsWith(`/bots/${encodeURIComponent(BOT)}/entities`));
+    await s.page.waitForURL((url) => url.pathname.startsWith(`/bots/${encodeURIComponent(BOT)}/entities`));
     expect(await selectedTab().textContent()).toBe('Entities');
   });
 
   test('create-intent-redirect creates a redirect intent without utterances and shows it under redirect', async () => {
-    await page.goto(botUrl('create-intent-redirect'));
+    await s.page.goto(botUrl('create-intent-redirect'));
     await dialog().getByLabel('Name').fill('Handover');
     await dialog().getByRole('button', { name: 'Create', exact: true }).click();
     await expectHidden(dialog());
-    await page.waitForURL(botUrl('redirect/Handover'));
+    await s.page.waitForURL(botUrl('redirect/Handover'));
     expect(await selectedTab().textContent()).toBe('Intents');
-    await expectVisible(page.getByRole('article').getByText('Redirect Intent'));
+    await expectVisible(s.page.getByRole('article').getByText('Redirect Intent'));
     // The redirect view lists the redirect intents only.
-    const listed = await page
+    const listed = await s.page
       .getByRole('navigation', { name: 'Intents' })
       .getByRole('button')
       .allInnerTexts();
     expect(listed.map((text) => text.split('\n')[0])).toEqual(['Handover']);
-    await screenshot(page, 'overlay-redirect-created');
-    const stored = (await tina('GET', `/api/${encodeURIComponent(BOT)}/intents`)) as Array<{
+    await screenshot(s.page, 'overlay-redirect-created');
+    const stored = (await s.tina('GET', `/api/${encodeURIComponent(BOT)}/intents`)) as Array<{
       name: string;
       isRedirect: boolean;
     }>;
@@ -110,9 +94,9 @@ describe('the overlay pseudo-tabs of the bot page', () => {
   });
 
   test('Add Intent goes to create-intent, and Create to the new intent', async () => {
-    await page.goto(botUrl('intents/Greeting'));
-    await page.getByRole('button', { name: 'Add Intent' }).click();
-    await page.waitForURL(botUrl('create-intent'));
+    await s.page.goto(botUrl('intents/Greeting'));
+    await s.page.getByRole('button', { name: 'Add Intent' }).click();
+    await s.page.waitForURL(botUrl('create-intent'));
     await dialog().getByLabel('Name').fill('Farewell');
     const typed = dialog().getByRole('combobox', { name: 'New utterance' });
     for (const text of ['bye', 'see you']) {
@@ -120,16 +104,16 @@ describe('the overlay pseudo-tabs of the bot page', () => {
       await typed.press('Enter');
     }
     await dialog().getByRole('button', { name: 'Create', exact: true }).click();
-    await page.waitForURL(botUrl('intents/Farewell'));
-    await expectVisible(page.getByRole('article').getByRole('heading', { name: 'Farewell' }));
+    await s.page.waitForURL(botUrl('intents/Farewell'));
+    await expectVisible(s.page.getByRole('article').getByRole('heading', { name: 'Farewell' }));
   });
 
   describe('without the permission', () => {
     let viewer: Page;
 
     beforeAll(async () => {
-      viewer = await browser.newPage();
-      await logInThroughUi(viewer, app.baseUrl, VERA.email, VERA.password);
+      viewer = await s.browser.newPage();
+      await logInThroughUi(viewer, s.app.baseUrl, VERA.email, VERA.password);
     });
     screenshotFailures(() => viewer);
 

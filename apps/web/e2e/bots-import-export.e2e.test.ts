@@ -1,16 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { BOT_BUNDLE_MESSAGES as B, BOT_MESSAGES as M } from '@parley/contracts';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { PASSPHRASES_DIFFER } from '../src/features/bots/components/export/export-bot-form';
 import { createOrganisation, logInThroughUi } from './support/accounts';
 import { createAccountAdmin } from './support/administration';
-import { type AppServer, startAppServer } from './support/app-server';
 import { apiAs, TINA } from './support/bot-content';
-import { type Browser, launchBrowser } from './support/browser';
+import { browserSuite } from './support/browser-suite';
 import { expectHidden, expectVisible } from './support/expect-page';
 import { holdRoute } from './support/held-route';
-import { screenshot, screenshotFailures } from './support/screenshots';
+import { screenshot } from './support/screenshots';
 
 const BOT = 'Support Bot';
 const COPY = 'Support Bot Copy';
@@ -21,22 +19,13 @@ const PASSPHRASE = 'open sesame, please';
  * from a starter template (spec 01 section 2: bot overview, create-a-bot and import-a-bot dialogs).
  */
 describe('exporting, importing and starting from a template', () => {
-  let app: AppServer;
-  let browser: Browser;
-  let page: Page;
   /** The organisation of the running test. */
   let tenantId: string;
 
-  beforeAll(async () => {
-    app = await startAppServer();
-    await app.server.signUpFirstAdmin();
-    browser = await launchBrowser();
-    page = await browser.newPage();
-  });
-  screenshotFailures(() => page);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+  const s = browserSuite({
+    prepare: async (app) => {
+      await app.server.signUpFirstAdmin();
+    },
   });
 
   /**
@@ -46,12 +35,12 @@ describe('exporting, importing and starting from a template', () => {
    * overview; her session token is returned.
    */
   const organisation = async (key: string) => {
-    const tenant = await createOrganisation(app.server, `Acme ${key}`);
+    const tenant = await createOrganisation(s.app.server, `Acme ${key}`);
     tenantId = tenant.id;
     const admin = { ...TINA, email: `tina.${key}@example.com` };
-    await createAccountAdmin(app.server, { ...admin, tenantId: tenant.id });
-    const token = (await app.server.login(admin.email, admin.password)).token;
-    const tina = apiAs(app.server, token);
+    await createAccountAdmin(s.app.server, { ...admin, tenantId: tenant.id });
+    const token = (await s.app.server.login(admin.email, admin.password)).token;
+    const tina = apiAs(s.app.server, token);
     await tina('POST', '/api/bot', { name: BOT, region: 'eu-west', language: 'en' });
     const bot = `/api/${encodeURIComponent(BOT)}`;
     await tina('POST', `${bot}/entities`, {
@@ -80,13 +69,13 @@ describe('exporting, importing and starting from a template', () => {
       headers: [{ key: 'Authorization', value: 'Bearer tok-123' }],
     });
     await tina('PUT', `${bot}/variables`, { variables: [{ key: 'shopName', value: 'Acme' }] });
-    await page.evaluate(() => localStorage.clear()).catch(() => undefined);
-    await logInThroughUi(page, app.baseUrl, admin.email, admin.password);
+    await s.page.evaluate(() => localStorage.clear()).catch(() => undefined);
+    await logInThroughUi(s.page, s.app.baseUrl, admin.email, admin.password);
     return token;
   };
   /** Support Bot exported through the API with its credentials sealed under PASSPHRASE. */
   const exportedFile = async (token: string): Promise<Buffer> => {
-    const response = await app.server.request({
+    const response = await s.app.server.request({
       method: 'POST',
       url: `/api/bots/${encodeURIComponent(BOT)}/export`,
       token,
@@ -96,17 +85,17 @@ describe('exporting, importing and starting from a template', () => {
     return response.rawPayload;
   };
 
-  const dialog = () => page.getByRole('dialog');
-  const card = (name: string) => page.getByRole('article', { name, exact: true });
-  const acme = () => app.server.ctx.repos.forTenant(tenantId);
+  const dialog = () => s.page.getByRole('dialog');
+  const card = (name: string) => s.page.getByRole('article', { name, exact: true });
+  const acme = () => s.app.server.ctx.repos.forTenant(tenantId);
   const chooseFile = (name: string, buffer: Buffer) =>
     dialog()
       .getByLabel('Choose bot file')
       .setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
   /** The import form of the overview's Import a bot with this file loaded and its passphrase given. */
   const openImportForm = async (exported: Buffer) => {
-    await page.goto(`${app.baseUrl}/bots`);
-    await page.getByRole('button', { name: 'Import a bot' }).click();
+    await s.page.goto(`${s.app.baseUrl}/bots`);
+    await s.page.getByRole('button', { name: 'Import a bot' }).click();
     await chooseFile('bot-Support Bot.enc', exported);
     await dialog().getByRole('button', { name: B.loadBotData }).click();
     await expectVisible(dialog().getByLabel('Name of your bot'));
@@ -115,18 +104,18 @@ describe('exporting, importing and starting from a template', () => {
 
   test('Export Bot in the card menu asks about credentials, then downloads bot-{bot}.enc', async () => {
     await organisation('export');
-    await page.goto(`${app.baseUrl}/bots`);
-    await expectVisible(page.getByRole('button', { name: 'Import a bot' }));
+    await s.page.goto(`${s.app.baseUrl}/bots`);
+    await expectVisible(s.page.getByRole('button', { name: 'Import a bot' }));
     await card(BOT)
       .getByRole('button', { name: `Actions for ${BOT}` })
       .click();
-    const menu = page.getByRole('menu', { name: `Actions for ${BOT}` });
+    const menu = s.page.getByRole('menu', { name: `Actions for ${BOT}` });
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
       'Export Bot',
       'Download Logs',
       'Delete Bot',
     ]);
-    await screenshot(page, 'bots-export-menu');
+    await screenshot(s.page, 'bots-export-menu');
     await menu.getByRole('menuitem', { name: 'Export Bot' }).click();
     await expectVisible(dialog().getByRole('heading', { name: B.exportBot }));
     await dialog().getByLabel("Include the functions' credentials").check();
@@ -138,9 +127,9 @@ describe('exporting, importing and starting from a template', () => {
     await dialog().getByRole('button', { name: 'Export' }).click();
     await expectVisible(dialog().getByText(PASSPHRASES_DIFFER));
     await dialog().getByLabel('Repeat the passphrase').fill(PASSPHRASE);
-    await screenshot(page, 'bots-export-dialog');
+    await screenshot(s.page, 'bots-export-dialog');
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
+      s.page.waitForEvent('download'),
       dialog().getByRole('button', { name: 'Export' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('bot-Support Bot.enc');
@@ -151,8 +140,8 @@ describe('exporting, importing and starting from a template', () => {
 
   test('Import a bot: the file’s name and size, then Load bot data', async () => {
     const exported = await exportedFile(await organisation('load'));
-    await page.goto(`${app.baseUrl}/bots`);
-    await page.getByRole('button', { name: 'Import a bot' }).click();
+    await s.page.goto(`${s.app.baseUrl}/bots`);
+    await s.page.getByRole('button', { name: 'Import a bot' }).click();
     await expectVisible(dialog().getByRole('heading', { name: B.importTitle }));
     const load = dialog().getByRole('button', { name: B.loadBotData });
     expect(await load.isDisabled()).toBe(true);
@@ -160,7 +149,7 @@ describe('exporting, importing and starting from a template', () => {
     await expectVisible(
       dialog().getByText(`bot-Support Bot.enc (${Math.max(1, Math.round(exported.length / 1024))} KB)`),
     );
-    await screenshot(page, 'bots-import-file-chosen');
+    await screenshot(s.page, 'bots-import-file-chosen');
     await load.click();
     await expectVisible(dialog().getByLabel('Name of your bot'));
     expect(await dialog().getByLabel('Name of your bot').inputValue()).toBe(BOT);
@@ -180,7 +169,7 @@ describe('exporting, importing and starting from a template', () => {
     expect(await counts.allTextContents()).toEqual(['2', '1', '2', '0', '1 / 0', '0']);
     await expectVisible(dialog().getByText('Sealed in the file for Weather.', { exact: false }));
     await dialog().getByLabel("Passphrase of the functions' credentials").fill(PASSPHRASE);
-    await screenshot(page, 'bots-import-form');
+    await screenshot(s.page, 'bots-import-form');
   });
 
   test('the import rules: a taken name, an incorrect name', async () => {
@@ -191,7 +180,7 @@ describe('exporting, importing and starting from a template', () => {
     await expectVisible(dialog().getByText(B.nameIncorrect));
     await dialog().getByRole('button', { name: B.importBot }).click();
     await expectVisible(dialog().getByText(M.invalidBotName, { exact: true }));
-    await screenshot(page, 'bots-import-name-incorrect');
+    await screenshot(s.page, 'bots-import-name-incorrect');
     expect(await acme().bots.count()).toBe(1);
   });
 
@@ -201,19 +190,19 @@ describe('exporting, importing and starting from a template', () => {
     await expectHidden(dialog().getByText(B.nameIncorrect));
     await dialog().getByRole('switch', { name: 'Change bot region' }).click();
     await dialog().getByLabel('Bot Region', { exact: true }).selectOption('us-east');
-    const importing = await holdRoute(page, '**/api/bots/import?*');
+    const importing = await holdRoute(s.page, '**/api/bots/import?*');
     await dialog().getByRole('button', { name: B.importBot }).click();
     await expectVisible(dialog().getByRole('button', { name: B.importing }));
-    await screenshot(page, 'bots-import-importing');
+    await screenshot(s.page, 'bots-import-importing');
     await importing.release();
-    await page.waitForURL(`${app.baseUrl}/bots/Support%20Bot%20Copy/analytics`);
-    await expectVisible(page.getByRole('heading', { name: COPY }));
+    await s.page.waitForURL(`${s.app.baseUrl}/bots/Support%20Bot%20Copy/analytics`);
+    await expectVisible(s.page.getByRole('heading', { name: COPY }));
 
-    await page.goto(`${app.baseUrl}/bots/${encodeURIComponent(COPY)}/intents`);
-    const intents = page.getByRole('navigation', { name: 'Intents' });
+    await s.page.goto(`${s.app.baseUrl}/bots/${encodeURIComponent(COPY)}/intents`);
+    const intents = s.page.getByRole('navigation', { name: 'Intents' });
     await expectVisible(intents.getByRole('button', { name: 'Pricing' }));
     expect(await intents.getByRole('button').allInnerTexts()).toEqual(['Greeting', 'Pricing', 'None']);
-    await screenshot(page, 'bots-import-imported-intents');
+    await screenshot(s.page, 'bots-import-imported-intents');
 
     const copy = await acme().bots.get(COPY);
     expect(copy).toMatchObject({
@@ -229,21 +218,21 @@ describe('exporting, importing and starting from a template', () => {
     expect((await acme().variables(copy!.id).list()).map((v) => [v.name, v.value])).toEqual([
       ['shopName', 'Acme'],
     ]);
-    await page.goto(`${app.baseUrl}/bots`);
+    await s.page.goto(`${s.app.baseUrl}/bots`);
     await expectVisible(card(COPY));
-    await screenshot(page, 'bots-import-overview');
+    await screenshot(s.page, 'bots-import-overview');
   });
 
   test('a damaged file is refused at Load bot data with what happened to it', async () => {
     const exported = await exportedFile(await organisation('damaged'));
-    await page.goto(`${app.baseUrl}/bots`);
-    await page.getByRole('button', { name: 'Import a bot' }).click();
+    await s.page.goto(`${s.app.baseUrl}/bots`);
+    await s.page.getByRole('button', { name: 'Import a bot' }).click();
     const damaged = Buffer.from(exported);
     damaged[80] = (damaged[80] ?? 0) ^ 0xff;
     await chooseFile('bot-Support Bot.enc', damaged);
     await dialog().getByRole('button', { name: B.loadBotData }).click();
     await expectVisible(dialog().getByText(B.damaged));
-    await screenshot(page, 'bots-import-damaged');
+    await screenshot(s.page, 'bots-import-damaged');
     await chooseFile('notes.enc', Buffer.from('just some notes'));
     await expectHidden(dialog().getByText(B.damaged));
     await dialog().getByRole('button', { name: B.loadBotData }).click();
@@ -254,14 +243,14 @@ describe('exporting, importing and starting from a template', () => {
 
   test('Create a bot from a starter template: the template choice, then the bot with its content', async () => {
     await organisation('template');
-    await page.goto(`${app.baseUrl}/bots`);
-    await page.getByRole('button', { name: 'Create a bot' }).click();
+    await s.page.goto(`${s.app.baseUrl}/bots`);
+    await s.page.getByRole('button', { name: 'Create a bot' }).click();
     const template = dialog().getByRole('button', { name: /Use starter Template/ });
     await expectVisible(
       dialog().getByText('A ready bot with intents, entities, functions and variables to adapt.'),
     );
     expect(await template.isDisabled()).toBe(false);
-    await screenshot(page, 'bots-template-step-1');
+    await screenshot(s.page, 'bots-template-step-1');
     await template.click();
     const select = dialog().getByLabel('Bot Template');
     expect(await select.locator('option').allTextContents()).toEqual([
@@ -278,41 +267,41 @@ describe('exporting, importing and starting from a template', () => {
     await expectVisible(dialog().getByText(M.selectTemplate, { exact: true }));
     await select.selectOption('order-status.enc');
     await expectVisible(dialog().getByText(/Tells shoppers where their order is/));
-    await screenshot(page, 'bots-template-step-2');
+    await screenshot(s.page, 'bots-template-step-2');
     await dialog().getByRole('button', { name: 'Create bot' }).click();
-    await page.waitForURL(`${app.baseUrl}/bots/Orders/analytics`);
+    await s.page.waitForURL(`${s.app.baseUrl}/bots/Orders/analytics`);
 
-    await page.goto(`${app.baseUrl}/bots/Orders/intents`);
-    const intents = page.getByRole('navigation', { name: 'Intents' });
+    await s.page.goto(`${s.app.baseUrl}/bots/Orders/intents`);
+    const intents = s.page.getByRole('navigation', { name: 'Intents' });
     await expectVisible(intents.getByRole('button', { name: 'OrderStatus' }));
     await intents.getByRole('button', { name: 'OrderStatus' }).click();
-    await expectVisible(page.getByRole('article').getByText('where is [OrderNumber]'));
-    await screenshot(page, 'bots-template-intents');
-    await page.goto(`${app.baseUrl}/bots/Orders/entities`);
+    await expectVisible(s.page.getByRole('article').getByText('where is [OrderNumber]'));
+    await screenshot(s.page, 'bots-template-intents');
+    await s.page.goto(`${s.app.baseUrl}/bots/Orders/entities`);
     await expectVisible(
-      page.getByRole('navigation', { name: 'Entities' }).getByRole('button', { name: 'Carrier' }),
+      s.page.getByRole('navigation', { name: 'Entities' }).getByRole('button', { name: 'Carrier' }),
     );
-    await screenshot(page, 'bots-template-entities');
+    await screenshot(s.page, 'bots-template-entities');
   });
 
   test('without import and export in the plan, neither Import a bot nor Export Bot is offered', async () => {
     await organisation('plan');
     // Every account has the default plan: the others get its import and export back.
     const setImportExport = (hasImportExport: boolean) =>
-      app.server.ctx.repos.db
+      s.app.server.ctx.repos.db
         .updateTable('plans')
         .set({ metadata: JSON.stringify({ hasImportExport, hasNluPerformance: true }) })
         .where('id', '=', 'default')
         .execute();
     await setImportExport(false);
     try {
-      await page.goto(`${app.baseUrl}/bots`);
+      await s.page.goto(`${s.app.baseUrl}/bots`);
       await expectVisible(card(BOT));
-      expect(await page.getByRole('button', { name: 'Import a bot' }).count()).toBe(0);
+      expect(await s.page.getByRole('button', { name: 'Import a bot' }).count()).toBe(0);
       await card(BOT)
         .getByRole('button', { name: `Actions for ${BOT}` })
         .click();
-      expect(await page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual([
+      expect(await s.page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual([
         'Download Logs',
         'Delete Bot',
       ]);
@@ -322,6 +311,6 @@ describe('exporting, importing and starting from a template', () => {
   });
 
   test('no page errors', () => {
-    expect(browser.pageErrors).toEqual([]);
+    expect(s.browser.pageErrors).toEqual([]);
   });
 });

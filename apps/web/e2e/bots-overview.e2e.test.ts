@@ -1,38 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { BOT_MESSAGES } from '@parley/contracts';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { BOT_JOKES } from '../src/features/bots/components/overview/bot-jokes';
 import { createOrganisation, createPlainUser, logInThroughUi, popupOf } from './support/accounts';
 import { createAccountAdmin } from './support/administration';
-import { type AppServer, startAppServer } from './support/app-server';
 import { apiAs } from './support/bot-content';
-import { type Browser, launchBrowser } from './support/browser';
+import { browserSuite } from './support/browser-suite';
 import { expectHidden, expectVisible } from './support/expect-page';
 import { holdRoute } from './support/held-route';
-import { screenshot, screenshotFailures } from './support/screenshots';
+import { screenshot } from './support/screenshots';
 
 const M = BOT_MESSAGES;
 const TINA = { email: 'tina@example.com', password: 'Tenant-Admin-1!', name: 'Tina Admin' };
 const PAUL = { email: 'paul@example.com', password: 'Plain-Password-1', name: 'Paul Plain' };
 
 describe('the bot overview and the create-a-bot dialog', () => {
-  let app: AppServer;
-  let browser: Browser;
-  let page: Page;
   /** The organisation of the running test. */
   let acmeId: string;
 
-  beforeAll(async () => {
-    app = await startAppServer();
-    await app.server.signUpFirstAdmin();
-    browser = await launchBrowser();
-    page = await browser.newPage();
-  });
-  screenshotFailures(() => page);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+  const s = browserSuite({
+    prepare: async (app) => {
+      await app.server.signUpFirstAdmin();
+    },
   });
 
   /**
@@ -41,35 +30,38 @@ describe('the bot overview and the create-a-bot dialog', () => {
    * `[name, region]`. Tina is signed in on the overview.
    */
   const organisation = async (key: string, bots: Array<[name: string, region: string]> = []) => {
-    const tenant = await createOrganisation(app.server, `Acme ${key}`);
+    const tenant = await createOrganisation(s.app.server, `Acme ${key}`);
     acmeId = tenant.id;
     const people = {
       tina: { ...TINA, email: `tina.${key}@example.com` },
       paul: { ...PAUL, email: `paul.${key}@example.com` },
     };
-    await createAccountAdmin(app.server, { ...people.tina, tenantId: tenant.id });
-    await createPlainUser(app.server, { ...people.paul, tenantId: tenant.id });
-    const tina = apiAs(app.server, (await app.server.login(people.tina.email, people.tina.password)).token);
+    await createAccountAdmin(s.app.server, { ...people.tina, tenantId: tenant.id });
+    await createPlainUser(s.app.server, { ...people.paul, tenantId: tenant.id });
+    const tina = apiAs(
+      s.app.server,
+      (await s.app.server.login(people.tina.email, people.tina.password)).token,
+    );
     for (const [name, region] of bots) await tina('POST', '/api/bot', { name, region, language: 'en' });
     await signInAs(people.tina);
     return people;
   };
   const signInAs = async (who: { email: string; password: string }) => {
-    await page.evaluate(() => localStorage.clear()).catch(() => undefined);
-    await logInThroughUi(page, app.baseUrl, who.email, who.password);
+    await s.page.evaluate(() => localStorage.clear()).catch(() => undefined);
+    await logInThroughUi(s.page, s.app.baseUrl, who.email, who.password);
   };
-  const acme = () => app.server.ctx.repos.forTenant(acmeId);
-  const dialog = () => page.getByRole('dialog');
-  const card = (name: string) => page.getByRole('article', { name });
+  const acme = () => s.app.server.ctx.repos.forTenant(acmeId);
+  const dialog = () => s.page.getByRole('dialog');
+  const card = (name: string) => s.page.getByRole('article', { name });
   const setPlan = (maxFreeBots: number, hasAdditionalBotsCost: boolean) =>
-    app.server.ctx.repos.db
+    s.app.server.ctx.repos.db
       .updateTable('plans')
       .set({ max_free_bots: maxFreeBots, has_additional_bots_cost: hasAdditionalBotsCost ? 1 : 0 })
       .where('id', '=', 'default')
       .execute();
   /** The create-a-bot dialog at its form (step 2), from the overview. */
   const openForm = async () => {
-    await page.getByRole('button', { name: 'Create a bot' }).first().click();
+    await s.page.getByRole('button', { name: 'Create a bot' }).first().click();
     await dialog()
       .getByRole('button', { name: /Start from scratch/ })
       .click();
@@ -78,30 +70,30 @@ describe('the bot overview and the create-a-bot dialog', () => {
 
   test('a tenant without bots: the empty state and the Create a bot button', async () => {
     await organisation('empty');
-    await page.goto(`${app.baseUrl}/bots`);
-    await expectVisible(page.getByRole('heading', { name: 'No bots yet' }));
-    await expectVisible(page.getByRole('heading', { name: 'Bot Overview' }));
-    expect(await page.getByRole('button', { name: 'Create a bot' }).count()).toBe(2);
+    await s.page.goto(`${s.app.baseUrl}/bots`);
+    await expectVisible(s.page.getByRole('heading', { name: 'No bots yet' }));
+    await expectVisible(s.page.getByRole('heading', { name: 'Bot Overview' }));
+    expect(await s.page.getByRole('button', { name: 'Create a bot' }).count()).toBe(2);
     // The default plan includes import and export: the empty state invites to import too.
-    expect(await page.getByRole('button', { name: 'Import a bot' }).count()).toBe(2);
-    await screenshot(page, 'bots-empty');
+    expect(await s.page.getByRole('button', { name: 'Import a bot' }).count()).toBe(2);
+    await screenshot(s.page, 'bots-empty');
   });
 
   test('while the bots load a joke is shown', async () => {
     await organisation('joke');
-    const loading = await holdRoute(page, '**/api/bots');
-    await page.goto(`${app.baseUrl}/bots`);
-    const joke = page.getByTestId('bot-joke');
+    const loading = await holdRoute(s.page, '**/api/bots');
+    await s.page.goto(`${s.app.baseUrl}/bots`);
+    const joke = s.page.getByTestId('bot-joke');
     await expectVisible(joke);
     expect(BOT_JOKES).toContain(await joke.textContent());
-    await screenshot(page, 'bots-loading-joke');
+    await screenshot(s.page, 'bots-loading-joke');
     await loading.release();
-    await expectVisible(page.getByRole('heading', { name: 'No bots yet' }));
+    await expectVisible(s.page.getByRole('heading', { name: 'No bots yet' }));
   });
 
   test('step 1 offers scratch and the starter templates', async () => {
     await organisation('step-1');
-    await page.getByRole('button', { name: 'Create a bot' }).first().click();
+    await s.page.getByRole('button', { name: 'Create a bot' }).first().click();
     await expectVisible(dialog().getByRole('heading', { name: 'Create a bot' }));
     await expectVisible(dialog().getByRole('button', { name: /Start from scratch/ }));
     const template = dialog().getByRole('button', { name: /Use starter Template/ });
@@ -109,7 +101,7 @@ describe('the bot overview and the create-a-bot dialog', () => {
       dialog().getByText('A ready bot with intents, entities, functions and variables to adapt.'),
     );
     expect(await template.isDisabled()).toBe(false);
-    await screenshot(page, 'bots-create-step-1');
+    await screenshot(s.page, 'bots-create-step-1');
   });
 
   test('step 2: the toggles show and hide their fields, the languages follow the recognizer', async () => {
@@ -142,7 +134,7 @@ describe('the bot overview and the create-a-bot dialog', () => {
     await dialog().getByRole('switch', { name: 'Automate' }).click();
     expect(await dialog().getByLabel('Initial Intent & Entity Recognizer').count()).toBe(0);
     expect(await language.locator('option').allTextContents()).toEqual(parleyLanguages);
-    await screenshot(page, 'bots-create-step-2-automate');
+    await screenshot(s.page, 'bots-create-step-2-automate');
     await dialog().getByRole('switch', { name: 'Automate' }).click();
 
     // None: no recognizer, so no Automate either.
@@ -161,7 +153,7 @@ describe('the bot overview and the create-a-bot dialog', () => {
     await dialog().getByRole('button', { name: 'Create bot' }).click();
     await expectVisible(dialog().getByText(M.invalidBotName, { exact: true }));
     expect(await acme().bots.count()).toBe(0);
-    await screenshot(page, 'bots-create-invalid-name');
+    await screenshot(s.page, 'bots-create-invalid-name');
   });
 
   test('creating: the button reads Creating..., then the new bot opens on its analytics tab', async () => {
@@ -170,13 +162,13 @@ describe('the bot overview and the create-a-bot dialog', () => {
     await dialog().getByLabel('Name of your bot').fill('Support Bot');
     await dialog().getByRole('switch', { name: 'Change bot region' }).click();
     await dialog().getByLabel('Bot Region', { exact: true }).selectOption('us-east');
-    const creation = await holdRoute(page, '**/api/bot');
+    const creation = await holdRoute(s.page, '**/api/bot');
     await dialog().getByRole('button', { name: 'Create bot' }).click();
     await expectVisible(dialog().getByRole('button', { name: M.creating }));
-    await screenshot(page, 'bots-create-creating');
+    await screenshot(s.page, 'bots-create-creating');
     await creation.release();
-    await page.waitForURL(`${app.baseUrl}/bots/Support%20Bot/analytics`);
-    await expectVisible(page.getByRole('heading', { name: 'Support Bot' }));
+    await s.page.waitForURL(`${s.app.baseUrl}/bots/Support%20Bot/analytics`);
+    await expectVisible(s.page.getByRole('heading', { name: 'Support Bot' }));
     const bot = await acme().bots.get('Support Bot');
     expect(bot).toMatchObject({
       region: 'us-east',
@@ -186,17 +178,17 @@ describe('the bot overview and the create-a-bot dialog', () => {
 
   test('a name that is taken: the pop-up names the bot, the field says why', async () => {
     await organisation('taken', [['Support Bot', 'us-east']]);
-    await page.goto(`${app.baseUrl}/bots`);
-    await page.getByRole('button', { name: 'Create a bot' }).first().click();
+    await s.page.goto(`${s.app.baseUrl}/bots`);
+    await s.page.getByRole('button', { name: 'Create a bot' }).first().click();
     await dialog()
       .getByRole('button', { name: /Start from scratch/ })
       .click();
     await dialog().getByLabel('Name of your bot').fill('support-bot');
     await dialog().getByRole('button', { name: 'Create bot' }).click();
-    const popup = popupOf(page);
+    const popup = popupOf(s.page);
     await expectVisible(popup.getByRole('heading', { name: M.creationFailed('support-bot') }));
     await expectVisible(popup.getByText(M.nameTaken));
-    await screenshot(page, 'bots-create-name-taken');
+    await screenshot(s.page, 'bots-create-name-taken');
     await popup.getByRole('button', { name: 'OK' }).click();
     await expectVisible(dialog().getByText(M.nameTaken, { exact: true }));
     // The dialog is ready again.
@@ -206,7 +198,7 @@ describe('the bot overview and the create-a-bot dialog', () => {
   test('a server failure shows the creation pop-up and leaves the form as it was', async () => {
     await organisation('failure', [['Support Bot', 'us-east']]);
     await openForm();
-    await page.route('**/api/bot', (route) =>
+    await s.page.route('**/api/bot', (route) =>
       route.fulfill({
         status: 500,
         contentType: 'application/json',
@@ -215,13 +207,13 @@ describe('the bot overview and the create-a-bot dialog', () => {
     );
     await dialog().getByLabel('Name of your bot').fill('Second Bot');
     await dialog().getByRole('button', { name: 'Create bot' }).click();
-    const popup = popupOf(page);
+    const popup = popupOf(s.page);
     await expectVisible(popup.getByRole('heading', { name: M.creationFailed('Second Bot') }));
     await popup.getByRole('button', { name: 'OK' }).click();
-    await page.unroute('**/api/bot');
+    await s.page.unroute('**/api/bot');
     expect(await dialog().getByLabel('Name of your bot').inputValue()).toBe('Second Bot');
     await dialog().getByRole('button', { name: 'Create bot' }).click();
-    await page.waitForURL(`${app.baseUrl}/bots/Second%20Bot/analytics`);
+    await s.page.waitForURL(`${s.app.baseUrl}/bots/Second%20Bot/analytics`);
   });
 
   test('the card: name, language, engine, region, Total Interactions and Intents recognized', async () => {
@@ -230,12 +222,12 @@ describe('the bot overview and the create-a-bot dialog', () => {
       ['Second Bot', 'eu-west'],
     ]);
     const bot = await acme().bots.get('Support Bot');
-    await app.server.ctx.repos.db
+    await s.app.server.ctx.repos.db
       .updateTable('bots')
       .set({ interactions: 1234, questions_asked: 3, questions_recognized: 1 })
       .where('id', '=', bot!.id)
       .execute();
-    await page.goto(`${app.baseUrl}/bots`);
+    await s.page.goto(`${s.app.baseUrl}/bots`);
     const support = card('Support Bot');
     await expectVisible(support);
     expect(await support.getByRole('link').textContent()).toBe('Support Bot');
@@ -245,11 +237,11 @@ describe('the bot overview and the create-a-bot dialog', () => {
     expect(await support.locator('dd').allTextContents()).toEqual(['1,234', '33.3%']);
     expect(await card('Second Bot').locator('dd').allTextContents()).toEqual(['0', '0%']);
     await expectVisible(card('Second Bot').getByText('EU', { exact: true }));
-    await screenshot(page, 'bots-overview-cards');
+    await screenshot(s.page, 'bots-overview-cards');
 
     await support.getByRole('link').click();
-    await page.waitForURL(`${app.baseUrl}/bots/Support%20Bot/analytics`);
-    await page.goBack();
+    await s.page.waitForURL(`${s.app.baseUrl}/bots/Support%20Bot/analytics`);
+    await s.page.goBack();
   });
 
   test('a bot still on the retired LUIS engine brings the legacy engine banner', async () => {
@@ -259,32 +251,32 @@ describe('the bot overview and the create-a-bot dialog', () => {
     ]);
     const bot = await acme().bots.get('Second Bot');
     await acme().bots.update(bot!.id, { settings: { ...bot!.settings, entityExtractorProvider: 'luis' } });
-    await page.goto(`${app.baseUrl}/bots`);
-    const banner = page.getByRole('alert').filter({ hasText: 'Microsoft LUIS is being retired' });
+    await s.page.goto(`${s.app.baseUrl}/bots`);
+    const banner = s.page.getByRole('alert').filter({ hasText: 'Microsoft LUIS is being retired' });
     await expectVisible(banner);
     await expectVisible(banner.getByText(M.legacyEngine('Microsoft LUIS', 'October 1, 2025')));
     await expectVisible(banner.getByText('Still using it: Second Bot.'));
     await expectVisible(card('Second Bot').getByRole('img', { name: 'Microsoft LUIS' }));
-    await screenshot(page, 'bots-legacy-engine-banner');
+    await screenshot(s.page, 'bots-legacy-engine-banner');
     await acme().bots.update(bot!.id, { settings: bot!.settings });
-    await page.reload();
+    await s.page.reload();
     await expectVisible(card('Second Bot'));
-    expect(await page.getByText('Microsoft LUIS is being retired').count()).toBe(0);
+    expect(await s.page.getByText('Microsoft LUIS is being retired').count()).toBe(0);
   });
 
   test('Download Logs saves the message history CSV under the spec’s name', async () => {
     await organisation('logs', [['Support Bot', 'us-east']]);
-    await page.goto(`${app.baseUrl}/bots`);
+    await s.page.goto(`${s.app.baseUrl}/bots`);
     await card('Support Bot').getByRole('button', { name: 'Actions for Support Bot' }).click();
-    const menu = page.getByRole('menu', { name: 'Actions for Support Bot' });
+    const menu = s.page.getByRole('menu', { name: 'Actions for Support Bot' });
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
       'Export Bot',
       'Download Logs',
       'Delete Bot',
     ]);
-    await screenshot(page, 'bots-card-menu');
+    await screenshot(s.page, 'bots-card-menu');
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
+      s.page.waitForEvent('download'),
       menu.getByRole('menuitem', { name: 'Download Logs' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('bot-Support Bot-history.csv');
@@ -298,23 +290,23 @@ describe('the bot overview and the create-a-bot dialog', () => {
       ['Support Bot', 'us-east'],
       ['Second Bot', 'eu-west'],
     ]);
-    await page.goto(`${app.baseUrl}/bots`);
+    await s.page.goto(`${s.app.baseUrl}/bots`);
     const openDelete = async () => {
       await card('Second Bot').getByRole('button', { name: 'Actions for Second Bot' }).click();
-      await page.getByRole('menuitem', { name: 'Delete Bot' }).click();
+      await s.page.getByRole('menuitem', { name: 'Delete Bot' }).click();
     };
     await openDelete();
-    const confirm = popupOf(page);
+    const confirm = popupOf(s.page);
     await expectVisible(confirm.getByRole('heading', { name: 'Delete Second Bot?' }));
-    await screenshot(page, 'bots-delete-confirm');
+    await screenshot(s.page, 'bots-delete-confirm');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expectVisible(card('Second Bot'));
 
     await openDelete();
-    const deletion = await holdRoute(page, '**/api/bots/Second%20Bot');
-    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
-    await expectVisible(page.getByText(M.deleting('Second Bot')));
-    await screenshot(page, 'bots-deleting');
+    const deletion = await holdRoute(s.page, '**/api/bots/Second%20Bot');
+    await popupOf(s.page).getByRole('button', { name: 'Delete' }).click();
+    await expectVisible(s.page.getByText(M.deleting('Second Bot')));
+    await screenshot(s.page, 'bots-deleting');
     await deletion.release();
     await expectHidden(card('Second Bot'));
     expect(await acme().bots.get('Second Bot')).toBeUndefined();
@@ -325,16 +317,16 @@ describe('the bot overview and the create-a-bot dialog', () => {
     await organisation('cap', [['Support Bot', 'us-east']]);
     await setPlan(1, false);
     try {
-      await page.goto(`${app.baseUrl}/bots`);
-      await page.getByRole('button', { name: 'Create a bot' }).first().click();
-      const popup = popupOf(page);
+      await s.page.goto(`${s.app.baseUrl}/bots`);
+      await s.page.getByRole('button', { name: 'Create a bot' }).first().click();
+      const popup = popupOf(s.page);
       await expectVisible(popup.getByText(M.botLimitReached));
-      await screenshot(page, 'bots-limit-upgrade');
+      await screenshot(s.page, 'bots-limit-upgrade');
       // No link to the Subscription screen until it exists: the dialog informs, OK closes it.
       expect(await popup.getByRole('button', { name: 'Upgrade' }).count()).toBe(0);
       await popup.getByRole('button', { name: 'OK' }).click();
       await expectHidden(popup.getByText(M.botLimitReached));
-      expect(new URL(page.url()).pathname).toBe('/bots');
+      expect(new URL(s.page.url()).pathname).toBe('/bots');
     } finally {
       await setPlan(25, false);
     }
@@ -344,18 +336,18 @@ describe('the bot overview and the create-a-bot dialog', () => {
     await organisation('extra-cost', [['Support Bot', 'us-east']]);
     await setPlan(1, true);
     try {
-      await page.goto(`${app.baseUrl}/bots`);
-      await page.getByRole('button', { name: 'Create a bot' }).first().click();
-      const popup = popupOf(page);
+      await s.page.goto(`${s.app.baseUrl}/bots`);
+      await s.page.getByRole('button', { name: 'Create a bot' }).first().click();
+      const popup = popupOf(s.page);
       await expectVisible(popup.getByText(M.botLimitAdditionalCost));
-      await screenshot(page, 'bots-limit-additional-cost');
+      await screenshot(s.page, 'bots-limit-additional-cost');
       await popup.getByRole('button', { name: 'Continue' }).click();
       await dialog()
         .getByRole('button', { name: /Start from scratch/ })
         .click();
       await dialog().getByLabel('Name of your bot').fill('Extra Bot');
       await dialog().getByRole('button', { name: 'Create bot' }).click();
-      await page.waitForURL(`${app.baseUrl}/bots/Extra%20Bot/analytics`);
+      await s.page.waitForURL(`${s.app.baseUrl}/bots/Extra%20Bot/analytics`);
       expect(await acme().bots.count()).toBe(2);
     } finally {
       await setPlan(25, false);
@@ -368,11 +360,11 @@ describe('the bot overview and the create-a-bot dialog', () => {
       ['Extra Bot', 'eu-west'],
     ]);
     await signInAs(paul);
-    await expectVisible(page.getByRole('heading', { name: 'No bots yet' }));
+    await expectVisible(s.page.getByRole('heading', { name: 'No bots yet' }));
 
     const extra = await acme().bots.get('Extra Bot');
     await acme().botRoles.set(paul.email, extra!.id, 1); // Designer: no logs, no deleting
-    await page.reload();
+    await s.page.reload();
     await expectVisible(card('Extra Bot'));
     expect(await card('Support Bot').count()).toBe(0);
     expect(
@@ -380,21 +372,21 @@ describe('the bot overview and the create-a-bot dialog', () => {
         .getByRole('button', { name: /Actions for/ })
         .count(),
     ).toBe(0);
-    await screenshot(page, 'bots-plain-user');
+    await screenshot(s.page, 'bots-plain-user');
 
     await acme().botRoles.set(paul.email, extra!.id, 4); // Administrator: everything
-    await page.reload();
+    await s.page.reload();
     await card('Extra Bot').getByRole('button', { name: 'Actions for Extra Bot' }).click();
-    expect(await page.getByRole('menuitem').allTextContents()).toEqual([
+    expect(await s.page.getByRole('menuitem').allTextContents()).toEqual([
       'Export Bot',
       'Download Logs',
       'Delete Bot',
     ]);
-    await page.keyboard.press('Escape');
-    await expectHidden(page.getByRole('menu'));
+    await s.page.keyboard.press('Escape');
+    await expectHidden(s.page.getByRole('menu'));
   });
 
   test('no page errors', () => {
-    expect(browser.pageErrors).toEqual([]);
+    expect(s.browser.pageErrors).toEqual([]);
   });
 });

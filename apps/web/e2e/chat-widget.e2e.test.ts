@@ -4,15 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { SNIPPET_MESSAGES, type SnippetBaseUrl, type SnippetView } from '@parley/contracts';
 import { buildFlowXml } from '@parley/flows';
 import type { Page, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { embedCodeOf } from '../src/features/chat-bubble/snippet-form';
-import { logInThroughUi, popupOf } from './support/accounts';
-import { type AppServer, startAppServer } from './support/app-server';
-import { type ApiCall, contentWorld, TINA } from './support/bot-content';
-import { type Browser, launchBrowser } from './support/browser';
+import { popupOf } from './support/accounts';
+import { botPageSuite } from './support/bot-page-suite';
+import { launchBrowser } from './support/browser';
 import { expectVisible } from './support/expect-page';
 import { publishBot } from './support/pizza-bot-setup';
-import { screenshot, screenshotFailures } from './support/screenshots';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = '/tmp/shots';
 /** A 1 x 1 PNG, as a visitor's picture. */
@@ -63,10 +62,6 @@ ${embedCode(path)}
  * origin the snippet does not allow that gets no chat.
  */
 describe('the chat bubble on a customer page', () => {
-  let app: AppServer;
-  let tina: ApiCall;
-  let browser: Browser;
-  let page: Page;
   let site: Server;
   let embedCode = '';
   let richEmbedCode = '';
@@ -80,7 +75,7 @@ describe('the chat bubble on a customer page', () => {
    */
   function withVisitorSnippet(): Promise<void> {
     visitorSnippet ??= (async () => {
-      const snippet = (await tina('POST', `/api/bots/${BOT}/snippets`, {
+      const snippet = (await s.tina('POST', `/api/bots/${BOT}/snippets`, {
         name: 'Customer site',
         allowedOrigins: [siteUrl],
         settings: {
@@ -93,41 +88,37 @@ describe('the chat bubble on a customer page', () => {
           hasUploadButton: true,
         },
       })) as SnippetView;
-      const base = (await tina('GET', `/api/bots/${BOT}/snippets/base-url`)) as SnippetBaseUrl;
+      const base = (await s.tina('GET', `/api/bots/${BOT}/snippets/base-url`)) as SnippetBaseUrl;
       embedCode = embedCodeOf(snippet, base);
     })();
     return visitorSnippet;
   }
 
-  beforeAll(async () => {
-    app = await startAppServer();
-    tina = (await contentWorld(app.server, 'Sandbox')).tina;
-    // The help desk template: its flows come activated to test and to production; its model is published here.
-    await tina('POST', '/api/bot', {
-      name: BOT,
-      region: 'eu-west',
-      createType: 'template',
-      template: 'customer-support-faq.enc',
-    });
-    // The Chat Bubble channel on, as the Configuration tab does.
-    await tina('POST', `/api/bots/${BOT}/configuration`, {
-      channels: [{ name: 'chatBubble', visible: true }],
-    });
-    await publishBot(tina, BOT);
-    const embedCodes: Record<string, () => string> = {
-      '/rich.html': () => richEmbedCode,
-      '/gone.html': () => goneEmbedCode,
-    };
-    site = await customerSite((path) => embedCodes[path]?.() ?? embedCode);
-    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    await logInThroughUi(page, app.baseUrl, TINA.email, TINA.password);
-  }, 120_000);
-  screenshotFailures(() => page);
+  const s = botPageSuite(
+    'Sandbox',
+    async (tina) => {
+      // The help desk template: its flows come activated to test and to production; its model is published here.
+      await tina('POST', '/api/bot', {
+        name: BOT,
+        region: 'eu-west',
+        createType: 'template',
+        template: 'customer-support-faq.enc',
+      });
+      // The Chat Bubble channel on, as the Configuration tab does.
+      await tina('POST', `/api/bots/${BOT}/configuration`, {
+        channels: [{ name: 'chatBubble', visible: true }],
+      });
+      await publishBot(tina, BOT);
+      const embedCodes: Record<string, () => string> = {
+        '/rich.html': () => richEmbedCode,
+        '/gone.html': () => goneEmbedCode,
+      };
+      site = await customerSite((path) => embedCodes[path]?.() ?? embedCode);
+      siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    },
+    { timeoutMs: 120_000 },
+  );
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
     await new Promise((resolve) => site?.close(resolve));
   });
 
@@ -141,20 +132,20 @@ describe('the chat bubble on a customer page', () => {
   }
 
   test('a snippet made on the Chat Bubble settings: origins checked, popup messages shown when on, embed code given', async () => {
-    await page.goto(`${app.baseUrl}/bots/${BOT}/settings/bubble`);
-    await expectVisible(page.getByRole('heading', { name: 'Chat bubbles' }));
+    await s.page.goto(`${s.app.baseUrl}/bots/${BOT}/settings/bubble`);
+    await expectVisible(s.page.getByRole('heading', { name: 'Chat bubbles' }));
     // The creation form toggles open and closed.
-    const add = page.getByRole('button', { name: 'Add chat bubble' });
+    const add = s.page.getByRole('button', { name: 'Add chat bubble' });
     await add.click();
-    const form = page.getByRole('form', { name: 'New chat bubble' });
+    const form = s.page.getByRole('form', { name: 'New chat bubble' });
     await expectVisible(form);
-    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await s.page.getByRole('button', { name: 'Close', exact: true }).click();
     expect(await form.count()).toBe(0);
     await add.click();
     await form.getByLabel('Name').fill('Shop site');
     await form.getByRole('button', { name: 'Create' }).click();
 
-    const card = page.getByRole('region', { name: 'Shop site' });
+    const card = s.page.getByRole('region', { name: 'Shop site' });
     await expectVisible(card);
     await card.getByLabel('Title').fill('Ask the shop');
     // Popup messages appear only when they are on.
@@ -174,8 +165,8 @@ describe('the chat bubble on a customer page', () => {
     expect(await card.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await card.getByLabel('Origin 1', { exact: true }).fill(siteUrl);
     await card.getByRole('button', { name: 'Save', exact: true }).click();
-    await expectVisible(popupOf(page).getByText(SNIPPET_MESSAGES.saved));
-    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await expectVisible(popupOf(s.page).getByText(SNIPPET_MESSAGES.saved));
+    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
 
     // Icons: a wrong type is refused with the spec's message; a PNG is shown once uploaded.
     await card.getByLabel('Bubble icon file').setInputFiles({
@@ -183,8 +174,8 @@ describe('the chat bubble on a customer page', () => {
       mimeType: 'image/gif',
       buffer: Buffer.from('GIF89a'),
     });
-    await expectVisible(popupOf(page).getByText(SNIPPET_MESSAGES.iconType));
-    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await expectVisible(popupOf(s.page).getByText(SNIPPET_MESSAGES.iconType));
+    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
     await card.getByLabel('Avatar file').setInputFiles({
       name: 'logo.png',
       mimeType: 'image/png',
@@ -193,7 +184,7 @@ describe('the chat bubble on a customer page', () => {
     await expectVisible(card.getByRole('img', { name: 'Avatar' }));
 
     const shown = await card.getByLabel('Embed code').inputValue();
-    const made = ((await tina('GET', `/api/bots/${BOT}/snippets`)) as SnippetView[]).find(
+    const made = ((await s.tina('GET', `/api/bots/${BOT}/snippets`)) as SnippetView[]).find(
       (s) => s.name === 'Shop site',
     );
     expect(made).toMatchObject({
@@ -201,9 +192,9 @@ describe('the chat bubble on a customer page', () => {
       settings: { title: 'Ask the shop', mainColor: '#0f766e' },
     });
     expect(made?.settings.popupMessages).toEqual([{ message: 'Questions? We are here.', delay: 1 }]);
-    expect(shown).toContain(`<script src="${app.baseUrl}/assets/chat-widget.js"></script>`);
+    expect(shown).toContain(`<script src="${s.app.baseUrl}/assets/chat-widget.js"></script>`);
     expect(shown).toContain(`ParleyChat.mount({ token: "${made?.token}", code: "${made?.code}"`);
-    await shot(page, '1-settings', { fullPage: true });
+    await shot(s.page, '1-settings', { fullPage: true });
   });
 
   test('a visitor on the customer site talks to the bot; the conversation survives a reload and another page', async () => {
@@ -275,7 +266,7 @@ describe('the chat bubble on a customer page', () => {
         })) ?? '{}',
       ) as { visitorKey?: string; conversationId?: string };
       expect(kept.visitorKey).toMatch(/^v1\./);
-      const conversation = await app.server.ctx.repos.db
+      const conversation = await s.app.server.ctx.repos.db
         .selectFrom('conversations')
         .innerJoin('bots', 'bots.id', 'conversations.bot_id')
         .select(['conversations.channel', 'conversations.is_test', 'conversations.user_key', 'bots.bot_name'])
@@ -315,12 +306,12 @@ describe('the chat bubble on a customer page', () => {
     // A bot of the test's own: one intent whose production flow sends each kind of content.
     const bot = 'Rich Bot';
     const path = (rest: string) => `/api/${encodeURIComponent(bot)}${rest}`;
-    await tina('POST', '/api/bot', { name: bot, region: 'eu-west', language: 'en' });
-    await tina('POST', path('/intents'), {
+    await s.tina('POST', '/api/bot', { name: bot, region: 'eu-west', language: 'en' });
+    await s.tina('POST', path('/intents'), {
       name: 'Demo',
       utterances: ['show me everything', 'show the demo', 'start the demo please', 'i want the demo'],
     });
-    await tina('POST', `/api/bots/${encodeURIComponent(bot)}/functions`, {
+    await s.tina('POST', `/api/bots/${encodeURIComponent(bot)}/functions`, {
       type: 'adaptiveCard',
       name: 'Feedback card',
       json: {
@@ -356,16 +347,16 @@ describe('the chat bubble on a customer page', () => {
       ],
       { languages: ['en'] },
     );
-    await tina('PUT', `${path('/intents/Demo')}/published-version`, { xml });
-    await publishBot(tina, bot);
-    await tina('POST', `/api/bots/${encodeURIComponent(bot)}/configuration`, {
+    await s.tina('PUT', `${path('/intents/Demo')}/published-version`, { xml });
+    await publishBot(s.tina, bot);
+    await s.tina('POST', `/api/bots/${encodeURIComponent(bot)}/configuration`, {
       channels: [{ name: 'chatBubble', visible: true }],
     });
-    const snippet = (await tina('POST', `/api/bots/${encodeURIComponent(bot)}/snippets`, {
+    const snippet = (await s.tina('POST', `/api/bots/${encodeURIComponent(bot)}/snippets`, {
       name: 'Rich',
       settings: { title: 'Rich demo', position: 'bottom-left', defaultChatScreen: 'big' },
     })) as SnippetView;
-    const base = (await tina(
+    const base = (await s.tina(
       'GET',
       `/api/bots/${encodeURIComponent(bot)}/snippets/base-url`,
     )) as SnippetBaseUrl;
@@ -441,12 +432,12 @@ describe('the chat bubble on a customer page', () => {
   });
 
   test('a chat whose site is taken off the allowed origins stops at the next message and says why', async () => {
-    const snippet = (await tina('POST', `/api/bots/${BOT}/snippets`, {
+    const snippet = (await s.tina('POST', `/api/bots/${BOT}/snippets`, {
       name: 'Soon gone',
       allowedOrigins: [siteUrl],
       settings: { title: 'Leaving soon' },
     })) as SnippetView;
-    const base = (await tina('GET', `/api/bots/${BOT}/snippets/base-url`)) as SnippetBaseUrl;
+    const base = (await s.tina('GET', `/api/bots/${BOT}/snippets/base-url`)) as SnippetBaseUrl;
     goneEmbedCode = embedCodeOf(snippet, base);
     const visitorBrowser = await launchBrowser();
     try {
@@ -456,7 +447,7 @@ describe('the chat bubble on a customer page', () => {
         .getByRole('button', { name: /^Chat: Leaving soon/ })
         .click();
       await say(visitor, 'when are you open', 'Monday to Friday from 9:00 to 17:00');
-      await tina('PUT', `/api/bots/${BOT}/snippets/${encodeURIComponent('Soon gone')}`, {
+      await s.tina('PUT', `/api/bots/${BOT}/snippets/${encodeURIComponent('Soon gone')}`, {
         allowedOrigins: ['https://elsewhere.example.com'],
       });
       await widget(visitor).getByLabel('Type your message').fill('hello again');

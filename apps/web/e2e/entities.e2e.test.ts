@@ -1,35 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { ENTITY_MESSAGES as M, MESSAGES, PREBUILT_ENTITIES } from '@parley/contracts';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { EXPERT_MODE_KEY } from '../src/features/entities/hooks/use-expert-mode';
 import { logInThroughUi, popupOf } from './support/accounts';
-import { type AppServer, startAppServer } from './support/app-server';
-import { type ApiCall, contentWorld, TINA, VERA } from './support/bot-content';
-import { type Browser, launchBrowser } from './support/browser';
+import { VERA } from './support/bot-content';
+import { botPageSuite } from './support/bot-page-suite';
+import { launchBrowser } from './support/browser';
 import { expectHidden, expectVisible } from './support/expect-page';
-import { screenshot, screenshotFailures } from './support/screenshots';
+import { screenshot } from './support/screenshots';
 
 const BOT = 'Support Bot';
 
 describe('the Entities tab', () => {
-  let app: AppServer;
-  let browser: Browser;
-  let page: Page;
-  let tina: ApiCall;
-
-  beforeAll(async () => {
-    app = await startAppServer();
-    ({ tina } = await contentWorld(app.server, BOT));
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    await logInThroughUi(page, app.baseUrl, TINA.email, TINA.password);
-  });
-  screenshotFailures(() => page);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const s = botPageSuite(BOT);
 
   const entitiesPath = (bot = BOT) => `/api/${encodeURIComponent(bot)}/entities`;
   /**
@@ -37,7 +20,7 @@ describe('the Entities tab', () => {
    * entity of a bot, so each test that needs them has a bot of its own.
    */
   const createColors = (name: string, bot: string) =>
-    tina('POST', entitiesPath(bot), {
+    s.tina('POST', entitiesPath(bot), {
       name,
       type: 'closedlists',
       sublists: [
@@ -47,43 +30,43 @@ describe('the Entities tab', () => {
     });
   /** A regex entity of five digits. */
   const createFiveDigits = (name: string) =>
-    tina('POST', entitiesPath(), { name, type: 'regexentities', regexes: ['\\d{5}'], examples: ['12345'] });
+    s.tina('POST', entitiesPath(), { name, type: 'regexentities', regexes: ['\\d{5}'], examples: ['12345'] });
   /** A bot of the test's own, with the prebuilt entities only. */
-  const createBot = (name: string) => tina('POST', '/api/bot', { name, region: 'eu-west', language: 'en' });
+  const createBot = (name: string) => s.tina('POST', '/api/bot', { name, region: 'eu-west', language: 'en' });
 
-  const pane = () => page.getByRole('article');
-  const list = () => page.getByRole('navigation', { name: 'Entities' });
-  const dialog = () => page.getByRole('dialog');
+  const pane = () => s.page.getByRole('article');
+  const list = () => s.page.getByRole('navigation', { name: 'Entities' });
+  const dialog = () => s.page.getByRole('dialog');
   const tabUrl = (element = '', bot = BOT) =>
-    `${app.baseUrl}/bots/${encodeURIComponent(bot)}/entities${element ? `/${element}` : ''}`;
+    `${s.app.baseUrl}/bots/${encodeURIComponent(bot)}/entities${element ? `/${element}` : ''}`;
   /** The tab (or one entity of it), with Expert Mode off as on a first visit. */
   const openTab = async (element = '', bot = BOT) => {
-    await page.goto(tabUrl(element, bot));
-    await page.evaluate((key) => localStorage.removeItem(key), EXPERT_MODE_KEY);
-    await page.reload();
+    await s.page.goto(tabUrl(element, bot));
+    await s.page.evaluate((key) => localStorage.removeItem(key), EXPERT_MODE_KEY);
+    await s.page.reload();
   };
   // The dialogs are overlay pseudo-tabs of the route (spec 02 section 2.1).
-  const overlayUrl = (value: string) => `${app.baseUrl}/bots/${encodeURIComponent(BOT)}/${value}`;
+  const overlayUrl = (value: string) => `${s.app.baseUrl}/bots/${encodeURIComponent(BOT)}/${value}`;
   const closePopup = async (text: string) => {
-    await expectVisible(popupOf(page).getByText(text));
-    await popupOf(page).getByRole('button', { name: 'OK' }).click();
-    await expectHidden(popupOf(page));
+    await expectVisible(popupOf(s.page).getByText(text));
+    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
+    await expectHidden(popupOf(s.page));
   };
 
   test('a new bot: Start building!, the prebuilt entities read-only with their examples and engines', async () => {
     const bot = 'New Entities Bot';
     await createBot(bot);
     await openTab('', bot);
-    await expectVisible(page.getByRole('heading', { name: M.startBuilding }));
-    await page.waitForURL(tabUrl('Age', bot));
+    await expectVisible(s.page.getByRole('heading', { name: M.startBuilding }));
+    await s.page.waitForURL(tabUrl('Age', bot));
     await expect.poll(() => list().getByRole('button').count()).toBe(PREBUILT_ENTITIES.length);
     await expectVisible(pane().getByText('Prebuilt Entity'));
     await expectVisible(pane().getByRole('region', { name: 'Prebuilt examples' }).getByText('5 years old'));
     const strip = pane().getByRole('region', { name: M.supportedBy });
     await expect.poll(() => strip.getByRole('img').count()).toBe(PREBUILT_ENTITIES[0].supportedBy.length);
     await expectVisible(strip.getByRole('img', { name: 'Parley NLU' }));
-    await screenshot(page, 'entities-prebuilt');
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await screenshot(s.page, 'entities-prebuilt');
+    await s.page.getByRole('button', { name: 'Delete', exact: true }).click();
     await closePopup(M.cannotDeletePrebuilt);
   });
 
@@ -91,18 +74,18 @@ describe('the Entities tab', () => {
     const bot = 'Filtered Entities Bot';
     await createBot(bot);
     await openTab('', bot);
-    await page.waitForURL(tabUrl('Age', bot));
-    await page.getByRole('button', { name: 'Custom', exact: true }).click();
+    await s.page.waitForURL(tabUrl('Age', bot));
+    await s.page.getByRole('button', { name: 'Custom', exact: true }).click();
     await expect.poll(() => list().count()).toBe(0);
-    await page.getByRole('button', { name: 'Prebuilt', exact: true }).click();
+    await s.page.getByRole('button', { name: 'Prebuilt', exact: true }).click();
     await expect.poll(() => list().getByRole('button').count()).toBe(13);
-    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await s.page.getByRole('button', { name: 'All', exact: true }).click();
   });
 
   test('a closed list is created in the Closed List tab; synonyms are split on comma plus space', async () => {
     await openTab();
-    await page.getByRole('button', { name: 'Add Entity' }).click();
-    await page.waitForURL(overlayUrl('create-entity'));
+    await s.page.getByRole('button', { name: 'Add Entity' }).click();
+    await s.page.waitForURL(overlayUrl('create-entity'));
     await expect
       .poll(() => dialog().getByRole('tab').allTextContents())
       .toEqual(['Closed List', 'Simple', 'Regex']);
@@ -118,10 +101,10 @@ describe('the Entities tab', () => {
     await dialog().getByLabel('New synonyms').fill('navy');
     await dialog().getByLabel('New synonyms').press('Enter');
     expect(await dialog().getByLabel('Synonyms of red').inputValue()).toBe('crimson, scarlet');
-    await screenshot(page, 'entities-create-closed-list');
+    await screenshot(s.page, 'entities-create-closed-list');
     await dialog().getByRole('button', { name: 'Create', exact: true }).click();
     await expectHidden(dialog());
-    await page.waitForURL(tabUrl('Color'));
+    await s.page.waitForURL(tabUrl('Color'));
     await expectVisible(pane().getByText('Closed List Entity'));
     expect(await pane().getByLabel('Canonical form 2').inputValue()).toBe('blue');
   });
@@ -134,7 +117,7 @@ describe('the Entities tab', () => {
     await pane().getByLabel('Synonyms of blue').fill('navy, azure,sky');
     await pane().getByRole('button', { name: 'Save', exact: true }).click();
     await closePopup('Saved!');
-    const stored = (await tina('GET', entitiesPath(bot))) as Array<{
+    const stored = (await s.tina('GET', entitiesPath(bot))) as Array<{
       name: string;
       sublists: unknown;
     }>;
@@ -157,18 +140,18 @@ describe('the Entities tab', () => {
     await pane().getByLabel('New role').press('Enter');
     await pane().getByRole('button', { name: 'Save', exact: true }).click();
     await closePopup('Saved!');
-    await page.reload();
+    await s.page.reload();
     await expectVisible(pane().getByRole('switch', { name: M.expertMode, checked: true }));
     await expectVisible(pane().getByRole('switch', { name: M.resolveWithCanonical, checked: true }));
     await expectVisible(pane().getByRole('list', { name: 'Roles' }).getByText('from'));
-    expect(await page.evaluate((key) => localStorage.getItem(key), EXPERT_MODE_KEY)).toBe('true');
-    await screenshot(page, 'entities-expert-mode', { fullPage: true });
+    expect(await s.page.evaluate((key) => localStorage.getItem(key), EXPERT_MODE_KEY)).toBe('true');
+    await screenshot(s.page, 'entities-expert-mode', { fullPage: true });
   });
 
   test('a simple entity takes at most 5 examples', async () => {
     await openTab();
-    await page.getByRole('button', { name: 'Add Entity' }).click();
-    await page.waitForURL(overlayUrl('create-entity'));
+    await s.page.getByRole('button', { name: 'Add Entity' }).click();
+    await s.page.waitForURL(overlayUrl('create-entity'));
     await dialog().getByRole('tab', { name: 'Simple' }).click();
     await dialog().getByLabel('Name', { exact: true }).fill('Product');
     for (const example of ['laptop', 'phone', 'tablet', 'monitor', 'mouse']) {
@@ -179,14 +162,14 @@ describe('the Entities tab', () => {
     await expectVisible(dialog().getByText('5 / 5'));
     await expectVisible(dialog().getByRole('status').getByText(M.simpleExamplesLimit));
     await dialog().getByRole('button', { name: 'Create', exact: true }).click();
-    await page.waitForURL(tabUrl('Product'));
+    await s.page.waitForURL(tabUrl('Product'));
     await expectVisible(pane().getByText('Simple Entity'));
   });
 
   test('a regex entity: an example must match a regex when added; the server compiles the regexes', async () => {
     await openTab();
-    await page.getByRole('button', { name: 'Add Entity' }).click();
-    await page.waitForURL(overlayUrl('create-entity'));
+    await s.page.getByRole('button', { name: 'Add Entity' }).click();
+    await s.page.waitForURL(overlayUrl('create-entity'));
     await dialog().getByRole('tab', { name: 'Regex' }).click();
     await dialog().getByLabel('Name', { exact: true }).fill('ZipCode');
     await dialog().getByLabel('New regex').fill('(a');
@@ -212,17 +195,17 @@ describe('the Entities tab', () => {
     await dialog().getByLabel('New regex').press('Enter');
     await dialog().getByRole('button', { name: 'Create', exact: true }).click();
     await expectVisible(dialog().getByText(M.allExamplesMustMatch));
-    await screenshot(page, 'entities-create-regex-refused');
+    await screenshot(s.page, 'entities-create-regex-refused');
     await dialog().getByRole('button', { name: 'Remove "^[a-z]+$"' }).click();
     await dialog().getByLabel('New regex').fill('\\d{5}');
     await dialog().getByLabel('New regex').press('Enter');
     await dialog().getByRole('button', { name: 'Create', exact: true }).click();
-    await page.waitForURL(tabUrl('ZipCode'));
+    await s.page.waitForURL(tabUrl('ZipCode'));
 
     await pane().getByLabel('New example').fill('no digits');
     await pane().getByLabel('New example').press('Enter');
     await expectVisible(pane().getByRole('alert').getByText(M.exampleMustMatch));
-    await screenshot(page, 'entities-regex-example-refused');
+    await screenshot(s.page, 'entities-regex-example-refused');
     await pane().getByLabel('New example').fill('54321');
     await expectHidden(pane().getByRole('alert'));
     await pane().getByLabel('New example').press('Enter');
@@ -239,17 +222,17 @@ describe('the Entities tab', () => {
     const name = pane().getByRole('textbox', { name: 'Entity name' });
     await name.fill('Area');
     await name.press('Enter');
-    await expectVisible(popupOf(page).getByRole('heading', { name: M.renameFailed }));
+    await expectVisible(popupOf(s.page).getByRole('heading', { name: M.renameFailed }));
     await closePopup(M.nameTaken);
     await name.fill('PostCode');
     await name.press('Enter');
-    await page.waitForURL(tabUrl('PostCode'));
+    await s.page.waitForURL(tabUrl('PostCode'));
     await pane().getByRole('button', { name: 'Add a description' }).click();
     await pane().getByRole('textbox', { name: 'Entity description' }).fill('Five digits');
     await pane().getByRole('textbox', { name: 'Entity description' }).press('Control+Enter');
     await expectVisible(pane().getByRole('button', { name: 'Five digits' }));
     // The renamed entity stays the one shown and named by the address.
-    expect(page.url()).toBe(tabUrl('PostCode'));
+    expect(s.page.url()).toBe(tabUrl('PostCode'));
     await expectVisible(pane().getByRole('heading', { name: 'PostCode' }));
   });
 
@@ -258,13 +241,13 @@ describe('the Entities tab', () => {
     await openTab('DeliveryCode');
     await expectVisible(pane().getByRole('heading', { name: 'DeliveryCode' }));
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export', exact: true }).click(),
+      s.page.waitForEvent('download'),
+      s.page.getByRole('button', { name: 'Export', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`${BOT}-DeliveryCode.enc`);
     const file = readFileSync(await download.path());
-    await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await page.waitForURL(overlayUrl('import-entity'));
+    await s.page.getByRole('button', { name: 'Import', exact: true }).click();
+    await s.page.waitForURL(overlayUrl('import-entity'));
     await dialog()
       .locator('input[type=file]')
       .setInputFiles({ name: 'DeliveryCode.enc', mimeType: 'application/json', buffer: file });
@@ -272,11 +255,11 @@ describe('the Entities tab', () => {
     await expectVisible(name);
     await expectVisible(dialog().getByText('taken', { exact: true }));
     await expectVisible(dialog().getByText(M.nameTakenOnImport));
-    await screenshot(page, 'entities-import-taken');
+    await screenshot(s.page, 'entities-import-taken');
     await name.fill('DeliveryCodeCopy');
     await expectHidden(dialog().getByText('taken', { exact: true }));
     await dialog().getByRole('button', { name: 'Import', exact: true }).click();
-    await page.waitForURL(tabUrl('DeliveryCodeCopy'));
+    await s.page.waitForURL(tabUrl('DeliveryCodeCopy'));
     await expectVisible(pane().getByText('\\d{5}'));
   });
 
@@ -284,30 +267,30 @@ describe('the Entities tab', () => {
     const bot = 'Deleting Entities Bot';
     await createBot(bot);
     await createColors('Fabric', bot);
-    await tina('POST', entitiesPath(bot), {
+    await s.tina('POST', entitiesPath(bot), {
       name: 'OrderCode',
       type: 'regexentities',
       regexes: ['\\d{5}'],
       examples: ['12345'],
     });
-    await tina('POST', `/api/${encodeURIComponent(bot)}/intents`, {
+    await s.tina('POST', `/api/${encodeURIComponent(bot)}/intents`, {
       name: 'Shop',
       utterances: ['a [Fabric] shirt', 'I want to shop'],
     });
     await openTab('', bot);
     await list().getByRole('button', { name: 'Fabric' }).click();
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
+    await s.page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await popupOf(s.page).getByRole('button', { name: 'Delete' }).click();
     await closePopup(M.inUse('Fabric'));
     await list().getByRole('button', { name: 'OrderCode' }).click();
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
+    await s.page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await popupOf(s.page).getByRole('button', { name: 'Delete' }).click();
     await expectHidden(list().getByRole('button', { name: 'OrderCode' }));
   });
 
   test('without the entities permission everything is read-only and an edit attempt warns', async () => {
     // On the bot Vera may test; its values are its own (a value belongs to one entity).
-    await tina('POST', entitiesPath(), {
+    await s.tina('POST', entitiesPath(), {
       name: 'Paint',
       type: 'closedlists',
       sublists: [{ canonicalForm: 'matt', list: ['flat'] }],
@@ -316,7 +299,7 @@ describe('the Entities tab', () => {
     const viewerBrowser = await launchBrowser();
     try {
       const viewer = await viewerBrowser.newPage();
-      await logInThroughUi(viewer, app.baseUrl, VERA.email, VERA.password);
+      await logInThroughUi(viewer, s.app.baseUrl, VERA.email, VERA.password);
       await viewer.goto(tabUrl('Paint'));
       const viewerPane = viewer.getByRole('article');
       await expectVisible(viewerPane.getByRole('heading', { name: 'Paint' }));
@@ -337,6 +320,6 @@ describe('the Entities tab', () => {
   });
 
   test('no page errors', () => {
-    expect(browser.pageErrors).toEqual([]);
+    expect(s.browser.pageErrors).toEqual([]);
   });
 });

@@ -1,11 +1,9 @@
 import { type ErrorCode, MESSAGES } from '@parley/contracts';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, popupOf } from './support/accounts';
-import { type AppServer, startAppServer } from './support/app-server';
-import { type Browser, launchBrowser } from './support/browser';
+import { browserSuite } from './support/browser-suite';
 import { expectHidden, expectVisible, storedKeys } from './support/expect-page';
-import { screenshot, screenshotFailures } from './support/screenshots';
+import { screenshot } from './support/screenshots';
 
 /**
  * The global error handler, code by code (spec 01 section 8). Most codes cannot be provoked
@@ -128,30 +126,22 @@ const popupCases: PopupCase[] = [
 ];
 
 describe('the global reaction to every error code', () => {
-  let app: AppServer;
-  let browser: Browser;
-  let page: Page;
-
+  const s = browserSuite({
+    prepare: async (app) => {
+      await app.server.signUpFirstAdmin();
+    },
+  });
   beforeAll(async () => {
-    app = await startAppServer();
-    await app.server.signUpFirstAdmin();
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    await page.goto(`${app.baseUrl}/login`);
+    await s.page.goto(`${s.app.baseUrl}/login`);
   });
-  screenshotFailures(() => page);
   afterEach(async () => {
-    await page.unrouteAll();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+    await s.page.unrouteAll();
   });
 
   /** A real session in the browser's saved login, as after signing in. */
   async function signIn() {
-    const { token, user } = await app.server.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.evaluate(
+    const { token, user } = await s.app.server.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    await s.page.evaluate(
       ([savedToken, savedUser]) => {
         localStorage.setItem('parley.token', savedToken);
         localStorage.setItem('parley.user', savedUser);
@@ -162,7 +152,7 @@ describe('the global reaction to every error code', () => {
   }
 
   async function answerUserInfoWith(status: number, body: string, contentType = 'application/json') {
-    await page.route('**/api/users/info', (route) => route.fulfill({ status, contentType, body }));
+    await s.page.route('**/api/users/info', (route) => route.fulfill({ status, contentType, body }));
   }
 
   test.each(popupCases)(
@@ -170,33 +160,33 @@ describe('the global reaction to every error code', () => {
     async ({ code, status, body, kind, title, text }) => {
       await signIn();
       await answerUserInfoWith(status, JSON.stringify({ code, message: text || title, ...body }));
-      await page.goto(`${app.baseUrl}/bots`);
-      const popup = popupOf(page);
+      await s.page.goto(`${s.app.baseUrl}/bots`);
+      const popup = popupOf(s.page);
       await expectVisible(popup.getByRole('heading', { name: title, exact: true }));
       expect(await popup.getAttribute('data-popup-kind')).toBe(kind);
       if (text) await expectVisible(popup.getByText(text, { exact: true }));
-      if (code === 'permission_error') await screenshot(page, 'error-permission');
+      if (code === 'permission_error') await screenshot(s.page, 'error-permission');
       await popup.getByRole('button', { name: 'OK' }).click();
       await expectHidden(popup);
       // None of these end the session.
-      expect(await storedKeys(page)).toContain('parley.token');
+      expect(await storedKeys(s.page)).toContain('parley.token');
     },
   );
 
   test('an answer outside the catalogue (a proxy error page) is the default kind, a server error', async () => {
     await signIn();
     await answerUserInfoWith(502, '<html><body>Bad gateway</body></html>', 'text/html');
-    await page.goto(`${app.baseUrl}/bots`);
-    const popup = popupOf(page);
+    await s.page.goto(`${s.app.baseUrl}/bots`);
+    const popup = popupOf(s.page);
     await expectVisible(popup.getByRole('heading', { name: MESSAGES.serverError.title }));
     await popup.getByRole('button', { name: 'OK' }).click();
   });
 
   test('no answer at all says the server cannot be reached', async () => {
     await signIn();
-    await page.route('**/api/users/info', (route) => route.abort('connectionrefused'));
-    await page.goto(`${app.baseUrl}/bots`);
-    const popup = popupOf(page);
+    await s.page.route('**/api/users/info', (route) => route.abort('connectionrefused'));
+    await s.page.goto(`${s.app.baseUrl}/bots`);
+    const popup = popupOf(s.page);
     await expectVisible(popup.getByText(MESSAGES.noServerConnection));
     await popup.getByRole('button', { name: 'OK' }).click();
   });
@@ -206,10 +196,10 @@ describe('the global reaction to every error code', () => {
     async (code) => {
       await signIn();
       await answerUserInfoWith(401, JSON.stringify({ code, message: 'JWT has expired' }));
-      await page.goto(`${app.baseUrl}/bots`);
-      await page.waitForURL(`${app.baseUrl}/login`);
-      await expectVisible(page.getByRole('button', { name: 'Sign in', exact: true }));
-      expect(await storedKeys(page)).toEqual([]);
+      await s.page.goto(`${s.app.baseUrl}/bots`);
+      await s.page.waitForURL(`${s.app.baseUrl}/login`);
+      await expectVisible(s.page.getByRole('button', { name: 'Sign in', exact: true }));
+      expect(await storedKeys(s.page)).toEqual([]);
     },
   );
 
@@ -229,16 +219,16 @@ describe('the global reaction to every error code', () => {
   ])('$code shows "$title", then logs out', async ({ code, status, title, text }) => {
     await signIn();
     await answerUserInfoWith(status, JSON.stringify({ code, message: 'from the server' }));
-    await page.goto(`${app.baseUrl}/bots`);
-    const popup = popupOf(page);
+    await s.page.goto(`${s.app.baseUrl}/bots`);
+    const popup = popupOf(s.page);
     await expectVisible(popup.getByRole('heading', { name: title }));
     await expectVisible(popup.getByText(text));
-    await screenshot(page, `error-${code}`);
+    await screenshot(s.page, `error-${code}`);
     // Still signed in while the dialog is open; logged out once it is answered.
-    expect(await storedKeys(page)).toContain('parley.token');
+    expect(await storedKeys(s.page)).toContain('parley.token');
     await popup.getByRole('button', { name: 'OK' }).click();
-    await page.waitForURL(`${app.baseUrl}/login`);
-    await expect.poll(() => storedKeys(page).catch(() => ['navigating'])).toEqual([]);
-    expect(browser.pageErrors).toEqual([]);
+    await s.page.waitForURL(`${s.app.baseUrl}/login`);
+    await expect.poll(() => storedKeys(s.page).catch(() => ['navigating'])).toEqual([]);
+    expect(s.browser.pageErrors).toEqual([]);
   });
 });

@@ -1,13 +1,8 @@
 import type { FlowContentView } from '@parley/contracts';
 import { FLOW_TEMPLATES, type FlowDocument, parseFlow } from '@parley/flows';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { logInThroughUi } from './support/accounts';
-import { type AppServer, startAppServer } from './support/app-server';
-import { type ApiCall, contentWorld, TINA } from './support/bot-content';
-import { type Browser, launchBrowser } from './support/browser';
+import { describe, expect, test } from 'vitest';
+import { botPageSuite } from './support/bot-page-suite';
 import { expectVisible } from './support/expect-page';
-import { screenshotFailures } from './support/screenshots';
 
 const BOT = 'Round Trip';
 /** The starter templates (apps/server/templates) and the intents of each that have a flow. */
@@ -33,16 +28,10 @@ const meaning = (doc: FlowDocument) =>
  * flow drawn by Parley's own templates survives bpmn-js reading and writing it.
  */
 describe('template flows round-trip through the Dialog Manager', () => {
-  let app: AppServer;
-  let browser: Browser;
-  let page: Page;
-  let tina: ApiCall;
   /** Every (bot, intent) whose flow comes from a template. */
   const flows: Array<{ bot: string; intent: string }> = [];
 
-  beforeAll(async () => {
-    app = await startAppServer();
-    ({ tina } = await contentWorld(app.server, BOT));
+  const s = botPageSuite(BOT, async (tina) => {
     for (const template of FLOW_TEMPLATES) {
       const intent = `Template_${template.id.replace(/-/g, '_')}`;
       await tina('POST', `/api/${encodeURIComponent(BOT)}/intents`, {
@@ -67,14 +56,6 @@ describe('template flows round-trip through the Dialog Manager', () => {
         if (content.xml) flows.push({ bot, intent: intent.name });
       }
     }
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    await logInThroughUi(page, app.baseUrl, TINA.email, TINA.password);
-  });
-  screenshotFailures(() => page);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
   });
 
   test('every template flow is there to check', () => {
@@ -86,17 +67,17 @@ describe('template flows round-trip through the Dialog Manager', () => {
   test('each opens, saves, and the saved version means what the template did', async () => {
     for (const { bot, intent } of flows) {
       const contentPath = `/api/${encodeURIComponent(bot)}/intents/${encodeURIComponent(intent)}/content`;
-      const before = (await tina('GET', contentPath)) as FlowContentView;
-      await page.goto(
-        `${app.baseUrl}/bots/${encodeURIComponent(bot)}/flow?item=${encodeURIComponent(intent)}`,
+      const before = (await s.tina('GET', contentPath)) as FlowContentView;
+      await s.page.goto(
+        `${s.app.baseUrl}/bots/${encodeURIComponent(bot)}/flow?item=${encodeURIComponent(intent)}`,
       );
-      const editor = page.getByRole('dialog', { name: 'Dialog Manager' });
+      const editor = s.page.getByRole('dialog', { name: 'Dialog Manager' });
       await expect.poll(() => editor.getByLabel('Intent', { exact: true }).inputValue()).toBe(intent);
       if (before.xml) await expectVisible(editor.getByTestId('flow-canvas').locator('.djs-shape').first());
       await editor.getByRole('button', { name: /^Save/ }).click();
-      await expectVisible(page.getByRole('alertdialog').getByText('Flow saved!'));
-      await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
-      const after = (await tina('GET', contentPath)) as FlowContentView;
+      await expectVisible(s.page.getByRole('alertdialog').getByText('Flow saved!'));
+      await s.page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+      const after = (await s.tina('GET', contentPath)) as FlowContentView;
       expect(after.xmlArray.length, `${bot} / ${intent}`).toBe(before.xmlArray.length + 1);
       const saved = after.xmlArray[0]!.xml;
       if (before.xml) {

@@ -3,13 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { FUNCTION_MESSAGES as M } from '@parley/contracts';
 import { flowTemplateXml } from '@parley/flows';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { createPlainUser, logInThroughUi, popupOf } from './support/accounts';
-import { type AppServer, startAppServer } from './support/app-server';
-import { type ApiCall, contentWorld, organisationOfItsOwn, TINA } from './support/bot-content';
-import { type Browser, launchBrowser } from './support/browser';
+import { type ApiCall, organisationOfItsOwn } from './support/bot-content';
+import { botPageSuite } from './support/bot-page-suite';
+import { launchBrowser } from './support/browser';
 import { expectHidden, expectVisible } from './support/expect-page';
-import { screenshot, screenshotFailures } from './support/screenshots';
+import { screenshot } from './support/screenshots';
 
 const BOT = 'Support Bot';
 const DORA = { email: 'dora@example.com', password: 'Designer-Password-1', name: 'Dora Designer' };
@@ -32,43 +32,34 @@ async function startOrderApi(): Promise<{ url: string; close(): Promise<void> }>
 }
 
 describe('the Functions and Subs tabs', () => {
-  let app: AppServer;
   let orders: Awaited<ReturnType<typeof startOrderApi>>;
-  let browser: Browser;
-  let page: Page;
-  let tina: ApiCall;
 
-  beforeAll(async () => {
-    orders = await startOrderApi();
+  const s = botPageSuite(
+    BOT,
+    async () => {
+      orders = await startOrderApi();
+    },
     // The operator opened the SSRF guard so functions may call this machine's order API.
-    app = await startAppServer({ env: () => ({ FUNCTIONS_ALLOW_PRIVATE_NETWORKS: 'true' }) });
-    const world = await contentWorld(app.server, BOT);
-    tina = world.tina;
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    await logInThroughUi(page, app.baseUrl, TINA.email, TINA.password);
-  });
-  screenshotFailures(() => page);
+    { env: () => ({ FUNCTIONS_ALLOW_PRIVATE_NETWORKS: 'true' }) },
+  );
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
     await orders?.close();
   });
 
   const tabUrl = (bot: string, tab = 'functions', element = '') =>
-    `${app.baseUrl}/bots/${encodeURIComponent(bot)}/${tab}${element ? `/${encodeURIComponent(element)}` : ''}`;
-  const pane = (p: Page = page) => p.getByRole('article');
-  const list = (p: Page = page) => p.getByRole('navigation', { name: 'Functions' });
-  const dialog = (name: string) => page.getByRole('dialog', { name });
+    `${s.app.baseUrl}/bots/${encodeURIComponent(bot)}/${tab}${element ? `/${encodeURIComponent(element)}` : ''}`;
+  const pane = (p: Page = s.page) => p.getByRole('article');
+  const list = (p: Page = s.page) => p.getByRole('navigation', { name: 'Functions' });
+  const dialog = (name: string) => s.page.getByRole('dialog', { name });
   const output = () => dialog('Output');
   const closeOutput = async () => {
     await output().getByRole('button', { name: 'Close', exact: true }).last().click();
     await expectHidden(output());
   };
-  const listed = (p: Page = page) => list(p).locator('.item-list__name').allInnerTexts();
+  const listed = (p: Page = s.page) => list(p).locator('.item-list__name').allInnerTexts();
   const functionsOf = (bot: string) => `/api/bots/${encodeURIComponent(bot)}/functions`;
   /** A bot of the test's own, with these functions made through the API. */
-  const botWith = async (bot: string, functions: Array<Record<string, unknown>>, api: ApiCall = tina) => {
+  const botWith = async (bot: string, functions: Array<Record<string, unknown>>, api: ApiCall = s.tina) => {
     await api('POST', '/api/bot', { name: bot, region: 'eu-west', language: 'en' });
     for (const body of functions) await api('POST', functionsOf(bot), body);
   };
@@ -102,23 +93,23 @@ describe('the Functions and Subs tabs', () => {
   /** An organisation of the test's own (global functions show in every bot of an account). */
   const ownOrganisation = async (key: string) => {
     const admin = { email: `${key}@example.com`, password: 'Own-Organisation-1!', name: `Admin ${key}` };
-    const { api, tenantId } = await organisationOfItsOwn(app.server, `Organisation ${key}`, admin);
+    const { api, tenantId } = await organisationOfItsOwn(s.app.server, `Organisation ${key}`, admin);
     const ownBrowser = await launchBrowser();
     return { api, admin, tenantId, browser: ownBrowser, page: await ownBrowser.newPage() };
   };
 
   test('a new bot: the Functions tab says Start building!', async () => {
     await botWith('Empty Bot', []);
-    await page.goto(tabUrl('Empty Bot'));
-    await expectVisible(page.getByRole('tab', { name: 'Functions', selected: true }));
-    await expectVisible(page.getByRole('heading', { name: M.startBuilding }).first());
-    await screenshot(page, 'functions-empty');
+    await s.page.goto(tabUrl('Empty Bot'));
+    await expectVisible(s.page.getByRole('tab', { name: 'Functions', selected: true }));
+    await expectVisible(s.page.getByRole('heading', { name: M.startBuilding }).first());
+    await screenshot(s.page, 'functions-empty');
   });
 
   test('a REST function against a local server: created in the modal, run, with its output', async () => {
-    await page.goto(tabUrl(BOT));
-    await page.getByRole('button', { name: 'Add Function' }).click();
-    await page.waitForURL(tabUrl(BOT, 'create-function'));
+    await s.page.goto(tabUrl(BOT));
+    await s.page.getByRole('button', { name: 'Add Function' }).click();
+    await s.page.waitForURL(tabUrl(BOT, 'create-function'));
     const modal = dialog('Create Function');
     await expectVisible(modal);
     expect(await modal.getByRole('tab').allInnerTexts()).toEqual([
@@ -153,20 +144,20 @@ describe('the Functions and Subs tabs', () => {
         .getByRole('row', { name: /orderStatus/ })
         .getByText('shipped', { exact: true }),
     );
-    await screenshot(page, 'functions-rest-run-output');
+    await screenshot(s.page, 'functions-rest-run-output');
     await closeOutput();
     await modal.getByRole('button', { name: 'Create' }).click();
     await expectHidden(modal);
-    await page.waitForURL(tabUrl(BOT, 'functions', 'Order status'));
+    await s.page.waitForURL(tabUrl(BOT, 'functions', 'Order status'));
     await expectVisible(pane().getByRole('heading', { name: 'Order status' }));
     await expectVisible(pane().getByText('REST Function'));
     await expectVisible(list().getByText('REST Function'));
-    await screenshot(page, 'functions-rest-pane');
+    await screenshot(s.page, 'functions-rest-pane');
   });
 
   test('Run Function in the pane runs the saved REST function with its input defaults', async () => {
     await botWith('Run Bot', [orderStatus()]);
-    await page.goto(tabUrl('Run Bot', 'functions', 'Order status'));
+    await s.page.goto(tabUrl('Run Bot', 'functions', 'Order status'));
     await pane().getByRole('button', { name: 'Run Function' }).click();
     await expectVisible(output().getByText('"id": "42"'));
     await closeOutput();
@@ -174,9 +165,9 @@ describe('the Functions and Subs tabs', () => {
 
   test('a code function and its output; code that never ends shows the message and the details', async () => {
     await botWith('Code Bot', [orderStatus()]);
-    await page.goto(tabUrl('Code Bot'));
-    await page.getByRole('button', { name: 'Add Function' }).click();
-    await page.waitForURL(tabUrl('Code Bot', 'create-function'));
+    await s.page.goto(tabUrl('Code Bot'));
+    await s.page.getByRole('button', { name: 'Add Function' }).click();
+    await s.page.waitForURL(tabUrl('Code Bot', 'create-function'));
     const modal = dialog('Create Function');
     await modal.getByRole('tab', { name: 'Custom Code' }).click();
     await modal.getByLabel('Name', { exact: true }).fill('Order total');
@@ -195,13 +186,13 @@ describe('the Functions and Subs tabs', () => {
     await modal.getByLabel('Output 1 variable').fill('total');
     await modal.getByLabel('Output 1 property path').fill('total');
     await modal.getByRole('button', { name: 'Create' }).click();
-    await page.waitForURL(tabUrl('Code Bot', 'functions', 'Order total'));
+    await s.page.waitForURL(tabUrl('Code Bot', 'functions', 'Order total'));
     // Added: the list selects it, the last item.
     expect(await listed()).toEqual(['Order status', 'Order total']);
     await pane().getByRole('button', { name: 'Run Function' }).click();
     await expectVisible(output().getByRole('region', { name: 'Function output' }).getByText('"total": 10'));
     await expectVisible(output().getByText('log: pricing'));
-    await screenshot(page, 'functions-code-output');
+    await screenshot(s.page, 'functions-code-output');
     await closeOutput();
 
     await pane().getByLabel('Code (JavaScript)').fill('while (true) {}');
@@ -209,20 +200,20 @@ describe('the Functions and Subs tabs', () => {
     const failure = output().getByRole('alert');
     await expectVisible(failure.getByText('The function took longer than 1000 ms'));
     await expectVisible(failure.getByText(M.runErrorDetails));
-    await screenshot(page, 'functions-code-timeout');
+    await screenshot(s.page, 'functions-code-timeout');
     await closeOutput();
     // The endless loop was only run, never saved: Save stays for the author to decide.
     await pane().getByLabel('Code (JavaScript)').fill('return { total: price * quantity };');
     await pane().getByRole('button', { name: 'Save' }).click();
-    await expectVisible(popupOf(page).getByRole('heading', { name: 'Saved!' }));
-    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await expectVisible(popupOf(s.page).getByRole('heading', { name: 'Saved!' }));
+    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
   });
 
   test('an adaptive card preview filled with the input defaults; bad JSON is not a card', async () => {
     await botWith('Card Bot', []);
-    await page.goto(tabUrl('Card Bot'));
-    await page.getByRole('button', { name: 'Add Function' }).click();
-    await page.waitForURL(tabUrl('Card Bot', 'create-function'));
+    await s.page.goto(tabUrl('Card Bot'));
+    await s.page.getByRole('button', { name: 'Add Function' }).click();
+    await s.page.waitForURL(tabUrl('Card Bot', 'create-function'));
     const modal = dialog('Create Function');
     await modal.getByRole('tab', { name: 'Adaptive Card' }).click();
     await modal.getByLabel('Name', { exact: true }).fill('Greeting card');
@@ -248,27 +239,27 @@ describe('the Functions and Subs tabs', () => {
     // Adaptive cards are previewed, not run.
     expect(await modal.getByRole('button', { name: 'Run Function' }).count()).toBe(0);
     await modal.getByRole('button', { name: 'Create' }).click();
-    await page.waitForURL(tabUrl('Card Bot', 'functions', 'Greeting card'));
+    await s.page.waitForURL(tabUrl('Card Bot', 'functions', 'Greeting card'));
     await expectVisible(pane().getByText('Adaptive Card', { exact: true }));
     await pane().getByRole('button', { name: 'Show Adaptive Card' }).click();
     const card = output().getByTestId('adaptive-card');
     await expectVisible(card.getByText('Hello Ada'));
     await expectVisible(card.getByText('Your order 42 is on its way.'));
     await expectVisible(card.getByRole('button', { name: 'Thanks!' }));
-    await screenshot(page, 'functions-adaptive-card');
+    await screenshot(s.page, 'functions-adaptive-card');
     await closeOutput();
     await pane().getByLabel('Adaptive card JSON').fill('{"type": "AdaptiveCard", "body": [');
     await pane().getByRole('button', { name: 'Show Adaptive Card' }).click();
     await expectVisible(output().getByText(M.invalidAdaptiveCard));
-    await screenshot(page, 'functions-adaptive-card-invalid');
+    await screenshot(s.page, 'functions-adaptive-card-invalid');
     await closeOutput();
   });
 
   test('validation messages in the create modal; Escape closes it', async () => {
     await botWith('Validation Bot', allThree());
-    await page.goto(tabUrl('Validation Bot'));
-    await page.getByRole('button', { name: 'Add Function' }).click();
-    await page.waitForURL(tabUrl('Validation Bot', 'create-function'));
+    await s.page.goto(tabUrl('Validation Bot'));
+    await s.page.getByRole('button', { name: 'Add Function' }).click();
+    await s.page.waitForURL(tabUrl('Validation Bot', 'create-function'));
     const modal = dialog('Create Function');
     await modal.getByRole('tab', { name: 'REST' }).click();
     await modal.getByLabel('Name', { exact: true }).fill('Bad;name');
@@ -285,33 +276,33 @@ describe('the Functions and Subs tabs', () => {
     await modal.getByRole('button', { name: 'Create' }).click();
     await expectVisible(modal.getByText(M.duplicateInput('orderId')));
     await modal.getByRole('button', { name: 'Delete input 2' }).click();
-    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
+    await popupOf(s.page).getByRole('button', { name: 'Delete' }).click();
     // The server's rules: a name another function has, ignoring case.
     await modal.getByLabel('Name', { exact: true }).fill('ORDER STATUS');
     await modal.getByRole('button', { name: 'Create' }).click();
     await expectVisible(modal.getByText(M.nameTaken));
-    await screenshot(page, 'functions-create-validation');
+    await screenshot(s.page, 'functions-create-validation');
     // Typed work is not thrown away without asking; a fresh modal closes at once.
-    await page.keyboard.press('Escape');
-    await expectVisible(popupOf(page).getByRole('heading', { name: 'Discard changes?' }));
-    await popupOf(page).getByRole('button', { name: 'Discard' }).click();
+    await s.page.keyboard.press('Escape');
+    await expectVisible(popupOf(s.page).getByRole('heading', { name: 'Discard changes?' }));
+    await popupOf(s.page).getByRole('button', { name: 'Discard' }).click();
     await expectHidden(modal);
-    await page.getByRole('button', { name: 'Add Function' }).click();
-    await page.waitForURL(tabUrl('Validation Bot', 'create-function'));
+    await s.page.getByRole('button', { name: 'Add Function' }).click();
+    await s.page.waitForURL(tabUrl('Validation Bot', 'create-function'));
     await expectVisible(dialog('Create Function'));
-    await page.keyboard.press('Escape');
+    await s.page.keyboard.press('Escape');
     await expectHidden(dialog('Create Function'));
     expect(await listed()).toEqual(['Order status', 'Order total', 'Greeting card']);
   });
 
   test('the filter: types and Custom; the selection follows the rules; saving resets it to All', async () => {
     await botWith('Narrowing Bot', allThree());
-    await page.goto(tabUrl('Narrowing Bot'));
+    await s.page.goto(tabUrl('Narrowing Bot'));
     await list()
       .getByRole('button', { name: /Order total/ })
       .click();
-    await page.waitForURL(tabUrl('Narrowing Bot', 'functions', 'Order total'));
-    const filter = page.getByLabel('Filter');
+    await s.page.waitForURL(tabUrl('Narrowing Bot', 'functions', 'Order total'));
+    const filter = s.page.getByLabel('Filter');
     expect(await filter.locator('option').allInnerTexts()).toEqual([
       'All',
       'SQL',
@@ -326,48 +317,48 @@ describe('the Functions and Subs tabs', () => {
     ]);
     await filter.selectOption('code');
     expect(await listed()).toEqual(['Order total']);
-    expect(page.url()).toBe(tabUrl('Narrowing Bot', 'functions', 'Order total'));
+    expect(s.page.url()).toBe(tabUrl('Narrowing Bot', 'functions', 'Order total'));
     await filter.selectOption('rest');
     // The current function is not shown: the first one is selected.
-    await page.waitForURL(tabUrl('Narrowing Bot', 'functions', 'Order status'));
+    await s.page.waitForURL(tabUrl('Narrowing Bot', 'functions', 'Order status'));
     await filter.selectOption('prebuilt');
-    await expectVisible(page.getByRole('heading', { name: 'No functions match the filter' }));
+    await expectVisible(s.page.getByRole('heading', { name: 'No functions match the filter' }));
     await filter.selectOption('custom');
     expect(await listed()).toEqual(['Order status', 'Order total', 'Greeting card']);
     await filter.selectOption('rest');
     await pane().getByLabel('Input 1 default value').fill('7');
     await pane().getByRole('button', { name: 'Save' }).click();
-    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
     expect(await filter.inputValue()).toBe('all');
     expect(await listed()).toEqual(['Order status', 'Order total', 'Greeting card']);
   });
 
   test('Show usage: This function is not used anywhere!', async () => {
     await botWith('Usage Bot', [orderStatus()]);
-    await page.goto(tabUrl('Usage Bot', 'functions', 'Order status'));
+    await s.page.goto(tabUrl('Usage Bot', 'functions', 'Order status'));
     await pane().getByRole('button', { name: 'Show usage' }).click();
     const usage = dialog('Function usage');
     await expectVisible(usage.getByText(M.notUsed));
-    await screenshot(page, 'functions-usage');
+    await screenshot(s.page, 'functions-usage');
     await usage.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expectHidden(usage);
   });
 
   test('delete asks first (Warning!); the function at the same place is selected next', async () => {
     await botWith('Delete Bot', allThree());
-    await page.goto(tabUrl('Delete Bot'));
+    await s.page.goto(tabUrl('Delete Bot'));
     await list()
       .getByRole('button', { name: /Order total/ })
       .click();
     await pane().getByRole('button', { name: 'Delete', exact: true }).click();
-    const confirm = popupOf(page);
+    const confirm = popupOf(s.page);
     await expectVisible(confirm.getByRole('heading', { name: M.deleteTitle }));
     await expectVisible(confirm.getByText(M.deleteConfirm));
-    await screenshot(page, 'functions-delete-confirm');
+    await screenshot(s.page, 'functions-delete-confirm');
     await confirm.getByRole('button', { name: M.deleteButton }).click();
-    await page.waitForURL(tabUrl('Delete Bot', 'functions', 'Greeting card'));
+    await s.page.waitForURL(tabUrl('Delete Bot', 'functions', 'Greeting card'));
     expect(await listed()).toEqual(['Order status', 'Greeting card']);
-    expect(await tina('GET', functionsOf('Delete Bot'))).toHaveLength(2);
+    expect(await s.tina('GET', functionsOf('Delete Bot'))).toHaveLength(2);
   });
 
   test('the Global toggle: the function is listed as Global, and its inputs become read-only', async () => {
@@ -375,7 +366,7 @@ describe('the Functions and Subs tabs', () => {
     try {
       const p = own.page;
       await botWith('Global Bot', [orderStatus()], own.api);
-      await logInThroughUi(p, app.baseUrl, own.admin.email, own.admin.password);
+      await logInThroughUi(p, s.app.baseUrl, own.admin.email, own.admin.password);
       await p.goto(tabUrl('Global Bot', 'functions', 'Order status'));
       await pane(p).getByRole('switch', { name: 'Global' }).click();
       await expectVisible(pane(p).getByText('Global', { exact: true }).first());
@@ -394,15 +385,15 @@ describe('the Functions and Subs tabs', () => {
   test('import: a file, then the name can be edited; a taken name says so', async () => {
     await botWith('Import Bot', [orderStatus(), GREETING_CARD]);
     const exported = (
-      await app.server.request({
+      await s.app.server.request({
         method: 'GET',
         url: `${functionsOf('Import Bot')}/Greeting%20card/export`,
-        token: await page.evaluate(() => localStorage.getItem('parley.token') ?? ''),
+        token: await s.page.evaluate(() => localStorage.getItem('parley.token') ?? ''),
       })
     ).body;
-    await page.goto(tabUrl('Import Bot'));
-    await page.getByRole('button', { name: 'Import' }).click();
-    await page.waitForURL(tabUrl('Import Bot', 'import-function'));
+    await s.page.goto(tabUrl('Import Bot'));
+    await s.page.getByRole('button', { name: 'Import' }).click();
+    await s.page.waitForURL(tabUrl('Import Bot', 'import-function'));
     const modal = dialog('Import Function');
     await modal.getByLabel('Choose function file').setInputFiles({
       name: 'function-Import Bot-Greeting card.enc',
@@ -415,49 +406,49 @@ describe('the Functions and Subs tabs', () => {
     await expectVisible(modal.getByText(M.nameTaken));
     await name.fill('Greeting card copy');
     await modal.getByRole('button', { name: 'Import', exact: true }).click();
-    await page.waitForURL(tabUrl('Import Bot', 'functions', 'Greeting card copy'));
+    await s.page.waitForURL(tabUrl('Import Bot', 'functions', 'Greeting card copy'));
     expect(await listed()).toEqual(['Order status', 'Greeting card', 'Greeting card copy']);
   });
 
   test('the Subs tab: sub flows only, no Run Function; Test Sub Flow and Edit Sub Flow', async () => {
     const bot = 'Subs Bot';
     await botWith(bot, []);
-    await page.goto(tabUrl(bot));
-    await page.getByRole('tab', { name: 'Subs' }).click();
-    await page.waitForURL(tabUrl(bot, 'subs'));
-    await expectVisible(page.getByRole('heading', { name: M.startBuilding }).first());
-    await page.getByRole('button', { name: 'Add Sub Flow' }).click();
-    await page.waitForURL(tabUrl(bot, 'create-subs'));
+    await s.page.goto(tabUrl(bot));
+    await s.page.getByRole('tab', { name: 'Subs' }).click();
+    await s.page.waitForURL(tabUrl(bot, 'subs'));
+    await expectVisible(s.page.getByRole('heading', { name: M.startBuilding }).first());
+    await s.page.getByRole('button', { name: 'Add Sub Flow' }).click();
+    await s.page.waitForURL(tabUrl(bot, 'create-subs'));
     const modal = dialog('Create Sub Flow');
     expect(await modal.getByRole('tab').count()).toBe(0);
     await modal.getByLabel('Name', { exact: true }).fill('Checkout steps');
     await modal.getByRole('button', { name: 'Add input' }).click();
     await modal.getByLabel('Input 1 name').fill('cart');
     await modal.getByRole('button', { name: 'Create' }).click();
-    await page.waitForURL(tabUrl(bot, 'subs', 'Checkout steps'));
+    await s.page.waitForURL(tabUrl(bot, 'subs', 'Checkout steps'));
     expect(await pane().getByRole('button', { name: 'Run Function' }).count()).toBe(0);
     // The test chat on the sub flow (the test chat's own test talks to one).
     await expectVisible(pane().getByRole('button', { name: 'Test Sub Flow' }));
     await expectVisible(pane().getByRole('button', { name: 'Show usage' }));
     expect(
-      await page.getByRole('navigation', { name: 'Sub flows' }).locator('.item-list__name').allInnerTexts(),
+      await s.page.getByRole('navigation', { name: 'Sub flows' }).locator('.item-list__name').allInnerTexts(),
     ).toEqual(['Checkout steps']);
     // Its flow: none yet; once one is saved (by the editor, here the API) it can go live.
     const flow = pane().getByRole('region', { name: 'Dialog flow' });
     await expectVisible(flow.getByText('No flow has been saved yet.'));
     const xml = await flowTemplateXml('greeting', { intentName: 'Checkout steps', languages: ['en'] });
-    await tina('POST', `${functionsOf(bot)}/Checkout%20steps/flow`, { xml });
-    await page.reload();
+    await s.tina('POST', `${functionsOf(bot)}/Checkout%20steps/flow`, { xml });
+    await s.page.reload();
     const v1 = flow.getByRole('listitem', { name: 'Version v1' });
     await v1.getByRole('button', { name: 'Publish to live' }).click();
-    await expectVisible(popupOf(page).getByText('Flow Checkout steps activated!'));
-    await popupOf(page).getByRole('button', { name: 'OK' }).click();
+    await expectVisible(popupOf(s.page).getByText('Flow Checkout steps activated!'));
+    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
     await expectVisible(v1.getByText('Live'));
     expect(await v1.getByRole('button', { name: 'Activate to test' }).count()).toBe(0);
-    await screenshot(page, 'functions-subs');
+    await screenshot(s.page, 'functions-subs');
     // Edit Sub Flow: the Dialog Manager in functions mode, on this sub flow.
     await pane().getByRole('button', { name: 'Edit Sub Flow' }).click();
-    const editor = page.getByRole('dialog', { name: 'Dialog Manager' });
+    const editor = s.page.getByRole('dialog', { name: 'Dialog Manager' });
     await expect
       .poll(() => editor.getByLabel('Sub flow', { exact: true }).inputValue())
       .toBe('Checkout steps');
@@ -473,13 +464,13 @@ describe('the Functions and Subs tabs', () => {
     try {
       const p = own.page;
       await botWith('Designer Bot', [{ ...orderStatus(), isGlobal: true }], own.api);
-      await createPlainUser(app.server, { ...DORA, tenantId: own.tenantId });
+      await createPlainUser(s.app.server, { ...DORA, tenantId: own.tenantId });
       await own.api('POST', '/api/user/role', {
         userEmail: DORA.email,
         botName: 'Designer Bot',
         role: DESIGNER_ROLE,
       });
-      await logInThroughUi(p, app.baseUrl, DORA.email, DORA.password);
+      await logInThroughUi(p, s.app.baseUrl, DORA.email, DORA.password);
       await p.goto(tabUrl('Designer Bot', 'functions', 'Order status'));
       await expectVisible(pane(p).getByRole('heading', { name: 'Order status' }));
       expect(await pane(p).getByRole('button', { name: 'Export' }).count()).toBe(0);
@@ -497,6 +488,6 @@ describe('the Functions and Subs tabs', () => {
   });
 
   test('no page errors', () => {
-    expect(browser.pageErrors).toEqual([]);
+    expect(s.browser.pageErrors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@parley/contracts';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   ADMIN_PASSWORD,
   createOrganisation,
@@ -10,10 +10,9 @@ import {
   popupOf,
 } from './support/accounts';
 import { createMasterAdmin } from './support/administration';
-import { type AppServer, startAppServer } from './support/app-server';
-import { type Browser, launchBrowser } from './support/browser';
+import { browserSuite } from './support/browser-suite';
 import { expectHidden, expectVisible } from './support/expect-page';
-import { screenshot, screenshotFailures } from './support/screenshots';
+import { screenshot } from './support/screenshots';
 
 const ADA = { password: ADMIN_PASSWORD, name: 'Ada Admin' };
 const PAUL = { password: 'Plain-Password-1', name: 'Paul Plain' };
@@ -22,20 +21,10 @@ const navLabels = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts();
 
 describe('the signed-in shell', () => {
-  let app: AppServer;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    app = await startAppServer();
-    await app.server.signUpFirstAdmin();
-    browser = await launchBrowser();
-    page = await browser.newPage();
-  });
-  screenshotFailures(() => page);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+  const s = browserSuite({
+    prepare: async (app) => {
+      await app.server.signUpFirstAdmin();
+    },
   });
 
   /**
@@ -44,15 +33,15 @@ describe('the signed-in shell', () => {
    * administrator to.
    */
   const organisation = async (key: string) => {
-    const acme = await createOrganisation(app.server, `Acme ${key}`);
+    const acme = await createOrganisation(s.app.server, `Acme ${key}`);
     const paul = { ...PAUL, email: `paul.${key.toLowerCase()}@example.com` };
-    await createPlainUser(app.server, { ...paul, tenantId: acme.id });
+    await createPlainUser(s.app.server, { ...paul, tenantId: acme.id });
     return { id: acme.id, name: acme.name, paul };
   };
   /** A master administrator of the test's own (the tenant they have selected is theirs to change). */
   const masterAdmin = async (key: string) => {
     const ada = { ...ADA, email: `ada.${key}@example.com` };
-    await createMasterAdmin(app.server, ada);
+    await createMasterAdmin(s.app.server, ada);
     return ada;
   };
   /**
@@ -60,20 +49,20 @@ describe('the signed-in shell', () => {
    * the hash alone would not).
    */
   const signOut = async () => {
-    await page.evaluate(() => localStorage.clear()).catch(() => undefined);
-    await page.goto('about:blank');
+    await s.page.evaluate(() => localStorage.clear()).catch(() => undefined);
+    await s.page.goto('about:blank');
   };
   const signInAs = async (who: { email: string; password: string }) => {
     await signOut();
-    await logInThroughUi(page, app.baseUrl, who.email, who.password);
+    await logInThroughUi(s.page, s.app.baseUrl, who.email, who.password);
   };
 
   test('a master administrator sees every navigation entry; the guide opens in a new tab', async () => {
     await signInAs(await masterAdmin('nav'));
     // LLMs is not linked until its screens exist.
     // An administrator answers every bot's handed-over conversations: the agent inbox is there too.
-    expect(await navLabels(page)).toEqual(['Bots', 'Agent inbox', 'Guide', 'Admin', 'Tenants']);
-    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await navLabels(s.page)).toEqual(['Bots', 'Agent inbox', 'Guide', 'Admin', 'Tenants']);
+    const nav = s.page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link', { name: 'Agent inbox' }).getAttribute('href')).toBe('/inbox');
     expect(await nav.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/configuration');
     expect(await nav.getByRole('link', { name: 'Tenants' }).getAttribute('href')).toBe(
@@ -82,15 +71,15 @@ describe('the signed-in shell', () => {
     const guide = nav.getByRole('link', { name: /Guide/ });
     expect(await guide.getAttribute('href')).toBe('/user-manual');
     expect(await guide.getAttribute('target')).toBe('_blank');
-    await expectVisible(page.getByRole('button', { name: 'Get Matched' }));
-    await screenshot(page, 'shell-master-admin');
+    await expectVisible(s.page.getByRole('button', { name: 'Get Matched' }));
+    await screenshot(s.page, 'shell-master-admin');
   });
 
   test('the profile box shows name, account, plan and e-mail', async () => {
     const ada = await masterAdmin('profile');
     await signInAs(ada);
-    await page.getByRole('button', { name: /Ada Admin/ }).hover();
-    const box = page.getByRole('region', { name: 'Profile' });
+    await s.page.getByRole('button', { name: /Ada Admin/ }).hover();
+    const box = s.page.getByRole('region', { name: 'Profile' });
     await expectVisible(box);
     const text = await box.textContent();
     for (const expected of [
@@ -103,18 +92,18 @@ describe('the signed-in shell', () => {
     ]) {
       expect(text).toContain(expected);
     }
-    await screenshot(page, 'shell-profile-box');
-    await page.mouse.move(900, 400);
+    await screenshot(s.page, 'shell-profile-box');
+    await s.page.mouse.move(900, 400);
     await expectHidden(box);
   });
 
   test('Get Matched mails the support address and says so', async () => {
     await signInAs(await masterAdmin('matched'));
-    await page.getByRole('button', { name: 'Get Matched' }).click();
-    const popup = popupOf(page);
+    await s.page.getByRole('button', { name: 'Get Matched' }).click();
+    const popup = popupOf(s.page);
     await expectVisible(popup.getByRole('heading', { name: MESSAGES.getMatched.success }));
     await popup.getByRole('button', { name: 'OK' }).click();
-    const mails = await app.server.ctx.repos.outbox.listFor(app.server.ctx.config.supportEmail);
+    const mails = await s.app.server.ctx.repos.outbox.listFor(s.app.server.ctx.config.supportEmail);
     expect(mails.map((mail) => mail.subject)).toContainEqual(
       expect.stringContaining('Get Matched: Ada Admin'),
     );
@@ -124,93 +113,95 @@ describe('the signed-in shell', () => {
     const acme = await organisation('Support');
     const ada = await masterAdmin('switch');
     await signInAs(ada);
-    const switcher = page.getByRole('button', { name: /Switch account/ });
+    const switcher = s.page.getByRole('button', { name: /Switch account/ });
     expect(await switcher.textContent()).toContain('Master');
     await switcher.click();
-    const list = page.getByRole('list', { name: 'Switch account' });
+    const list = s.page.getByRole('list', { name: 'Switch account' });
     await expectVisible(list);
-    await screenshot(page, 'shell-tenant-selector');
+    await screenshot(s.page, 'shell-tenant-selector');
 
-    await page.goto(`${app.baseUrl}/bots`);
-    await page.getByRole('button', { name: /Switch account/ }).click();
+    await s.page.goto(`${s.app.baseUrl}/bots`);
+    await s.page.getByRole('button', { name: /Switch account/ }).click();
     const requests: string[] = [];
-    page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}`));
+    s.page.on('request', (request) =>
+      requests.push(`${request.method()} ${new URL(request.url()).pathname}`),
+    );
     await list.getByRole('button', { name: 'Acme Support', exact: true }).click();
     await expectHidden(list);
     await expect
-      .poll(() => page.getByRole('button', { name: /Switch account/ }).textContent())
+      .poll(() => s.page.getByRole('button', { name: /Switch account/ }).textContent())
       .toContain('Acme Support');
     expect(requests).toContain('PUT /api/users/selected-tenant');
     expect(requests).toContain('GET /api/users/info');
-    expect(page.url()).toBe(`${app.baseUrl}/bots`);
-    expect((await app.server.ctx.repos.users.get(ada.email))?.selectedTenantId).toBe(acme.id);
+    expect(s.page.url()).toBe(`${s.app.baseUrl}/bots`);
+    expect((await s.app.server.ctx.repos.users.get(ada.email))?.selectedTenantId).toBe(acme.id);
 
-    await page.getByRole('button', { name: /Ada Admin/ }).hover();
-    expect(await page.getByRole('region', { name: 'Profile' }).textContent()).toContain('Acme Support');
-    await screenshot(page, 'shell-after-tenant-switch');
+    await s.page.getByRole('button', { name: /Ada Admin/ }).hover();
+    expect(await s.page.getByRole('region', { name: 'Profile' }).textContent()).toContain('Acme Support');
+    await screenshot(s.page, 'shell-after-tenant-switch');
   });
 
   test('a plain user sees only Bots and Guide, and no tenant switch with a single tenant', async () => {
     const acme = await organisation('Plain');
     await signInAs(acme.paul);
-    expect(await navLabels(page)).toEqual(['Bots', 'Guide']);
-    expect(await page.getByRole('button', { name: /Switch account/ }).count()).toBe(0);
-    await page.getByRole('button', { name: /Paul Plain/ }).hover();
-    const box = page.getByRole('region', { name: 'Profile' });
+    expect(await navLabels(s.page)).toEqual(['Bots', 'Guide']);
+    expect(await s.page.getByRole('button', { name: /Switch account/ }).count()).toBe(0);
+    await s.page.getByRole('button', { name: /Paul Plain/ }).hover();
+    const box = s.page.getByRole('region', { name: 'Profile' });
     expect(await box.textContent()).toContain(acme.name);
     await expectVisible(box.getByRole('button', { name: 'Change password' }));
-    await screenshot(page, 'shell-plain-user');
+    await screenshot(s.page, 'shell-plain-user');
 
     // The admin pages are not open to them by URL either: they say so.
-    await page.goto(`${app.baseUrl}/configuration`);
-    await expectVisible(page.getByText(MESSAGES.admin.noPermission, { exact: true }));
+    await s.page.goto(`${s.app.baseUrl}/configuration`);
+    await expectVisible(s.page.getByText(MESSAGES.admin.noPermission, { exact: true }));
   });
 
   test('the directory sign-in returning with #token signs in; a directory user has no password change', async () => {
     const acme = await organisation('Directory');
-    const token = await directoryUserSession(app.server, {
+    const token = await directoryUserSession(s.app.server, {
       email: 'dora@example.com',
       name: 'Dora Directory',
       tenantId: acme.id,
     });
     await signOut();
-    await page.goto(`${app.baseUrl}/login#token=${encodeURIComponent(token)}`);
-    await page.waitForURL(`${app.baseUrl}/bots`);
-    await expectVisible(page.getByRole('heading', { name: 'Bot Overview' }));
+    await s.page.goto(`${s.app.baseUrl}/login#token=${encodeURIComponent(token)}`);
+    await s.page.waitForURL(`${s.app.baseUrl}/bots`);
+    await expectVisible(s.page.getByRole('heading', { name: 'Bot Overview' }));
     // The token left the address bar and went into the saved login, with the user info.
-    expect(await page.evaluate(() => localStorage.getItem('parley.token'))).toBe(token);
-    await page.getByRole('button', { name: /Dora Directory/ }).hover();
-    const box = page.getByRole('region', { name: 'Profile' });
+    expect(await s.page.evaluate(() => localStorage.getItem('parley.token'))).toBe(token);
+    await s.page.getByRole('button', { name: /Dora Directory/ }).hover();
+    const box = s.page.getByRole('region', { name: 'Profile' });
     await expectVisible(box.getByRole('link', { name: 'Log out' }));
     expect(await box.getByRole('button', { name: 'Change password' }).count()).toBe(0);
   });
 
   test('the directory sign-in returning with #error shows the login error with the catalogue text', async () => {
     await signOut();
-    await page.goto(`${app.baseUrl}/login#error=tenant_not_confirmed_code`);
-    const popup = popupOf(page);
+    await s.page.goto(`${s.app.baseUrl}/login#error=tenant_not_confirmed_code`);
+    const popup = popupOf(s.page);
     await expectVisible(popup.getByRole('heading', { name: MESSAGES.loginErrorTitle }));
     await expectVisible(popup.getByText(MESSAGES.accountNotConfirmed));
-    expect(new URL(page.url()).hash).toBe('');
+    expect(new URL(s.page.url()).hash).toBe('');
     await popup.getByRole('button', { name: 'OK' }).click();
   });
 
   test('a session ended elsewhere logs out and reloads the login on the next call', async () => {
     const acme = await organisation('Session');
     await signInAs(acme.paul);
-    await expectVisible(page.getByRole('heading', { name: 'Bot Overview' }));
-    const token = await page.evaluate(() => localStorage.getItem('parley.token'));
-    await app.server.request({ method: 'DELETE', url: '/api/auth/logout', token: token ?? '' });
-    await page.reload();
-    await page.waitForURL(`${app.baseUrl}/login`);
+    await expectVisible(s.page.getByRole('heading', { name: 'Bot Overview' }));
+    const token = await s.page.evaluate(() => localStorage.getItem('parley.token'));
+    await s.app.server.request({ method: 'DELETE', url: '/api/auth/logout', token: token ?? '' });
+    await s.page.reload();
+    await s.page.waitForURL(`${s.app.baseUrl}/login`);
     // The login is loaded afresh: read the storage once that page stands.
     await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('parley.token')).catch(() => 'navigating'))
+      .poll(() => s.page.evaluate(() => localStorage.getItem('parley.token')).catch(() => 'navigating'))
       .toBeNull();
-    await expectVisible(page.getByRole('button', { name: 'Sign in', exact: true }));
+    await expectVisible(s.page.getByRole('button', { name: 'Sign in', exact: true }));
   });
 
   test('no page errors', () => {
-    expect(browser.pageErrors).toEqual([]);
+    expect(s.browser.pageErrors).toEqual([]);
   });
 });

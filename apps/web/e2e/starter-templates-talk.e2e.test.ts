@@ -1,14 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { logInThroughUi } from './support/accounts';
-import { type AppServer, startAppServer } from './support/app-server';
-import { type ApiCall, contentWorld, TINA } from './support/bot-content';
-import { type Browser, launchBrowser } from './support/browser';
+import { afterAll, describe, expect, test } from 'vitest';
+import { botPageSuite } from './support/bot-page-suite';
+import { launchBrowser } from './support/browser';
 import { expectHidden, expectVisible } from './support/expect-page';
-import { screenshot, screenshotFailures } from './support/screenshots';
+import { screenshot } from './support/screenshots';
 
 /**
  * A new user's first minutes (issue 10, 'Done means'): a bot from each starter template,
@@ -99,29 +96,21 @@ const WALKS: TemplateWalk[] = [
 ];
 
 describe('talking to a bot from each starter template', () => {
-  let app: AppServer;
   let api: Server;
-  let tina: ApiCall;
-  let browser: Browser;
-  let page: Page;
 
-  beforeAll(async () => {
-    api = await exampleApi();
+  const s = botPageSuite(
+    'Sandbox',
+    async () => {
+      api = await exampleApi();
+    },
     // The local example API is on this machine: the operator allows private networks for it.
-    app = await startAppServer({ env: () => ({ FUNCTIONS_ALLOW_PRIVATE_NETWORKS: 'true' }) });
-    tina = (await contentWorld(app.server, 'Sandbox')).tina;
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    await logInThroughUi(page, app.baseUrl, TINA.email, TINA.password);
-  });
-  screenshotFailures(() => page);
+    { env: () => ({ FUNCTIONS_ALLOW_PRIVATE_NETWORKS: 'true' }) },
+  );
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
     await new Promise((resolve) => api?.close(resolve));
   });
 
-  const chat = () => page.getByRole('complementary', { name: 'Test chat' });
+  const chat = () => s.page.getByRole('complementary', { name: 'Test chat' });
   const conversation = () => chat().getByRole('log', { name: 'Conversation' });
 
   /** Says a line (or clicks a button, for '>Label') and waits for the answer that must come. */
@@ -149,13 +138,13 @@ describe('talking to a bot from each starter template', () => {
   async function pointFunctionsAtLocalApi(bot: string) {
     const base = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
     // The list holds each function as the editor edits it (its secrets masked; these have none).
-    const functions = (await tina('GET', `/api/bots/${encodeURIComponent(bot)}/functions`)) as Array<
+    const functions = (await s.tina('GET', `/api/bots/${encodeURIComponent(bot)}/functions`)) as Array<
       Record<string, unknown> & { name: string; type: string; url?: string }
     >;
     for (const { botId: _botId, isPrebuilt: _isPrebuilt, ...fn } of functions.filter(
       (f) => f.type === 'rest',
     )) {
-      await tina('PUT', `/api/bots/${encodeURIComponent(bot)}/functions/${encodeURIComponent(fn.name)}`, {
+      await s.tina('PUT', `/api/bots/${encodeURIComponent(bot)}/functions/${encodeURIComponent(fn.name)}`, {
         ...fn,
         url: String(fn.url).replace(/^https:\/\/[^/]+/, base),
       });
@@ -165,52 +154,52 @@ describe('talking to a bot from each starter template', () => {
   test.each(WALKS)(
     '$template: created, published, then its happy and unhappy paths in the test chat',
     async (walk) => {
-      await page.goto(`${app.baseUrl}/bots`);
-      await page.getByRole('button', { name: 'Create a bot' }).click();
-      const dialog = page.getByRole('dialog');
+      await s.page.goto(`${s.app.baseUrl}/bots`);
+      await s.page.getByRole('button', { name: 'Create a bot' }).click();
+      const dialog = s.page.getByRole('dialog');
       await dialog.getByRole('button', { name: /Use starter Template/ }).click();
       await dialog.getByLabel('Name of your bot').fill(walk.bot);
       await dialog.getByLabel('Bot Template').selectOption(walk.template);
-      await screenshot(page, `walk-${walk.bot}-1-create`);
+      await screenshot(s.page, `walk-${walk.bot}-1-create`);
       await dialog.getByRole('button', { name: 'Create bot' }).click();
-      await page.waitForURL(`${app.baseUrl}/bots/${walk.bot}/analytics`);
+      await s.page.waitForURL(`${s.app.baseUrl}/bots/${walk.bot}/analytics`);
       await pointFunctionsAtLocalApi(walk.bot);
 
       // Its flows come activated to test; its NLU model is published from the banner.
-      const banner = page.getByRole('status').filter({ hasText: 'Would you like to publish them?' });
+      const banner = s.page.getByRole('status').filter({ hasText: 'Would you like to publish them?' });
       await banner.getByRole('button', { name: 'Publish' }).click();
       // The publish is in the address while it runs; it leaves it when all publishing ended.
-      await page.waitForURL((url) => url.searchParams.has('syncId'));
-      await page.waitForURL((url) => !url.searchParams.has('syncId'), { timeout: 60_000 });
+      await s.page.waitForURL((url) => url.searchParams.has('syncId'));
+      await s.page.waitForURL((url) => !url.searchParams.has('syncId'), { timeout: 60_000 });
       await expectHidden(banner);
-      await screenshot(page, `walk-${walk.bot}-2-published`);
+      await screenshot(s.page, `walk-${walk.bot}-2-published`);
 
-      await page.getByRole('button', { name: 'Test chat' }).click();
+      await s.page.getByRole('button', { name: 'Test chat' }).click();
       await expectVisible(chat().getByText('Say something to the bot.'));
       for (const [line, expected] of walk.happy) await talk(line, expected);
-      await screenshot(page, `walk-${walk.bot}-3-happy-path`);
+      await screenshot(s.page, `walk-${walk.bot}-3-happy-path`);
       for (const [line, expected] of walk.unhappy) await talk(line, expected);
       await chat().getByRole('button', { name: 'Show details' }).click();
       await expectVisible(chat().getByRole('region', { name: 'Conversation state' }));
       await expectVisible(chat().getByRole('region', { name: 'Intent recognitions' }));
-      await screenshot(page, `walk-${walk.bot}-4-details`);
+      await screenshot(s.page, `walk-${walk.bot}-4-details`);
       await chat().getByRole('button', { name: 'Close test chat' }).click();
-      expect(browser.pageErrors).toEqual([]);
+      expect(s.browser.pageErrors).toEqual([]);
     },
   );
 
   test('the support bot shared: a visitor talks to it, and both conversations are in the log with the history', async () => {
-    await page.goto(`${app.baseUrl}/bots/Support/intents`);
-    await page.getByRole('button', { name: 'Test chat' }).click();
+    await s.page.goto(`${s.app.baseUrl}/bots/Support/intents`);
+    await s.page.getByRole('button', { name: 'Test chat' }).click();
     await chat().getByRole('button', { name: 'Share testchat' }).click();
-    await page
+    await s.page
       .getByRole('menu', { name: 'Share testchat' })
       .getByRole('menuitem', { name: 'Show password' })
       .click();
-    const passwordDialog = page.getByRole('dialog', { name: 'Test chat password' });
+    const passwordDialog = s.page.getByRole('dialog', { name: 'Test chat password' });
     const password = await passwordDialog.getByLabel('Password', { exact: true }).inputValue();
     const link = await passwordDialog.getByLabel('Link', { exact: true }).inputValue();
-    await screenshot(page, 'walk-Support-5-share');
+    await screenshot(s.page, 'walk-Support-5-share');
     await passwordDialog.getByRole('button', { name: 'Done' }).click();
     await chat().getByRole('button', { name: 'Close test chat' }).click();
 
@@ -231,19 +220,19 @@ describe('talking to a bot from each starter template', () => {
       await visitorBrowser.close();
     }
 
-    await page.getByRole('link', { name: 'Conversation log' }).click();
-    const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+    await s.page.getByRole('link', { name: 'Conversation log' }).click();
+    const sidebar = s.page.getByRole('navigation', { name: 'Conversations' });
     // The walk's test chat, the one opened to share, and the visitor's.
     await expect.poll(() => sidebar.getByRole('link').count()).toBe(3);
     await expectVisible(sidebar.getByText('Public test chat'));
     await sidebar.getByRole('link').last().click();
     await expectVisible(
-      page.getByRole('region', { name: 'Messages' }).getByText(/Ticket TCK-123456 is in progress/),
+      s.page.getByRole('region', { name: 'Messages' }).getByText(/Ticket TCK-123456 is in progress/),
     );
-    await screenshot(page, 'walk-Support-7-log');
+    await screenshot(s.page, 'walk-Support-7-log');
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download history' }).click(),
+      s.page.waitForEvent('download'),
+      s.page.getByRole('button', { name: 'Download history' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('bot-Support-history.csv');
     const csv = readFileSync(await download.path(), 'utf8');

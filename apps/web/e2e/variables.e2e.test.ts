@@ -1,12 +1,12 @@
 import { VARIABLE_MESSAGES as M, MESSAGES, type VariablesAndObjects } from '@parley/contracts';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createPlainUser, logInThroughUi, popupOf } from './support/accounts';
-import { type AppServer, startAppServer } from './support/app-server';
-import { type ApiCall, contentWorld, organisationOfItsOwn, TINA, VERA } from './support/bot-content';
-import { type Browser, launchBrowser } from './support/browser';
+import { organisationOfItsOwn, VERA } from './support/bot-content';
+import { botPageSuite } from './support/bot-page-suite';
+import { launchBrowser } from './support/browser';
 import { expectHidden, expectVisible } from './support/expect-page';
-import { screenshot, screenshotFailures } from './support/screenshots';
+import { screenshot } from './support/screenshots';
 
 const BOT = 'Support Bot';
 /** A designer: may manage variables and objects, not make them global (the built-in Designer role). */
@@ -14,43 +14,27 @@ const DANA = { email: 'dana@example.com', password: 'Designer-Password-1', name:
 const DESIGNER_ROLE = 1;
 
 describe('the Variables tab', () => {
-  let app: AppServer;
-  let browser: Browser;
-  let page: Page;
-  let tina: ApiCall;
-  let tenantId: string;
-
-  beforeAll(async () => {
-    app = await startAppServer();
-    ({ tina, tenantId } = await contentWorld(app.server, BOT));
-    await createPlainUser(app.server, { ...DANA, tenantId });
+  const s = botPageSuite(BOT, async (tina) => {
+    await createPlainUser(s.app.server, { ...DANA, tenantId: s.tenantId });
     await tina('POST', '/api/user/role', { userEmail: DANA.email, botName: BOT, role: DESIGNER_ROLE });
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    await logInThroughUi(page, app.baseUrl, TINA.email, TINA.password);
-  });
-  screenshotFailures(() => page);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
   });
 
-  const url = (bot = BOT) => `${app.baseUrl}/bots/${encodeURIComponent(bot)}/variables`;
+  const url = (bot = BOT) => `${s.app.baseUrl}/bots/${encodeURIComponent(bot)}/variables`;
   const section = (p: Page, title: string) =>
     p.locator('section.card', { has: p.getByRole('heading', { name: title }) });
-  const variables = (p: Page = page) => section(p, M.variablesSection);
-  const objects = (p: Page = page) => section(p, M.objectsSection);
+  const variables = (p: Page = s.page) => section(p, M.variablesSection);
+  const objects = (p: Page = s.page) => section(p, M.objectsSection);
   const rowOf = (area: Locator, name: string) =>
     area.getByRole('row').filter({ has: area.page().getByText(name, { exact: true }) });
-  const dialog = () => page.getByRole('dialog');
-  const stored = async (bot = BOT, api = tina) =>
+  const dialog = () => s.page.getByRole('dialog');
+  const stored = async (bot = BOT, api = s.tina) =>
     (await api('GET', `/api/${encodeURIComponent(bot)}/variables/all`)) as VariablesAndObjects;
-  const createBot = (name: string, api = tina) =>
+  const createBot = (name: string, api = s.tina) =>
     api('POST', '/api/bot', { name, region: 'eu-west', language: 'en' });
   const putVariables = (bot: string, variables: { key: string; value: string; isGlobal?: boolean }[]) =>
-    tina('PUT', `/api/${encodeURIComponent(bot)}/variables`, { variables });
+    s.tina('PUT', `/api/${encodeURIComponent(bot)}/variables`, { variables });
   const putObject = (bot: string, name: string, properties: Record<string, string>, isGlobal = false) =>
-    tina('PUT', `/api/${encodeURIComponent(bot)}/objects`, {
+    s.tina('PUT', `/api/${encodeURIComponent(bot)}/objects`, {
       name,
       properties: {
         variables: Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, { value }])),
@@ -63,14 +47,14 @@ describe('the Variables tab', () => {
    */
   const ownOrganisation = async (key: string, bot: string) => {
     const admin = { email: `${key}@example.com`, password: 'Own-Organisation-1!', name: `Admin ${key}` };
-    const { api } = await organisationOfItsOwn(app.server, `Organisation ${key}`, admin);
+    const { api } = await organisationOfItsOwn(s.app.server, `Organisation ${key}`, admin);
     await createBot(bot, api);
     const ownBrowser = await launchBrowser();
     const ownPage = await ownBrowser.newPage();
-    await logInThroughUi(ownPage, app.baseUrl, admin.email, admin.password);
+    await logInThroughUi(ownPage, s.app.baseUrl, admin.email, admin.password);
     return { api, browser: ownBrowser, page: ownPage };
   };
-  const closePopup = async (p: Page = page) => {
+  const closePopup = async (p: Page = s.page) => {
     await popupOf(p).getByRole('button', { name: 'OK' }).click();
     await expectHidden(popupOf(p));
   };
@@ -138,20 +122,20 @@ describe('the Variables tab', () => {
     const bot = 'Update Bot';
     await createBot(bot);
     await putVariables(bot, [{ key: 'city', value: 'Berlin' }]);
-    await page.goto(url(bot));
+    await s.page.goto(url(bot));
     const row = rowOf(variables(), 'city');
     const update = row.getByRole('button', { name: 'Update' });
     await expect.poll(() => update.isDisabled()).toBe(true);
     await row.getByLabel('Value of city').fill('  ');
     await update.click();
-    await expectVisible(popupOf(page).getByText(M.valueRequired));
+    await expectVisible(popupOf(s.page).getByText(M.valueRequired));
     await closePopup();
     await row.getByLabel('Value of city').fill('Paris');
     await update.click();
-    await expectVisible(popupOf(page).getByText('Saved!'));
+    await expectVisible(popupOf(s.page).getByText('Saved!'));
     await closePopup();
     expect((await stored(bot)).variables.city).toBe('Paris');
-    await page.reload();
+    await s.page.reload();
     await expect.poll(() => variables().getByLabel('Value of city').inputValue()).toBe('Paris');
   });
 
@@ -159,7 +143,7 @@ describe('the Variables tab', () => {
     const bot = 'Object Bot';
     await createBot(bot);
     await putVariables(bot, [{ key: 'city', value: 'Berlin' }]);
-    await page.goto(url(bot));
+    await s.page.goto(url(bot));
     const form = objects().getByRole('form', { name: 'Add an object' });
     await form.getByLabel('Name').fill('city');
     await form.getByRole('button', { name: 'Add' }).click();
@@ -167,12 +151,12 @@ describe('the Variables tab', () => {
     await form.getByLabel('Name').fill('customer');
     await form.getByRole('button', { name: 'Add' }).click();
     // The new object's modal is the overlay pseudo-tab create-object (spec 02 section 2.1).
-    await page.waitForURL(`${app.baseUrl}/bots/${encodeURIComponent(bot)}/create-object/customer`);
+    await s.page.waitForURL(`${s.app.baseUrl}/bots/${encodeURIComponent(bot)}/create-object/customer`);
 
     await expectVisible(dialog().getByRole('heading', { name: M.editObject }));
     await expect.poll(() => dialog().getByLabel('Object name').textContent()).toBe('customer');
     await dialog().getByRole('button', { name: 'Save' }).click();
-    await expectVisible(popupOf(page).getByText(M.atLeastOneProperty));
+    await expectVisible(popupOf(s.page).getByText(M.atLeastOneProperty));
     await closePopup();
 
     await dialog().getByLabel('Key 1').fill('name');
@@ -181,16 +165,16 @@ describe('the Variables tab', () => {
     await dialog().getByLabel('Key 2').fill(' NAME ');
     await dialog().getByLabel('Value 2').fill('ada@example.com');
     await dialog().getByRole('button', { name: 'Save' }).click();
-    await expectVisible(popupOf(page).getByText(M.duplicateKeys));
-    await screenshot(page, 'variables-object-duplicate-keys');
+    await expectVisible(popupOf(s.page).getByText(M.duplicateKeys));
+    await screenshot(s.page, 'variables-object-duplicate-keys');
     await closePopup();
     await dialog().getByLabel('Key 2').fill('email');
-    await screenshot(page, 'variables-edit-object');
+    await screenshot(s.page, 'variables-edit-object');
     await dialog().getByRole('button', { name: 'Save' }).click();
-    await expectVisible(popupOf(page).getByText('Saved!'));
+    await expectVisible(popupOf(s.page).getByText('Saved!'));
     await closePopup();
     await expectHidden(dialog());
-    await page.waitForURL(url(bot));
+    await s.page.waitForURL(url(bot));
     await expectVisible(rowOf(objects(), 'customer').getByText('name, email'));
     expect((await stored(bot)).objects.customer?.variables).toMatchObject({
       name: { key: 'name', value: 'Ada', isSystem: false },
@@ -202,7 +186,7 @@ describe('the Variables tab', () => {
     const bot = 'System Properties Bot';
     await createBot(bot);
     // An API client marks a property as a system one.
-    await tina('PUT', `/api/${encodeURIComponent(bot)}/objects`, {
+    await s.tina('PUT', `/api/${encodeURIComponent(bot)}/objects`, {
       name: 'customer',
       properties: {
         variables: {
@@ -212,7 +196,7 @@ describe('the Variables tab', () => {
         },
       },
     });
-    await page.goto(url(bot));
+    await s.page.goto(url(bot));
     await rowOf(objects(), 'customer').getByRole('button', { name: 'Edit customer' }).click();
     await expectVisible(dialog().getByText('System'));
     await expect.poll(() => dialog().getByLabel('Key 1').getAttribute('readonly')).not.toBeNull();
@@ -221,8 +205,8 @@ describe('the Variables tab', () => {
 
     await dialog().getByLabel('Value 1').fill('c-2');
     await dialog().getByRole('button', { name: 'Remove property 3' }).click();
-    await popupOf(page).getByRole('button', { name: 'Remove' }).click();
-    await screenshot(page, 'variables-edit-object-system');
+    await popupOf(s.page).getByRole('button', { name: 'Remove' }).click();
+    await screenshot(s.page, 'variables-edit-object-system');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await closePopup();
     const customer = (await stored(bot)).objects.customer;
@@ -283,26 +267,26 @@ describe('the Variables tab', () => {
     const bot = 'Deleting Bot';
     await createBot(bot);
     await putVariables(bot, [{ key: 'greeting', value: 'Hello there' }]);
-    await page.goto(url(bot));
+    await s.page.goto(url(bot));
     const row = rowOf(variables(), 'greeting');
     await row.getByRole('button', { name: 'Delete greeting' }).click();
-    await expectVisible(popupOf(page).getByText(M.deleteVariable('greeting')));
-    await screenshot(page, 'variables-delete-confirm');
-    await popupOf(page).getByRole('button', { name: 'Cancel' }).click();
+    await expectVisible(popupOf(s.page).getByText(M.deleteVariable('greeting')));
+    await screenshot(s.page, 'variables-delete-confirm');
+    await popupOf(s.page).getByRole('button', { name: 'Cancel' }).click();
     await expectVisible(row);
     await row.getByRole('button', { name: 'Delete greeting' }).click();
-    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
+    await popupOf(s.page).getByRole('button', { name: 'Delete' }).click();
     await expectHidden(rowOf(variables(), 'greeting'));
     expect((await stored(bot)).variables).not.toHaveProperty('greeting');
 
-    await tina('PUT', `/api/${encodeURIComponent(bot)}/objects`, {
+    await s.tina('PUT', `/api/${encodeURIComponent(bot)}/objects`, {
       name: 'scratch',
       properties: { variables: { a: { value: '1' } } },
     });
-    await page.reload();
+    await s.page.reload();
     await rowOf(objects(), 'scratch').getByRole('button', { name: 'Delete scratch' }).click();
-    await expectVisible(popupOf(page).getByText(M.deleteObject('scratch')));
-    await popupOf(page).getByRole('button', { name: 'Delete' }).click();
+    await expectVisible(popupOf(s.page).getByText(M.deleteObject('scratch')));
+    await popupOf(s.page).getByRole('button', { name: 'Delete' }).click();
     await expectHidden(rowOf(objects(), 'scratch'));
     expect((await stored(bot)).objects).not.toHaveProperty('scratch');
   });
@@ -316,7 +300,7 @@ describe('the Variables tab', () => {
     const designer = await launchBrowser();
     try {
       const dPage = await designer.newPage();
-      await logInThroughUi(dPage, app.baseUrl, DANA.email, DANA.password);
+      await logInThroughUi(dPage, s.app.baseUrl, DANA.email, DANA.password);
       await dPage.goto(url());
       await rowOf(variables(dPage), 'tone').getByRole('switch', { name: M.global }).click();
       await expectVisible(popupOf(dPage).getByText(MESSAGES.permissionDenied));
@@ -356,7 +340,7 @@ describe('the Variables tab', () => {
     const viewer = await launchBrowser();
     try {
       const vPage = await viewer.newPage();
-      await logInThroughUi(vPage, app.baseUrl, VERA.email, VERA.password);
+      await logInThroughUi(vPage, s.app.baseUrl, VERA.email, VERA.password);
       await vPage.goto(url());
       await expectVisible(vPage.getByText(M.readOnly));
       await expectVisible(rowOf(variables(vPage), 'country').getByText(M.global, { exact: true }));
@@ -384,6 +368,6 @@ describe('the Variables tab', () => {
   });
 
   test('no page errors', () => {
-    expect(browser.pageErrors).toEqual([]);
+    expect(s.browser.pageErrors).toEqual([]);
   });
 });

@@ -1,12 +1,15 @@
-import { AppError, adminRequired, botAccessDenied, botIdFor, permissionDenied } from '@parley/contracts';
+import { AppError, adminRequired, botAccessDenied, permissionDenied } from '@parley/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { type Access, acceptedPermissions } from './access';
+import { type BotRef, botRefFor } from './bot-ref';
 import { type Principal, resolvePrincipal } from './principal';
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | undefined;
+    /** The bot named by the path of a bot route (`botMember`, `{ botPermission }`); see `botOf`. */
+    bot: BotRef | undefined;
   }
 }
 
@@ -27,6 +30,14 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+/** The bot a bot route's path names, parsed by the guard (never undefined behind a bot rule). */
+export function botOf(request: FastifyRequest): BotRef {
+  if (!request.bot) throw new Error(`${request.routeOptions.url} declares no bot access rule`);
+  return request.bot;
+}
+
+const isBotRule = (access: Access) => access === 'botMember' || typeof access === 'object';
+
 export async function authenticate(ctx: AppContext, token: string | undefined): Promise<Principal> {
   if (!token) throw new AppError('unauthorised_error_code', 'You need to sign in.');
   const claims = await ctx.tokens.verify(token);
@@ -44,12 +55,17 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
 /** Enforces each route's declared access before its handler runs. */
 export function registerGuard(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('principal', undefined);
+  app.decorateRequest('bot', undefined);
 
   app.addHook('onRoute', (route) => {
     // Static files of the web app are public; every API route must say what it needs.
     const isApi = route.url.startsWith('/api');
     if (!route.config?.access && isApi) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    }
+    // A bot rule checks the bot its path names; the guard reads no other place.
+    if (route.config?.access && isBotRule(route.config.access) && !/\/:bot(Name)?(\/|$)/.test(route.url)) {
+      throw new Error(`Route ${route.method} ${route.url} has a bot access rule but no :bot in its path`);
     }
   });
 
@@ -76,14 +92,16 @@ async function enforce(
     if (!principal.isMasterTenantAdmin) throw adminRequired('master tenant administrator');
     return;
   }
-  if (principal.isTenantAdmin) return;
   const params = request.params as Record<string, string | undefined>;
   const botName = params.bot ?? params.botName;
+  const bot = botName === undefined ? undefined : botRefFor(principal.tenantId, botName);
+  request.bot = bot;
+  if (principal.isTenantAdmin) return;
   const accepted = access === 'botMember' ? [] : acceptedPermissions(access);
   // The refusal names the first accepted permission: the one a role usually lacks.
   const refusal = access === 'botMember' ? botAccessDenied() : permissionDenied(accepted[0] as number);
-  if (!botName) throw refusal;
-  const botId = botIdFor(principal.tenantId, botName);
+  if (!bot?.name) throw refusal;
+  const botId = bot.id;
   if (access === 'botMember') {
     // A role on the bot, even one without permissions, lets its holder see the bot.
     const roles = await principal.scope.botRoles.forUser(principal.user.id);

@@ -11,8 +11,9 @@ import type { ChannelRecipient } from './messaging/messaging-platform';
  * dialog, capabilities and limits are its catalogue entry (contracts/channels.ts), so the
  * Configuration tab and the flow editor's restrictions read the same declaration.
  */
-export interface ChannelPlugin<Inbound, Outbound> {
-  id: ChannelId;
+export interface ChannelPlugin<Inbound, Outbound, Id extends ChannelId = ChannelId> {
+  /** Its catalogue entry; the platform that runs it (define-platform.ts) lists it by this id. */
+  id: Id;
   /** The bot's settings for this channel make it work (an API key, a snippet, credentials). */
   isConnected(scope: TenantScope, bot: Bot): Promise<boolean>;
   /** The platform's message as the runtime's activity; undefined for what the bot does not answer. */

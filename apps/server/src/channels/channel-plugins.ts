@@ -6,39 +6,17 @@ import {
   type SettingsDialog,
 } from '@parley/contracts';
 import type { Bot, TenantScope } from '@parley/db';
-import { alexaChannel } from './alexa/alexa-channel';
-import { apiChannel } from './api-channel';
+import { channelPlugins } from './channel-platforms';
 import type { ChannelPlugin } from './channel-plugin';
-import { chatBubbleChannel } from './chat-bubble-channel';
-import { facebookChannel } from './facebook/facebook-channel';
-import { mailChannel } from './mail/mail-channel';
-import { slackChannel } from './slack/slack-channel';
-import { teamsChannel } from './teams/teams-channel';
-import { telegramChannel } from './telegram/telegram-channel';
-import { twilioMessagesChannel } from './twilio/twilio-messages-channel';
-import { twilioVoiceChannel } from './twilio/twilio-voice-channel';
 
 /**
- * Every channel Parley runs, by its catalogue id; a catalogue channel without a plug-in here can
- * be listed and requested, but never connected.
+ * The plug-in of a catalogue channel Parley runs (channel-platforms.ts); a catalogue channel
+ * without one can be listed and requested, but never connected.
  */
-// biome-ignore lint/suspicious/noExplicitAny: each plug-in has its own platform's message types.
-type AnyChannelPlugin = ChannelPlugin<any, any>;
-export const CHANNEL_PLUGINS = {
-  chatBubble: chatBubbleChannel,
-  api: apiChannel,
-  telegram: telegramChannel,
-  slack: slackChannel,
-  teams: teamsChannel,
-  facebook: facebookChannel,
-  twilio: twilioMessagesChannel,
-  twilioVoice: twilioVoiceChannel,
-  mail: mailChannel,
-  alexa: alexaChannel,
-} satisfies Partial<Record<ChannelId, AnyChannelPlugin>>;
-
-const pluginOf = (id: string): ChannelPlugin<unknown, unknown> | undefined =>
-  (CHANNEL_PLUGINS as Partial<Record<string, ChannelPlugin<unknown, unknown>>>)[id];
+const pluginOf = (id: string): ChannelPlugin<unknown, unknown> | undefined => {
+  const plugins = channelPlugins() as Record<string, ChannelPlugin<unknown, unknown>>;
+  return Object.hasOwn(plugins, id) ? plugins[id] : undefined;
+};
 
 /**
  * The plug-in of a channel id; with forConversations, also the plug-in whose conversations take
@@ -50,7 +28,7 @@ export function channelPluginOf(
 ): ChannelPlugin<unknown, unknown> | undefined {
   const own = pluginOf(id);
   if (own || !options.forConversations) return own;
-  return Object.values(CHANNEL_PLUGINS as Record<string, ChannelPlugin<unknown, unknown>>).find((plugin) =>
+  return Object.values(channelPlugins() as Record<string, ChannelPlugin<unknown, unknown>>).find((plugin) =>
     (plugin.conversationChannels as readonly string[] | undefined)?.includes(id),
   );
 }

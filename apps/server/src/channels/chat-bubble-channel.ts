@@ -1,5 +1,6 @@
 import { type InboundActivity, inboundActivitySchema, type OutboundActivity } from '@parley/contracts';
 import type { ChannelPlugin } from './channel-plugin';
+import { definePlatform } from './define-platform';
 
 /**
  * The Chat Bubble (spec 04 section 3.6; issue 13): the embeddable widget at
@@ -7,7 +8,7 @@ import type { ChannelPlugin } from './channel-plugin';
  * (services/chat-bubble), so its conversions only check what a page sends. It is connected while
  * the bot has a snippet to embed.
  */
-export const chatBubbleChannel: ChannelPlugin<unknown, OutboundActivity> = {
+export const chatBubbleChannel: ChannelPlugin<unknown, OutboundActivity, 'chatBubble'> = {
   id: 'chatBubble',
   async isConnected(scope, bot) {
     return (await scope.snippets(bot.id).count()) > 0;
@@ -18,3 +19,6 @@ export const chatBubbleChannel: ChannelPlugin<unknown, OutboundActivity> = {
   },
   toOutbound: (activity) => [activity],
 };
+
+/** A web channel: its settings are the bot's snippets, its routes the widget's (widget.routes.ts). */
+export const chatBubblePlatform = definePlatform({ channels: { chatBubble: chatBubbleChannel } });

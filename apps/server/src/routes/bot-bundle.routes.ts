@@ -8,7 +8,7 @@ import {
   Permission,
 } from '@parley/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { principalOf } from '../auth/guard';
+import { botOf, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { sendAttachment } from '../http/attachment';
 import { readUploadedFile } from '../http/multipart';
@@ -32,7 +32,7 @@ export function botBundleRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/bots/:bot/export',
     { config: { access: { botPermission: Permission.ExportBots } } },
     async (request, reply) => {
-      const file = await exportBot(ctx, principalOf(request), request.params.bot);
+      const file = await exportBot(ctx, principalOf(request), botOf(request));
       return sendAttachment(reply, file.fileName, 'application/octet-stream', file.data);
     },
   );
@@ -43,7 +43,7 @@ export function botBundleRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: { access: { botPermission: Permission.ExportBots } } },
     async (request, reply) => {
       const { passphrase } = parseInput(exportBotBodySchema, request.body);
-      const file = await exportBot(ctx, principalOf(request), request.params.bot, passphrase);
+      const file = await exportBot(ctx, principalOf(request), botOf(request), passphrase);
       return sendAttachment(reply, file.fileName, 'application/octet-stream', file.data);
     },
   );

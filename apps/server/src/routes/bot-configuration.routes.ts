@@ -5,7 +5,7 @@ import {
   connectionRequestTypeSchema,
 } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
-import { principalOf } from '../auth/guard';
+import { botOf, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { parseInput } from '../http/validate';
 import {
@@ -28,14 +28,14 @@ const CHANGE = {
 /** The Configuration tab (spec 04 sections 2.3, 4 and 7; docs/decisions.md 'Configuration tab'). */
 export function botConfigurationRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<BotParams>('/api/bots/:bot/configuration', { config: { access: 'botMember' } }, async (request) =>
-    getBotConfiguration(ctx, principalOf(request), request.params.bot),
+    getBotConfiguration(ctx, principalOf(request), botOf(request)),
   );
 
   app.post<BotParams>('/api/bots/:bot/configuration', { config: { access: CHANGE } }, async (request) =>
     saveBotConfiguration(
       ctx,
       principalOf(request),
-      request.params.bot,
+      botOf(request),
       parseInput(botConfigurationBodySchema, request.body),
     ),
   );
@@ -50,7 +50,7 @@ export function botConfigurationRoutes(app: FastifyInstance, ctx: AppContext): v
     async (request) => {
       const type = parseInput(connectionRequestTypeSchema, request.params.type);
       const { name } = parseInput(connectionRequestBodySchema, request.body);
-      return requestConnection(ctx, principalOf(request), request.params.bot, type, name);
+      return requestConnection(ctx, principalOf(request), botOf(request), type, name);
     },
   );
 }

@@ -6,7 +6,7 @@ import {
   supportedLanguagesBodySchema,
 } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
-import { principalOf } from '../auth/guard';
+import { botOf, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { parseInput } from '../http/validate';
 import {
@@ -31,7 +31,7 @@ export function botFeaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const P = FEATURES_PERMISSIONS;
 
   app.get<BotParams>('/api/bots/:bot/gdpr/settings', { config: { access: 'botMember' } }, async (request) =>
-    getGdprSettings(principalOf(request), request.params.bot),
+    getGdprSettings(principalOf(request), botOf(request)),
   );
   app.put<BotParams>(
     '/api/bots/:bot/gdpr/settings',
@@ -40,7 +40,7 @@ export function botFeaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
       saveGdprSettings(
         ctx,
         principalOf(request),
-        request.params.bot,
+        botOf(request),
         parseInput(gdprSettingsBodySchema, request.body),
       ),
   );
@@ -48,7 +48,7 @@ export function botFeaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<BotParams>(
     '/api/bots/:bot/handover/settings',
     { config: { access: 'botMember' } },
-    async (request) => getHandoverSettings(principalOf(request), request.params.bot),
+    async (request) => getHandoverSettings(principalOf(request), botOf(request)),
   );
   app.put<BotParams>(
     '/api/bots/:bot/handover/settings',
@@ -57,24 +57,19 @@ export function botFeaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
       saveHandoverSettings(
         ctx,
         principalOf(request),
-        request.params.bot,
+        botOf(request),
         parseInput(handoverSettingsBodySchema, request.body),
       ),
   );
 
   app.get<BotParams>('/api/bots/:bot/dashboard', { config: { access: 'botMember' } }, async (request) =>
-    getDashboard(principalOf(request), request.params.bot),
+    getDashboard(principalOf(request), botOf(request)),
   );
   app.post<BotParams>(
     '/api/bots/:bot/dashboard',
     { config: { access: { botPermission: P.customWidgets } } },
     async (request) =>
-      saveDashboard(
-        ctx,
-        principalOf(request),
-        request.params.bot,
-        parseInput(dashboardBodySchema, request.body),
-      ),
+      saveDashboard(ctx, principalOf(request), botOf(request), parseInput(dashboardBodySchema, request.body)),
   );
 
   app.put<BotParams>(
@@ -84,7 +79,7 @@ export function botFeaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
       saveSupportedLanguages(
         ctx,
         principalOf(request),
-        request.params.bot,
+        botOf(request),
         parseInput(supportedLanguagesBodySchema, request.body),
       ),
   );

@@ -1,6 +1,6 @@
 import { botRoleBodySchema, Permission } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
-import { principalOf } from '../auth/guard';
+import { botOf, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { emailParam, textParam } from '../http/params';
 import { parseInput } from '../http/validate';
@@ -36,12 +36,7 @@ export function botRolesRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/users/:email/roles/for-bot/:botName',
     { config: { access: { botPermission: Permission.ManageBotPermissions } } },
     async (request, reply) => {
-      await removeBotRole(
-        ctx,
-        principalOf(request),
-        emailParam(request.params.email),
-        request.params.botName,
-      );
+      await removeBotRole(ctx, principalOf(request), emailParam(request.params.email), botOf(request));
       return reply.status(204).send();
     },
   );

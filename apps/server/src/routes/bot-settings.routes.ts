@@ -8,7 +8,7 @@ import {
 } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../auth/access';
-import { principalOf } from '../auth/guard';
+import { botOf, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { readUploadedFile } from '../http/multipart';
 import { parseInput } from '../http/validate';
@@ -35,7 +35,7 @@ export function botSettingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     saveGeneralSettings(
       ctx,
       principalOf(request),
-      request.params.bot,
+      botOf(request),
       parseInput(generalSettingsBodySchema, request.body),
     ),
   );
@@ -47,7 +47,7 @@ export function botSettingsRoutes(app: FastifyInstance, ctx: AppContext): void {
       saveSystemMessages(
         ctx,
         principalOf(request),
-        request.params.bot,
+        botOf(request),
         parseInput(systemMessagesBodySchema, request.body),
       ),
   );
@@ -60,16 +60,16 @@ export function botSettingsRoutes(app: FastifyInstance, ctx: AppContext): void {
       M.avatarMissing,
       M.avatarTooBig,
     );
-    return uploadBotAvatar(ctx, principalOf(request), request.params.bot, file);
+    return uploadBotAvatar(ctx, principalOf(request), botOf(request), file);
   });
 
   app.delete<BotParams>('/api/bots/:bot/avatar', { config: { access: SAVE } }, async (request) =>
-    removeBotAvatar(ctx, principalOf(request), request.params.bot),
+    removeBotAvatar(ctx, principalOf(request), botOf(request)),
   );
 
   // Whoever may see the bot sees its avatar; the id is the version, so an unchanged one is a 304.
   app.get<BotParams>('/api/bots/:bot/avatar', { config: { access: 'botMember' } }, async (request, reply) => {
-    const { avatar, data } = await readBotAvatar(ctx, principalOf(request), request.params.bot);
+    const { avatar, data } = await readBotAvatar(ctx, principalOf(request), botOf(request));
     const etag = `"${avatar.id}"`;
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();

@@ -1,6 +1,6 @@
 import { botFileNames, createBotBodySchema, Permission, validationError } from '@parley/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { principalOf } from '../auth/guard';
+import { botOf, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { textParam } from '../http/params';
 import { parseInput } from '../http/validate';
@@ -63,18 +63,18 @@ export function botsRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   app.get<BotParams>('/api/bots/:bot', { config: { access: 'botMember' } }, async (request) =>
-    getBot(ctx, principalOf(request), request.params.bot),
+    getBot(ctx, principalOf(request), botOf(request)),
   );
 
   app.get<BotParams>('/api/bots/:bot/permissions', { config: { access: 'botMember' } }, async (request) =>
-    getBotPermissions(principalOf(request), request.params.bot),
+    getBotPermissions(principalOf(request), botOf(request)),
   );
 
   app.delete<BotParams>(
     '/api/bots/:bot',
     { config: { access: { botPermission: Permission.DeleteBot } } },
     async (request, reply) => {
-      await deleteBot(ctx, principalOf(request), request.params.bot);
+      await deleteBot(ctx, principalOf(request), botOf(request));
       return reply.status(204).send();
     },
   );
@@ -83,7 +83,7 @@ export function botsRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/bots/:bot/hide-snippet-migration-banner',
     { config: { access: 'botMember' } },
     async (request, reply) => {
-      await hideSnippetMigrationBanner(principalOf(request), request.params.bot);
+      await hideSnippetMigrationBanner(principalOf(request), botOf(request));
       return reply.status(204).send();
     },
   );
@@ -92,7 +92,7 @@ export function botsRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/bots/:bot/message-history',
     { config: { access: { botPermission: Permission.ExportLogs } } },
     async (request, reply) => {
-      const file = await messageHistoryCsv(principalOf(request), request.params.bot);
+      const file = await messageHistoryCsv(principalOf(request), botOf(request));
       return sendCsv(reply, file, botFileNames.messageHistory(file.botName));
     },
   );
@@ -101,7 +101,7 @@ export function botsRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/bots/:bot/consent',
     { config: { access: { botPermission: Permission.ExportLogs } } },
     async (request, reply) => {
-      const file = await consentCsv(principalOf(request), request.params.bot);
+      const file = await consentCsv(principalOf(request), botOf(request));
       return sendCsv(reply, file, botFileNames.consent(file.botName));
     },
   );

@@ -1,11 +1,10 @@
 import { Permission } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
-import { principalOf } from '../auth/guard';
+import { botOf, principalOf } from '../auth/guard';
+import { messagingPlatforms } from '../channels/channel-platforms';
 import { keysViewOf, readPlatformKeys, saveKeysFromUser } from '../channels/messaging/channel-keys.service';
-import type { MessagingPlatform } from '../channels/messaging/messaging-platform';
-import { MESSAGING_PLATFORMS } from '../channels/messaging/platforms';
 import type { AppContext } from '../context';
-import { botNamed } from '../services/bots/bot-access.service';
+import { loadBot } from '../services/bots/bot-access.service';
 
 type BotParams = { Params: { bot: string } };
 const MANAGE_CHANNELS = { config: { access: { botPermission: [Permission.ManageChannels] } } } as const;
@@ -15,17 +14,17 @@ const MANAGE_CHANNELS = { config: { access: { botPermission: [Permission.ManageC
  * derived from the platforms' declarations; ManageChannels opens them (section 6).
  */
 export function channelKeysRoutes(app: FastifyInstance, ctx: AppContext): void {
-  for (const platform of Object.values(MESSAGING_PLATFORMS) as MessagingPlatform[]) {
+  for (const platform of Object.values(messagingPlatforms())) {
     const path = `/api/${platform.keys.path}/:bot/keys`;
     app.get<BotParams>(path, MANAGE_CHANNELS, async (request) => {
       const principal = principalOf(request);
-      const bot = await botNamed(principal, request.params.bot);
+      const bot = await loadBot(principal, botOf(request));
       return keysViewOf(ctx, platform, await readPlatformKeys(ctx, principal.scope, bot, platform));
     });
     if (!platform.keys.isWritable) continue;
     app.put<BotParams>(path, MANAGE_CHANNELS, async (request) => {
       const principal = principalOf(request);
-      const bot = await botNamed(principal, request.params.bot);
+      const bot = await loadBot(principal, botOf(request));
       return saveKeysFromUser(ctx, principal.scope, bot, platform, request.body);
     });
   }

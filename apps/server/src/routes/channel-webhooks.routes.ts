@@ -1,7 +1,7 @@
+import { AppError } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
+import { messagingPlatforms } from '../channels/channel-platforms';
 import { fileOfLink } from '../channels/messaging/channel-files';
-import type { MessagingPlatform } from '../channels/messaging/messaging-platform';
-import { MESSAGING_PLATFORMS } from '../channels/messaging/platforms';
 import type { AppContext } from '../context';
 import { readBotBlockFile } from '../services/flows/block-files.service';
 
@@ -21,8 +21,7 @@ export function channelWebhookRoutes(app: FastifyInstance, ctx: AppContext): voi
       { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
-    for (const platform of Object.values(MESSAGING_PLATFORMS) as MessagingPlatform[])
-      platform.routes?.(scope, ctx);
+    for (const platform of Object.values(messagingPlatforms())) platform.routes?.(scope, ctx);
   });
 
   /** A file the bot sends, for platforms that fetch files by URL (a signed, time-limited link). */
@@ -31,7 +30,7 @@ export function channelWebhookRoutes(app: FastifyInstance, ctx: AppContext): voi
     { config: { access: 'public' } },
     async (request, reply) => {
       const file = fileOfLink(ctx, request.params.token);
-      if (!file) return reply.code(404).send({ code: 'not_found', message: 'This file link is not valid.' });
+      if (!file) throw new AppError('not-found_error', 'This file link is not valid.');
       const download = await readBotBlockFile(
         ctx,
         ctx.repos.forTenant(file.tenantId),

@@ -10,7 +10,7 @@ import {
 } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../auth/access';
-import { principalOf } from '../auth/guard';
+import { botOf, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { sendAttachment } from '../http/attachment';
 import { readUploadedFile } from '../http/multipart';
@@ -45,32 +45,22 @@ const readEntityFile = (request: Parameters<typeof readUploadedFile>[0]) =>
 /** Entities (spec 02 section 7 'Entities'). */
 export function entitiesRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<BotParams>('/api/:bot/entities', { config: { access: 'botMember' } }, async (request) =>
-    listEntities(principalOf(request), request.params.bot),
+    listEntities(principalOf(request), botOf(request)),
   );
 
   app.post<BotParams>('/api/:bot/entities', { config: { access: MANAGE } }, async (request) =>
-    createEntity(
-      ctx,
-      principalOf(request),
-      request.params.bot,
-      parseInput(createEntityBodySchema, request.body),
-    ),
+    createEntity(ctx, principalOf(request), botOf(request), parseInput(createEntityBodySchema, request.body)),
   );
 
   app.put<BotParams>('/api/:bot/entities', { config: { access: MANAGE } }, async (request) =>
-    updateEntity(
-      ctx,
-      principalOf(request),
-      request.params.bot,
-      parseInput(updateEntityBodySchema, request.body),
-    ),
+    updateEntity(ctx, principalOf(request), botOf(request), parseInput(updateEntityBodySchema, request.body)),
   );
 
   app.put<BotParams>('/api/:bot/entities/change-name', { config: { access: MANAGE } }, async (request) =>
     renameEntity(
       ctx,
       principalOf(request),
-      request.params.bot,
+      botOf(request),
       parseInput(changeEntityNameBodySchema, request.body),
     ),
   );
@@ -82,7 +72,7 @@ export function entitiesRoutes(app: FastifyInstance, ctx: AppContext): void {
       updateEntityDescription(
         ctx,
         principalOf(request),
-        request.params.bot,
+        botOf(request),
         parseInput(updateEntityDescriptionBodySchema, request.body),
       ),
   );
@@ -91,7 +81,7 @@ export function entitiesRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/:bot/entities/:name',
     { config: { access: MANAGE } },
     async (request, reply) => {
-      await deleteEntity(ctx, principalOf(request), request.params.bot, nameParam(request.params.name));
+      await deleteEntity(ctx, principalOf(request), botOf(request), nameParam(request.params.name));
       return reply.status(204).send();
     },
   );
@@ -100,11 +90,7 @@ export function entitiesRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/:bot/entities/:name/export',
     { config: { access: EXPORT } },
     async (request, reply) => {
-      const file = await exportEntity(
-        principalOf(request),
-        request.params.bot,
-        nameParam(request.params.name),
-      );
+      const file = await exportEntity(principalOf(request), botOf(request), nameParam(request.params.name));
       return sendAttachment(reply, file.fileName, 'application/json; charset=utf-8', file.json);
     },
   );
@@ -117,7 +103,7 @@ export function entitiesRoutes(app: FastifyInstance, ctx: AppContext): void {
     importEntity(
       ctx,
       principalOf(request),
-      request.params.bot,
+      botOf(request),
       nameParam(request.params.name),
       await readEntityFile(request),
     ),

@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Access } from '../auth/access';
-import { principalOf } from '../auth/guard';
+import { botOf, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { parseInput } from '../http/validate';
 import {
@@ -29,7 +29,7 @@ const MANAGE_KEYS: Access = { botPermission: Permission.ManageApiKeys };
  */
 export function externalApiRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<BotParams>('/api/external/:bot/api-keys', { config: { access: MANAGE_KEYS } }, async (request) =>
-    externalApiSettings(ctx, principalOf(request), request.params.bot),
+    externalApiSettings(ctx, principalOf(request), botOf(request)),
   );
 
   app.post<BotParams>(
@@ -37,7 +37,7 @@ export function externalApiRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: { access: MANAGE_KEYS } },
     async (request) => {
       parseInput(generateApiKeyBodySchema, request.body);
-      return generateApiKey(principalOf(request), request.params.bot);
+      return generateApiKey(principalOf(request), botOf(request));
     },
   );
 
@@ -48,7 +48,7 @@ export function externalApiRoutes(app: FastifyInstance, ctx: AppContext): void {
       await updateApiKeys(
         ctx,
         principalOf(request),
-        request.params.bot,
+        botOf(request),
         parseInput(updateApiKeysBodySchema, request.body),
       );
       return reply.status(204).send();
@@ -60,7 +60,7 @@ export function externalApiRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: { access: MANAGE_KEYS } },
     async (request, reply) => {
       const { keyId } = parseInput(z.object({ keyId: apiKeyIdSchema }), request.params);
-      await deleteApiKey(ctx, principalOf(request), request.params.bot, keyId);
+      await deleteApiKey(ctx, principalOf(request), botOf(request), keyId);
       return reply.status(204).send();
     },
   );

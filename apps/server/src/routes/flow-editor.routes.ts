@@ -10,7 +10,7 @@ import {
 } from '@parley/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Access } from '../auth/access';
-import { principalOf } from '../auth/guard';
+import { botOf, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { readUploadedFile } from '../http/multipart';
 import { sendSafeFile } from '../http/safe-download';
@@ -43,14 +43,14 @@ const GZIP_TYPES = ['application/gzip', 'application/x-gzip', 'application/octet
 export function flowEditorRoutes(app: FastifyInstance, ctx: AppContext): void {
   // --- the lock ------------------------------------------------------------------------------
   app.get<BotParams>('/api/bots/:bot/editor', { config: { access: EDIT_FLOWS } }, async (request) =>
-    takeEditorLock(principalOf(request), request.params.bot),
+    takeEditorLock(principalOf(request), botOf(request)),
   );
 
   app.delete<BotParams>(
     '/api/bots/:bot/editor',
     { config: { access: EDIT_FLOWS } },
     async (request, reply) => {
-      await releaseEditorLock(principalOf(request), request.params.bot);
+      await releaseEditorLock(principalOf(request), botOf(request));
       return reply.status(204).send();
     },
   );
@@ -95,7 +95,7 @@ export function flowEditorRoutes(app: FastifyInstance, ctx: AppContext): void {
       M.fileTooBig,
     );
     const { accept } = parseInput(blockFileUploadFieldsSchema, file.fields ?? {});
-    return uploadBlockFile(ctx, principalOf(request), request.params.bot, file, accept);
+    return uploadBlockFile(ctx, principalOf(request), botOf(request), file, accept);
   });
 
   // Spec 03 section 6: 'Downloading an uploaded file needs the manage-flows right.'
@@ -106,7 +106,7 @@ export function flowEditorRoutes(app: FastifyInstance, ctx: AppContext): void {
       const download = await downloadBlockFile(
         ctx,
         principalOf(request),
-        request.params.bot,
+        botOf(request),
         request.params.fileId,
       );
       return sendSafeFile(reply, {
@@ -126,7 +126,7 @@ export function flowEditorRoutes(app: FastifyInstance, ctx: AppContext): void {
       const download = await downloadBlockFile(
         ctx,
         principalOf(request),
-        request.params.bot,
+        botOf(request),
         request.params.fileId,
       );
       return sendChatFile(reply, download);

@@ -11,11 +11,11 @@ import {
 import { FLOW_TEMPLATES } from '@parley/flows';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from '../auth/access';
-import { principalOf } from '../auth/guard';
-import { functionFlowSubject, intentFlowSubject } from '../flows/flow-subject';
+import { botOf, principalOf } from '../auth/guard';
 import { textParam } from '../http/params';
 import { parseInput } from '../http/validate';
 import { flowStatistics } from '../services/flows/flow-statistics.service';
+import { functionFlowSubject, intentFlowSubject } from '../services/flows/flow-subject';
 import { activateFlow, readFlowContent, saveFlow, validateSentFlow } from '../services/flows/flows.service';
 
 type IntentParams = { Params: { bot: string; intent: string } };
@@ -33,13 +33,9 @@ const ACTIVATE: Record<FlowTargetName, Access> = {
 const bodyLimit = FLOW_XML_MAX_BYTES * 3 + 64 * 1024;
 
 const intentSubject = (request: FastifyRequest<IntentParams>) =>
-  intentFlowSubject(
-    principalOf(request),
-    request.params.bot,
-    textParam(request.params.intent, 'intent', 200),
-  );
+  intentFlowSubject(principalOf(request), botOf(request), textParam(request.params.intent, 'intent', 200));
 const functionSubject = (request: FastifyRequest<FunctionParams>) =>
-  functionFlowSubject(principalOf(request), request.params.bot, textParam(request.params.name, 'name', 200));
+  functionFlowSubject(principalOf(request), botOf(request), textParam(request.params.name, 'name', 200));
 
 /** Dialog flows of intents and sub flows: versions, activation and validation (spec 03 section 7). */
 export function flowsRoutes(app: FastifyInstance): void {

@@ -10,7 +10,7 @@ import {
 } from '@parley/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from '../auth/access';
-import { principalOf } from '../auth/guard';
+import { botOf, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { sendAttachment } from '../http/attachment';
 import { readUploadedFile } from '../http/multipart';
@@ -57,14 +57,14 @@ const readFunctionFile = (request: FastifyRequest) =>
 /** Functions and sub flows (spec 02 section 7 'Functions'). */
 export function functionsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<BotParams>(BASE, { config: { access: 'botMember' } }, async (request) =>
-    listFunctions(principalOf(request), request.params.bot),
+    listFunctions(principalOf(request), botOf(request)),
   );
 
   app.post<BotParams>(BASE, { config: { access: MANAGE } }, async (request) =>
     createFunction(
       ctx,
       principalOf(request),
-      request.params.bot,
+      botOf(request),
       parseInput(saveFunctionBodySchema, request.body),
     ),
   );
@@ -73,7 +73,7 @@ export function functionsRoutes(app: FastifyInstance, ctx: AppContext): void {
     renameFunction(
       ctx,
       principalOf(request),
-      request.params.bot,
+      botOf(request),
       parseInput(renameFunctionBodySchema, request.body),
     ),
   );
@@ -82,7 +82,7 @@ export function functionsRoutes(app: FastifyInstance, ctx: AppContext): void {
     updateFunctionDescription(
       ctx,
       principalOf(request),
-      request.params.bot,
+      botOf(request),
       parseInput(updateFunctionDescriptionBodySchema, request.body),
     ),
   );
@@ -90,8 +90,7 @@ export function functionsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<FunctionParams>(
     `${BASE}/function-usages/:name`,
     { config: { access: 'botMember' } },
-    async (request) =>
-      functionUsages(principalOf(request), request.params.bot, nameParam(request.params.name)),
+    async (request) => functionUsages(principalOf(request), botOf(request), nameParam(request.params.name)),
   );
 
   app.get<{ Params: { name: string } }>(
@@ -104,23 +103,19 @@ export function functionsRoutes(app: FastifyInstance, ctx: AppContext): void {
     updateFunction(
       ctx,
       principalOf(request),
-      request.params.bot,
+      botOf(request),
       nameParam(request.params.name),
       parseInput(saveFunctionBodySchema, request.body),
     ),
   );
 
   app.delete<FunctionParams>(`${BASE}/:name`, { config: { access: MANAGE } }, async (request, reply) => {
-    await deleteFunction(ctx, principalOf(request), request.params.bot, nameParam(request.params.name));
+    await deleteFunction(ctx, principalOf(request), botOf(request), nameParam(request.params.name));
     return reply.status(204).send();
   });
 
   app.get<FunctionParams>(`${BASE}/:name/export`, { config: { access: EXPORT } }, async (request, reply) => {
-    const file = await exportFunction(
-      principalOf(request),
-      request.params.bot,
-      nameParam(request.params.name),
-    );
+    const file = await exportFunction(principalOf(request), botOf(request), nameParam(request.params.name));
     return sendAttachment(reply, file.fileName, 'application/json; charset=utf-8', file.json);
   });
 
@@ -137,7 +132,7 @@ export function functionsRoutes(app: FastifyInstance, ctx: AppContext): void {
       return importFunction(
         ctx,
         principalOf(request),
-        request.params.bot,
+        botOf(request),
         name,
         isGlobal,
         await readFunctionFile(request),
@@ -149,7 +144,7 @@ export function functionsRoutes(app: FastifyInstance, ctx: AppContext): void {
     runBotFunction(
       ctx,
       principalOf(request),
-      request.params.bot,
+      botOf(request),
       nameParam(request.params.name),
       parseInput(runFunctionBodySchema, request.body),
     ),

@@ -17,8 +17,7 @@ import {
 } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../auth/access';
-import { principalOf } from '../auth/guard';
-import { intentWorkbookTemplate, XLSX_CONTENT_TYPE } from '../bot-content/intent-workbook';
+import { botOf, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { sendAttachment } from '../http/attachment';
 import { readUploadedFile } from '../http/multipart';
@@ -32,6 +31,7 @@ import {
   updateExample,
 } from '../services/content/intent-examples.service';
 import { exportIntent, importIntent, stageIntentImport } from '../services/content/intent-files.service';
+import { intentWorkbookTemplate, XLSX_CONTENT_TYPE } from '../services/content/intent-workbook';
 import {
   createIntent,
   deleteIntent,
@@ -61,28 +61,23 @@ export function intentsRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: { access: 'botMember' } },
     async (request) =>
       request.query.view === 'summary'
-        ? listIntentSummaries(principalOf(request), request.params.bot)
-        : listIntents(principalOf(request), request.params.bot),
+        ? listIntentSummaries(principalOf(request), botOf(request))
+        : listIntents(principalOf(request), botOf(request)),
   );
 
   app.get<IntentParams>('/api/:bot/intents/:intent', { config: { access: 'botMember' } }, async (request) =>
-    readIntent(principalOf(request), request.params.bot, intentParam(request.params.intent)),
+    readIntent(principalOf(request), botOf(request), intentParam(request.params.intent)),
   );
 
   app.post<BotParams>('/api/:bot/intents', { config: { access: MANAGE } }, async (request) =>
-    createIntent(
-      ctx,
-      principalOf(request),
-      request.params.bot,
-      parseInput(createIntentBodySchema, request.body),
-    ),
+    createIntent(ctx, principalOf(request), botOf(request), parseInput(createIntentBodySchema, request.body)),
   );
 
   app.put<BotParams>('/api/:bot/intents/change-name', { config: { access: MANAGE } }, async (request) =>
     renameIntent(
       ctx,
       principalOf(request),
-      request.params.bot,
+      botOf(request),
       parseInput(changeIntentNameBodySchema, request.body),
     ),
   );
@@ -94,7 +89,7 @@ export function intentsRoutes(app: FastifyInstance, ctx: AppContext): void {
       updateIntentDescription(
         ctx,
         principalOf(request),
-        request.params.bot,
+        botOf(request),
         parseInput(updateIntentDescriptionBodySchema, request.body),
       ),
   );
@@ -103,7 +98,7 @@ export function intentsRoutes(app: FastifyInstance, ctx: AppContext): void {
     patchIntent(
       ctx,
       principalOf(request),
-      request.params.bot,
+      botOf(request),
       intentParam(request.params.intent),
       parseInput(patchIntentBodySchema, request.body),
     ),
@@ -113,7 +108,7 @@ export function intentsRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/:bot/intents/:intent',
     { config: { access: MANAGE } },
     async (request, reply) => {
-      await deleteIntent(ctx, principalOf(request), request.params.bot, intentParam(request.params.intent));
+      await deleteIntent(ctx, principalOf(request), botOf(request), intentParam(request.params.intent));
       return reply.status(204).send();
     },
   );
@@ -124,7 +119,7 @@ export function intentsRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const file = await exportIntent(
         principalOf(request),
-        request.params.bot,
+        botOf(request),
         intentParam(request.params.intent),
       );
       return sendAttachment(reply, file.fileName, 'application/json; charset=utf-8', file.json);
@@ -140,7 +135,7 @@ export function intentsRoutes(app: FastifyInstance, ctx: AppContext): void {
       addExample(
         ctx,
         principalOf(request),
-        request.params.bot,
+        botOf(request),
         intentParam(request.params.intent),
         parseInput(addExampleBodySchema, request.body),
       ),
@@ -153,7 +148,7 @@ export function intentsRoutes(app: FastifyInstance, ctx: AppContext): void {
       updateExample(
         ctx,
         principalOf(request),
-        request.params.bot,
+        botOf(request),
         intentParam(request.params.intent),
         parseInput(updateExampleBodySchema, request.body),
       ),
@@ -167,7 +162,7 @@ export function intentsRoutes(app: FastifyInstance, ctx: AppContext): void {
         deleteExample(
           ctx,
           principalOf(request),
-          request.params.bot,
+          botOf(request),
           intentParam(request.params.intent),
           kind,
           textParam(request.params.id, 'id', 100),
@@ -199,7 +194,7 @@ export function intentsRoutes(app: FastifyInstance, ctx: AppContext): void {
       importIntent(
         ctx,
         principalOf(request),
-        request.params.bot,
+        botOf(request),
         intentParam(request.params.intent),
         await readUploadedFile(
           request,
@@ -217,7 +212,7 @@ export function intentsRoutes(app: FastifyInstance, ctx: AppContext): void {
       INTENT_BATCH_FILE_MAX_BYTES,
       INTENT_MESSAGES.fileMissing(INTENT_BATCH_FILE_FIELD),
     );
-    return batchImportIntents(ctx, principalOf(request), request.params.bot, file, {
+    return batchImportIntents(ctx, principalOf(request), botOf(request), file, {
       field: INTENT_BATCH_FILE_FIELD,
       isFaq: false,
     });
@@ -230,7 +225,7 @@ export function intentsRoutes(app: FastifyInstance, ctx: AppContext): void {
       INTENT_BATCH_FILE_MAX_BYTES,
       INTENT_MESSAGES.fileMissing(FAQ_FILE_FIELD),
     );
-    return batchImportIntents(ctx, principalOf(request), request.params.bot, file, {
+    return batchImportIntents(ctx, principalOf(request), botOf(request), file, {
       field: FAQ_FILE_FIELD,
       isFaq: true,
     });

@@ -8,7 +8,7 @@ import {
 } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../auth/access';
-import { principalOf } from '../auth/guard';
+import { botOf, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { sendAttachment } from '../http/attachment';
 import { readUploadedFile } from '../http/multipart';
@@ -35,11 +35,11 @@ const CSV = 'text/csv; charset=utf-8';
 /** The NLU Performance tab (spec 04 sections 2.3, 7.2): dataset, test job, results, measuring, automate. */
 export function nluPerformanceRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<BotParams>('/api/bots/:bot/nlu-test', { config: { access: READ } }, async (request) =>
-    nluTestStatus(ctx, principalOf(request), request.params.bot),
+    nluTestStatus(ctx, principalOf(request), botOf(request)),
   );
 
   app.post<BotParams>('/api/bots/:bot/nlu-test', { config: { access: RUN } }, async (request, reply) => {
-    const status = await startNluTest(ctx, principalOf(request), request.params.bot);
+    const status = await startNluTest(ctx, principalOf(request), botOf(request));
     return reply.status(202).send(status);
   });
 
@@ -47,9 +47,9 @@ export function nluPerformanceRoutes(app: FastifyInstance, ctx: AppContext): voi
     '/api/bots/:bot/nlu-results',
     { config: { access: READ } },
     async (request, reply) => {
-      const results = await nluTestResults(ctx, principalOf(request), request.params.bot);
+      const results = await nluTestResults(ctx, principalOf(request), botOf(request));
       if (request.query.format !== 'csv') return results;
-      const name = `${request.params.bot.replace(/[^A-Za-z0-9_-]/g, '_')}-nlu-results.csv`;
+      const name = `${botOf(request).name.replace(/[^A-Za-z0-9_-]/g, '_')}-nlu-results.csv`;
       return sendAttachment(reply, name, CSV, resultsCsv(results));
     },
   );
@@ -61,11 +61,11 @@ export function nluPerformanceRoutes(app: FastifyInstance, ctx: AppContext): voi
       NLU_DATASET_MAX_BYTES,
       M.fileMissing(NLU_DATASET_FIELD),
     );
-    return uploadNluDataset(ctx, principalOf(request), request.params.bot, file);
+    return uploadNluDataset(ctx, principalOf(request), botOf(request), file);
   });
 
   app.get<BotParams>('/api/bots/:bot/nlu-dataset', { config: { access: READ } }, async (request, reply) => {
-    const file = await downloadNluDataset(ctx, principalOf(request), request.params.bot);
+    const file = await downloadNluDataset(ctx, principalOf(request), botOf(request));
     return sendAttachment(reply, file.fileName, CSV, file.csv);
   });
 
@@ -73,29 +73,29 @@ export function nluPerformanceRoutes(app: FastifyInstance, ctx: AppContext): voi
     '/api/bots/:bot/nlu-dataset/template',
     { config: { access: READ } },
     async (request, reply) => {
-      const file = await nluDatasetTemplate(ctx, principalOf(request), request.params.bot);
+      const file = await nluDatasetTemplate(ctx, principalOf(request), botOf(request));
       return sendAttachment(reply, file.fileName, CSV, file.csv);
     },
   );
 
   app.get<BotParams>('/api/bots/:bot/nlu-measuring', { config: { access: READ } }, async (request) =>
-    readNluMeasuring(ctx, principalOf(request), request.params.bot),
+    readNluMeasuring(ctx, principalOf(request), botOf(request)),
   );
 
   app.put<BotParams>('/api/bots/:bot/nlu-measuring', { config: { access: READ } }, async (request) =>
     saveNluMeasuring(
       ctx,
       principalOf(request),
-      request.params.bot,
+      botOf(request),
       parseInput(nluMeasuringBodySchema, request.body),
     ),
   );
 
   app.get<BotParams>('/api/bots/:bot/nlu-automate', { config: { access: READ } }, async (request) =>
-    nluAutomateStatus(ctx, principalOf(request), request.params.bot),
+    nluAutomateStatus(ctx, principalOf(request), botOf(request)),
   );
 
   app.post<BotParams>('/api/bots/:bot/nlu-automate', { config: { access: RUN } }, async (request) =>
-    runNluAutomateNow(ctx, principalOf(request), request.params.bot),
+    runNluAutomateNow(ctx, principalOf(request), botOf(request)),
   );
 }

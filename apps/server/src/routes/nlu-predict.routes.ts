@@ -1,6 +1,6 @@
 import { nluPredictBodySchema, Permission } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
-import { principalOf } from '../auth/guard';
+import { botOf, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { parseInput } from '../http/validate';
 import { predictIntent } from '../services/nlu/nlu-predict.service';
@@ -16,7 +16,7 @@ export function nluPredictRoutes(app: FastifyInstance, ctx: AppContext): void {
       predictIntent(
         ctx,
         principalOf(request),
-        request.params.bot,
+        botOf(request),
         parseInput(nluPredictBodySchema, request.body),
       ),
   );

@@ -1,7 +1,7 @@
 import { Permission } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../auth/access';
-import { principalOf } from '../auth/guard';
+import { botOf, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { textParam } from '../http/params';
 import {
@@ -23,36 +23,31 @@ const providerParam = (value: string) => textParam(value, 'provider', 50);
 /** The NLU Status tab (spec 04 sections 2.3, 4 'NLU provider' and 7.2). */
 export function nluStatusRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<BotParams>('/api/bots/:bot/nlu-providers', { config: { access: 'botMember' } }, async (request) =>
-    nluProviders(ctx, principalOf(request), request.params.bot),
+    nluProviders(ctx, principalOf(request), botOf(request)),
   );
 
   app.get<ProviderParams>(
     '/api/bots/:bot/nlu-status/:provider',
     { config: { access: 'botMember' } },
     async (request) =>
-      nluStatus(ctx, principalOf(request), request.params.bot, providerParam(request.params.provider)),
+      nluStatus(ctx, principalOf(request), botOf(request), providerParam(request.params.provider)),
   );
 
   app.post<ProviderParams>(
     '/api/bots/:bot/nlu-resource/:provider',
     { config: { access: MANAGE } },
     async (request) =>
-      createNluResource(
-        ctx,
-        principalOf(request),
-        request.params.bot,
-        providerParam(request.params.provider),
-      ),
+      createNluResource(ctx, principalOf(request), botOf(request), providerParam(request.params.provider)),
   );
 
   app.post<ProviderParams>('/api/bots/:bot/nlu/:provider', { config: { access: MANAGE } }, async (request) =>
-    createNlu(ctx, principalOf(request), request.params.bot, providerParam(request.params.provider)),
+    createNlu(ctx, principalOf(request), botOf(request), providerParam(request.params.provider)),
   );
 
   app.delete<ProviderParams>(
     '/api/bots/:bot/nlu/:provider',
     { config: { access: MANAGE } },
     async (request) =>
-      deleteNlu(ctx, principalOf(request), request.params.bot, providerParam(request.params.provider)),
+      deleteNlu(ctx, principalOf(request), botOf(request), providerParam(request.params.provider)),
   );
 }

@@ -10,7 +10,7 @@ import {
 } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../auth/access';
-import { principalOf } from '../auth/guard';
+import { botOf, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { readUploadedFile } from '../http/multipart';
 import { parseInput } from '../http/validate';
@@ -42,7 +42,7 @@ const ICON_PATHS = [
  */
 export function snippetsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<BotParams>('/api/bots/:bot/snippets', { config: { access: 'botMember' } }, async (request) =>
-    listSnippets(principalOf(request), request.params.bot),
+    listSnippets(principalOf(request), botOf(request)),
   );
 
   app.get('/api/bots/:bot/snippets/base-url', { config: { access: 'botMember' } }, async () =>
@@ -55,7 +55,7 @@ export function snippetsRoutes(app: FastifyInstance, ctx: AppContext): void {
       .send(
         await createSnippet(
           principalOf(request),
-          request.params.bot,
+          botOf(request),
           parseInput(createSnippetBodySchema, request.body),
         ),
       ),
@@ -64,7 +64,7 @@ export function snippetsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.put<SnippetParams>('/api/bots/:bot/snippets/:name', { config: { access: MANAGE } }, async (request) =>
     updateSnippet(
       principalOf(request),
-      request.params.bot,
+      botOf(request),
       request.params.name,
       parseInput(updateSnippetBodySchema, request.body),
     ),
@@ -76,7 +76,7 @@ export function snippetsRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) =>
       renameSnippet(
         principalOf(request),
-        request.params.bot,
+        botOf(request),
         request.params.name,
         parseInput(renameSnippetBodySchema, request.body),
       ),
@@ -86,7 +86,7 @@ export function snippetsRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/bots/:bot/snippets/:name',
     { config: { access: MANAGE } },
     async (request, reply) => {
-      await deleteSnippet(ctx, principalOf(request), request.params.bot, request.params.name);
+      await deleteSnippet(ctx, principalOf(request), botOf(request), request.params.name);
       return reply.status(204).send();
     },
   );
@@ -103,21 +103,14 @@ export function snippetsRoutes(app: FastifyInstance, ctx: AppContext): void {
           M.iconMissing,
           M.iconTooBig(SNIPPET_ICON_MAX_BYTES),
         );
-        return uploadSnippetIcon(
-          ctx,
-          principalOf(request),
-          request.params.bot,
-          request.params.name,
-          kind,
-          file,
-        );
+        return uploadSnippetIcon(ctx, principalOf(request), botOf(request), request.params.name, kind, file);
       },
     );
     app.delete<SnippetParams>(
       `/api/bots/:bot/snippets/:name/${path}`,
       { config: { access: MANAGE } },
       async (request) =>
-        removeSnippetIcon(ctx, principalOf(request), request.params.bot, request.params.name, kind),
+        removeSnippetIcon(ctx, principalOf(request), botOf(request), request.params.name, kind),
     );
   }
 }

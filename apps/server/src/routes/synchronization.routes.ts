@@ -1,7 +1,7 @@
 import { Permission, syncConfirmBodySchema, syncQuerySchema } from '@parley/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from '../auth/access';
-import { principalOf } from '../auth/guard';
+import { botOf, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { parseInput } from '../http/validate';
 import {
@@ -25,36 +25,36 @@ const queryOf = (request: FastifyRequest) => parseInput(syncQuerySchema, request
 /** Synchronisation (spec 02 section 7; what each call does for an all-at-once provider: docs/decisions.md). */
 export function synchronizationRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<BotParams>(`${BASE}/sync`, { config: { access: PUBLISH } }, async (request, reply) => {
-    const started = await startSync(ctx, principalOf(request), request.params.bot, queryOf(request));
+    const started = await startSync(ctx, principalOf(request), botOf(request), queryOf(request));
     return reply.status(202).send(started);
   });
 
   app.post<BotParams>(`${BASE}/full`, { config: { access: PUBLISH } }, async (request, reply) => {
-    const full = await startFullSync(ctx, principalOf(request), request.params.bot, queryOf(request));
+    const full = await startFullSync(ctx, principalOf(request), botOf(request), queryOf(request));
     return reply.status(202).send(full);
   });
 
   app.get<BotParams>(`${BASE}/progress`, { config: { access: 'botMember' } }, async (request) =>
-    syncProgress(ctx, principalOf(request), request.params.bot, queryOf(request)),
+    syncProgress(ctx, principalOf(request), botOf(request), queryOf(request)),
   );
 
   app.post<BotParams>(`${BASE}/confirm`, { config: { access: PUBLISH } }, async (request) =>
     confirmSync(
       ctx,
       principalOf(request),
-      request.params.bot,
+      botOf(request),
       queryOf(request),
       parseInput(syncConfirmBodySchema, request.body),
     ),
   );
 
   app.get<BotParams>(`${BASE}/status`, { config: { access: 'botMember' } }, async (request) =>
-    syncStatus(ctx, principalOf(request), request.params.bot),
+    syncStatus(ctx, principalOf(request), botOf(request)),
   );
 
   for (const kind of ['entities', 'intents'] as const) {
     app.get<BotParams>(`${BASE}/${kind}`, { config: { access: PUBLISH } }, async (request) =>
-      providerContent(ctx, principalOf(request), request.params.bot, queryOf(request), kind),
+      providerContent(ctx, principalOf(request), botOf(request), queryOf(request), kind),
     );
   }
 
@@ -76,7 +76,7 @@ export function synchronizationRoutes(app: FastifyInstance, ctx: AppContext): vo
       url: `${BASE}${path}`,
       config: { access: PUBLISH },
       handler: async (request) =>
-        refuseProgressiveCall(ctx, principalOf(request), request.params.bot, queryOf(request)),
+        refuseProgressiveCall(ctx, principalOf(request), botOf(request), queryOf(request)),
     });
   }
 }

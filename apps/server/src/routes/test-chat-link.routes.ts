@@ -1,6 +1,6 @@
 import { Permission, TEST_CHAT_TOKEN_HEADER, testChatSessionBodySchema } from '@parley/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { principalOf } from '../auth/guard';
+import { botOf, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { parseInput } from '../http/validate';
 import {
@@ -11,7 +11,7 @@ import {
   resetExternalTestChatPassword,
   startPublicTestChat,
 } from '../services/conversations/test-chat-link.service';
-import { websocketUrl } from './websocket.routes';
+import { websocketUrl } from '../services/realtime/websocket-url';
 
 type BotParams = { Params: { bot: string } };
 
@@ -31,19 +31,19 @@ export function testChatLinkRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.get<BotParams>(
     '/api/bots/:bot/int-chat/password',
     { config: { access: MANAGE_LINK } },
-    async (request) => internalTestChatPass(ctx, principalOf(request), request.params.bot),
+    async (request) => internalTestChatPass(ctx, principalOf(request), botOf(request).name),
   );
 
   app.get<BotParams>(
     '/api/bots/:bot/ext-chat/password',
     { config: { access: MANAGE_LINK } },
-    async (request) => externalTestChatPassword(ctx, principalOf(request), request.params.bot),
+    async (request) => externalTestChatPassword(ctx, principalOf(request), botOf(request).name),
   );
 
   app.put<BotParams>(
     '/api/bots/:bot/ext-chat/password',
     { config: { access: MANAGE_LINK } },
-    async (request) => resetExternalTestChatPassword(ctx, principalOf(request), request.params.bot),
+    async (request) => resetExternalTestChatPassword(ctx, principalOf(request), botOf(request).name),
   );
 
   // No platform account here: the password is what lets a visitor in, and its attempts are counted.

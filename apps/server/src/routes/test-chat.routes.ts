@@ -1,6 +1,6 @@
 import { conversationLogQuerySchema, Permission, startTestChatBodySchema } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
-import { principalOf } from '../auth/guard';
+import { botOf, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { textParam } from '../http/params';
 import { parseInput } from '../http/validate';
@@ -24,7 +24,7 @@ export function testChatRoutes(app: FastifyInstance, ctx: AppContext): void {
           await startTestChat(
             ctx,
             principalOf(request),
-            request.params.bot,
+            botOf(request).name,
             parseInput(startTestChatBodySchema, request.body),
           ),
         ),
@@ -33,7 +33,7 @@ export function testChatRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<BotParams>(
     '/api/bots/:bot/is-chat-ready',
     { config: { access: { botPermission: Permission.TestBot } } },
-    async (request) => chatReadiness(principalOf(request), request.params.bot),
+    async (request) => chatReadiness(principalOf(request), botOf(request).name),
   );
 
   // Which bot the conversation belongs to is known only once it is read: the service checks the right.
@@ -49,7 +49,7 @@ export function testChatRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<BotParams>('/api/bots/:bot/conversations', { config: { access: SEE_LOG } }, async (request) =>
     listConversations(
       principalOf(request),
-      request.params.bot,
+      botOf(request).name,
       parseInput(conversationLogQuerySchema, request.query).hours,
     ),
   );
@@ -58,6 +58,6 @@ export function testChatRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/bots/:bot/conversations/:id',
     { config: { access: SEE_LOG } },
     async (request) =>
-      conversationLog(principalOf(request), request.params.bot, textParam(request.params.id, 'id', 100)),
+      conversationLog(principalOf(request), botOf(request).name, textParam(request.params.id, 'id', 100)),
   );
 }

@@ -7,7 +7,7 @@ import {
 } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../auth/access';
-import { principalOf } from '../auth/guard';
+import { botOf, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { textParam } from '../http/params';
 import { parseInput } from '../http/validate';
@@ -36,16 +36,11 @@ function target(kind: 'variable' | 'object', params: ItemParams['Params']) {
 /** Variables and objects (spec 02 section 7 'Variables and objects'; docs/decisions.md). */
 export function variablesRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<BotParams>('/api/:bot/variables/all', { config: { access: 'botMember' } }, async (request) =>
-    readVariablesAndObjects(principalOf(request), request.params.bot),
+    readVariablesAndObjects(principalOf(request), botOf(request)),
   );
 
   app.put<BotParams>('/api/:bot/variables', { config: { access: MANAGE } }, async (request) =>
-    putVariables(
-      ctx,
-      principalOf(request),
-      request.params.bot,
-      parseInput(putVariablesBodySchema, request.body),
-    ),
+    putVariables(ctx, principalOf(request), botOf(request), parseInput(putVariablesBodySchema, request.body)),
   );
 
   app.delete<ItemParams>(
@@ -55,7 +50,7 @@ export function variablesRoutes(app: FastifyInstance, ctx: AppContext): void {
       await deleteVariableOrObject(
         ctx,
         principalOf(request),
-        request.params.bot,
+        botOf(request),
         target('variable', request.params),
       );
       return reply.status(204).send();
@@ -63,7 +58,7 @@ export function variablesRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   app.put<BotParams>('/api/:bot/objects', { config: { access: MANAGE } }, async (request) =>
-    putObject(ctx, principalOf(request), request.params.bot, parseInput(putObjectBodySchema, request.body)),
+    putObject(ctx, principalOf(request), botOf(request), parseInput(putObjectBodySchema, request.body)),
   );
 
   app.delete<ItemParams>(
@@ -73,7 +68,7 @@ export function variablesRoutes(app: FastifyInstance, ctx: AppContext): void {
       await deleteVariableOrObject(
         ctx,
         principalOf(request),
-        request.params.bot,
+        botOf(request),
         target('object', request.params),
       );
       return reply.status(204).send();
@@ -81,6 +76,6 @@ export function variablesRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   app.get<BotParams>('/api/:bot/statistics/variables', { config: { access: 'botMember' } }, async (request) =>
-    variableUsage(principalOf(request), request.params.bot),
+    variableUsage(principalOf(request), botOf(request)),
   );
 }

@@ -18,17 +18,8 @@ import {
 import { type PublicChatSession, publicChatSession } from '../services/conversations/test-chat-link.service';
 import { createPublicChatGateway } from '../services/realtime/public-chat-gateway';
 import { createRealtimeGateway } from '../services/realtime/realtime.service';
+import { websocketUrl } from '../services/realtime/websocket-url';
 import { directLineStreamRoute } from './direct-line.routes';
-
-/** ws(s)://host[/base]/ws from PUBLIC_URL: the address browsers can reach. */
-export function websocketUrl(publicUrl: string): string {
-  const url = new URL(publicUrl);
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}${WEBSOCKET_PATH}`;
-  url.search = '';
-  url.hash = '';
-  return url.toString();
-}
 
 /** The platform token travels base64-encoded in the query (spec 01 section 7). */
 function tokenFromQuery(query: unknown): string {

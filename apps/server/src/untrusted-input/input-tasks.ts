@@ -2,12 +2,12 @@ import { BOT_BUNDLE_MAX_EXPANDED_BYTES, validationError } from '@parley/contract
 import { BundleFormatError, bundleKey, decodeBundle } from '../bot-bundle/bundle-codec';
 import { type BundleContent, readBundleContent } from '../bot-bundle/bundle-content';
 import { bundleFormatRefusal } from '../bot-bundle/bundle-errors';
+import { type MailFacts, mailFactsOf } from '../channels/mail/mail-facts';
 import {
   IntentWorkbookError,
   type IntentWorkbookRow,
   readIntentWorkbook,
-} from '../bot-content/intent-workbook';
-import { type MailFacts, mailFactsOf } from '../channels/mail/mail-facts';
+} from '../services/content/intent-workbook';
 
 /**
  * Work on input a user controls that may cost seconds of CPU or a lot of memory: each task runs

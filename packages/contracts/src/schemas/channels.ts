@@ -118,6 +118,15 @@ export const CHANNELS = {
 
 export type ChannelId = keyof typeof CHANNELS;
 
+/**
+ * The channels Parley runs: those whose catalogue entry names a settings dialog. Each is declared
+ * once on the server (its platform: plug-in, keys, routes) and once in the web app (its dialog),
+ * both in tables typed over this union, so a channel missing either part does not compile.
+ */
+export type ConnectableChannelId = {
+  [C in ChannelId]: (typeof CHANNELS)[C] extends { settingsDialog: SettingsDialog } ? C : never;
+}[ChannelId];
+
 /** Connectors to business systems (spec 04 section 9); only Magento and Salesforce Agent have settings. */
 export const CONNECTORS = {
   sap: { name: 'SAP' },

@@ -1,7 +1,7 @@
 import { type BundleFlow, flowsSectionSchema, validationError } from '@parley/contracts';
 import type { FlowHistory, FlowOwner, TenantScope } from '@parley/db';
-import { parseStoredFlow } from '../../flows/flow-xml';
-import { functionCallsOf } from '../../flows/function-calls';
+import { parseStoredFlow } from '../../services/flows/flow-xml';
+import { functionCallsOf } from '../../services/flows/function-calls';
 import { importingItem } from '../bundle-errors';
 import { type BotScope, defineBundleKind } from '../bundle-kind';
 

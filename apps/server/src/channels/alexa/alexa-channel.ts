@@ -7,7 +7,7 @@ import { type AlexaUtterance, activityOfUtterance } from './alexa-utterance';
  * voice in turns: every answer goes back in the response to the user's request (no `send`), so a
  * Delay's end or an agent's answer cannot reach an Alexa user later.
  */
-export const alexaChannel: ChannelPlugin<AlexaUtterance, AlexaSpeechPart> = {
+export const alexaChannel: ChannelPlugin<AlexaUtterance, AlexaSpeechPart, 'alexa'> = {
   id: 'alexa',
   async isConnected(scope, bot) {
     const skillId = (await scope.channelKeys(bot.id).get('amazon'))?.keys.skillId;

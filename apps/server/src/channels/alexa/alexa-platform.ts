@@ -1,5 +1,7 @@
 import { AMAZON_KEYS } from '@parley/contracts';
-import { type MessagingPlatform, webhookUrlOf } from '../messaging/messaging-platform';
+import { definePlatform } from '../define-platform';
+import { webhookUrlOf } from '../messaging/messaging-platform';
+import { alexaChannel } from './alexa-channel';
 import { alexaSkillRoutes } from './alexa-skill.routes';
 import { alexaWebhookRoutes } from './alexa-webhook.routes';
 
@@ -8,12 +10,13 @@ import { alexaWebhookRoutes } from './alexa-webhook.routes';
  * the Alexa developer console, and its routes. Saving keys asks Amazon nothing: a skill's endpoint
  * is only known to work when Alexa calls it.
  */
-export const alexaPlatform: MessagingPlatform = {
+export const alexaPlatform = definePlatform({
   id: 'amazon',
   keys: AMAZON_KEYS,
+  channels: { alexa: alexaChannel },
   shownKeys: (ctx, keys) => ({ endpointUrl: webhookUrlOf(ctx, 'amazon', keys.webhookId) }),
   routes(app, ctx) {
     alexaWebhookRoutes(app, ctx, alexaPlatform);
     alexaSkillRoutes(app, ctx, alexaPlatform);
   },
-};
+});

@@ -1,6 +1,6 @@
-import { CONTINUE_CONVERSATION_WITHIN_HOURS } from '@parley/contracts';
+import { AppError, CONTINUE_CONVERSATION_WITHIN_HOURS } from '@parley/contracts';
 import type { ResponseEnvelope } from 'ask-sdk-model';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { isChannelEnabled } from '../channel-plugins';
 import { channelFileUrl } from '../messaging/channel-files';
@@ -63,8 +63,8 @@ function rememberAnswer(key: string, answer: ResponseEnvelope) {
   answersByRequest.set(key, { answer, at: now });
 }
 
-const refuse = (reply: FastifyReply, message: string) =>
-  reply.code(401).send({ code: 'unauthorised_error_code', message });
+const refused = (message: string) => new AppError('unauthorised_error_code', message);
+const notAnAlexaRequest = () => new AppError('validation_error', ALEXA_WEBHOOK_MESSAGES.notJson);
 
 /** The words of an intent request: the catch-all's query (or any slot's value), or Alexa's own intent's words. */
 function wordsOfIntent(intent: { name: string; slots?: Record<string, { value?: string }> }): string {
@@ -184,10 +184,7 @@ export function alexaWebhookRoutes(app: FastifyInstance, ctx: AppContext, platfo
     { config: { access: 'public' } },
     async (request, reply) => {
       const keys = await keysOfWebhook(ctx, platform, request.params.webhookId);
-      if (!keys)
-        return reply
-          .code(404)
-          .send({ code: 'not-found_error', message: ALEXA_WEBHOOK_MESSAGES.unknownWebhook });
+      if (!keys) throw new AppError('not-found_error', ALEXA_WEBHOOK_MESSAGES.unknownWebhook);
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const header = (name: string) => {
         const value = request.headers[name];
@@ -203,7 +200,7 @@ export function alexaWebhookRoutes(app: FastifyInstance, ctx: AppContext, platfo
           body,
         );
       } catch (error) {
-        if (error instanceof AlexaVerificationError) return refuse(reply, error.message);
+        if (error instanceof AlexaVerificationError) throw refused(error.message);
         throw error;
       }
       let envelope: AlexaEnvelope;
@@ -212,16 +209,14 @@ export function alexaWebhookRoutes(app: FastifyInstance, ctx: AppContext, platfo
         if (!parsed.success) throw new Error('not an Alexa request');
         envelope = parsed.data;
       } catch {
-        return reply.code(400).send({ code: 'validation_error', message: ALEXA_WEBHOOK_MESSAGES.notJson });
+        throw notAnAlexaRequest();
       }
-      if (!isFreshTimestamp(envelope.request.timestamp))
-        return refuse(reply, ALEXA_VERIFICATION_MESSAGES.stale);
+      if (!isFreshTimestamp(envelope.request.timestamp)) throw refused(ALEXA_VERIFICATION_MESSAGES.stale);
       const skillId = keys.values.skillId;
       if (typeof skillId !== 'string' || skillId === '' || applicationIdOf(envelope) !== skillId)
-        return refuse(reply, ALEXA_VERIFICATION_MESSAGES.otherSkill);
+        throw refused(ALEXA_VERIFICATION_MESSAGES.otherSkill);
       const userId = userIdOf(envelope);
-      if (!userId)
-        return reply.code(400).send({ code: 'validation_error', message: ALEXA_WEBHOOK_MESSAGES.notJson });
+      if (!userId) throw notAnAlexaRequest();
       return reply
         .header('content-type', 'application/json;charset=UTF-8')
         .send(await answerRequest(ctx, keys, envelope, `alexa:${userId}`));

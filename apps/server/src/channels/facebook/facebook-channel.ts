@@ -8,7 +8,7 @@ import type { FacebookOutbound, MessagingEvent } from './facebook-messages';
  * Facebook Messenger (issue 14): a page's conversations through the Messenger Platform, without an
  * SDK (Meta maintains none for Node): the webhook's events in, the Send API out.
  */
-export const facebookChannel: ChannelPlugin<MessagingEvent, FacebookOutbound> = {
+export const facebookChannel: ChannelPlugin<MessagingEvent, FacebookOutbound, 'facebook'> = {
   id: 'facebook',
   async isConnected(scope, bot) {
     const record = await scope.channelKeys(bot.id).get('facebook');

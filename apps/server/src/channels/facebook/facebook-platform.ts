@@ -1,7 +1,9 @@
 import { customError, FACEBOOK_KEYS } from '@parley/contracts';
 import type { AppContext } from '../../context';
+import { definePlatform } from '../define-platform';
 import { storePlatformKeys } from '../messaging/channel-keys.service';
-import { type MessagingPlatform, type PlatformKeys, webhookUrlOf } from '../messaging/messaging-platform';
+import { type PlatformKeys, webhookUrlOf } from '../messaging/messaging-platform';
+import { facebookChannel } from './facebook-channel';
 import { GraphError, graphCall } from './facebook-graph';
 import { credentialsOf, FACEBOOK_KEY, FACEBOOK_KEYS_MESSAGES, verifyTokenOf } from './facebook-keys';
 import { facebookWebhookRoutes } from './facebook-webhook-routes';
@@ -39,9 +41,10 @@ async function validatePage(ctx: AppContext, keys: PlatformKeys): Promise<Record
 }
 
 /** Facebook Messenger's keys, the webhook URL and verify token to enter at Meta, and the webhook (issue 14). */
-export const facebookPlatform: MessagingPlatform = {
+export const facebookPlatform = definePlatform({
   id: 'facebook',
   keys: FACEBOOK_KEYS,
+  channels: { facebook: facebookChannel },
   shownKeys(ctx, keys) {
     return {
       callbackUrl: webhookUrlOf(ctx, 'facebook', keys.webhookId),
@@ -60,4 +63,4 @@ export const facebookPlatform: MessagingPlatform = {
   routes(app, ctx) {
     facebookWebhookRoutes(app, ctx, facebookPlatform);
   },
-};
+});

@@ -14,7 +14,7 @@ export interface MailInbound {
  * E-mail (Office 365 or any IMAP/SMTP mailbox): users write to the connected address, the poller
  * reads the mailbox (mail-poller.ts), the bot answers by SMTP in the user's thread.
  */
-export const mailChannel: ChannelPlugin<MailInbound, MailPart> = {
+export const mailChannel: ChannelPlugin<MailInbound, MailPart, 'mail'> = {
   id: 'mail',
   async isConnected(scope, bot) {
     const record = await scope.channelKeys(bot.id).get('mail');

@@ -1,5 +1,6 @@
 import { MAIL_KEYS, SECRET_MASK } from '@parley/contracts';
-import type { MessagingPlatform } from '../messaging/messaging-platform';
+import { definePlatform } from '../define-platform';
+import { mailChannel } from './mail-channel';
 import { mailConnectRoutes } from './mail-connect.routes';
 
 /**
@@ -7,12 +8,13 @@ import { mailConnectRoutes } from './mail-connect.routes';
  * mail arrives in the bot's mailbox and the poller reads it (mail-poller.ts), so the mailbox
  * login itself is what authenticates inbound mail.
  */
-export const mailPlatform: MessagingPlatform = {
+export const mailPlatform = definePlatform({
   id: 'mail',
   keys: MAIL_KEYS,
+  channels: { mail: mailChannel },
   // A mailbox password is shown as the mask alone: none of its characters, not even the last ones.
   shownKeys: (_ctx, keys) => ({ password: keys.values.password ? SECRET_MASK : '' }),
   routes(app, ctx) {
     mailConnectRoutes(app, ctx, mailPlatform);
   },
-};
+});

@@ -17,7 +17,7 @@ export type SlackInboundPayload =
  * Slack (issue 14): the Events API in (direct messages and mentions), Block Kit out through
  * chat.postMessage with the workspace's bot token; the app's keys and routes are slackPlatform's.
  */
-export const slackChannel: ChannelPlugin<SlackInboundPayload, SlackMessage> = {
+export const slackChannel: ChannelPlugin<SlackInboundPayload, SlackMessage, 'slack'> = {
   id: 'slack',
   async isConnected(scope, bot) {
     const record = await scope.channelKeys(bot.id).get('slack');

@@ -1,9 +1,11 @@
 import { AppError, SLACK_KEYS } from '@parley/contracts';
 import type { AppContext } from '../../context';
+import { definePlatform } from '../define-platform';
 import { storePlatformKeys } from '../messaging/channel-keys.service';
-import type { MessagingPlatform, PlatformKeys } from '../messaging/messaging-platform';
+import type { PlatformKeys } from '../messaging/messaging-platform';
 import { webhookUrlOf } from '../messaging/messaging-platform';
 import { slackClient, slackErrorOf } from './slack-api';
+import { slackChannel } from './slack-channel';
 import { slackInstallUrl, slackRedirectUrl } from './slack-install';
 import { slackRoutes } from './slack-routes';
 
@@ -53,9 +55,10 @@ const forget = (ctx: AppContext, keys: PlatformKeys, changes: Record<string, unk
   });
 
 /** Slack's keys, the URLs to enter in the Slack app, 'Add to Slack', and Slack's calls (issue 14). */
-export const slackPlatform: MessagingPlatform = {
+export const slackPlatform = definePlatform({
   id: 'slack',
   keys: SLACK_KEYS,
+  channels: { slack: slackChannel },
   shownKeys(ctx: AppContext, keys: PlatformKeys) {
     return {
       redirectUrl: slackRedirectUrl(ctx, keys.webhookId),
@@ -90,4 +93,4 @@ export const slackPlatform: MessagingPlatform = {
   routes(app, ctx) {
     slackRoutes(app, ctx, slackPlatform);
   },
-};
+});

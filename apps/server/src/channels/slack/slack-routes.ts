@@ -1,3 +1,4 @@
+import { AppError } from '@parley/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { isChannelEnabled } from '../channel-plugins';
@@ -9,6 +10,11 @@ import { showChoiceInClickedMessage } from './slack-clicked-message';
 import { readSlackRequest, type SlackInbound } from './slack-inbound';
 import { completeSlackInstall, type SlackInstallQuery } from './slack-install';
 import { slackSignatureProblem } from './slack-signature';
+
+export const SLACK_WEBHOOK_MESSAGES = {
+  unknownWebhook: 'No bot has this Slack URL.',
+  notAnEvent: 'This is not a Slack event or interaction.',
+} as const;
 
 type WebhookParams = { Params: { webhookId: string } };
 const PUBLIC = { config: { access: 'public' } } as const;
@@ -38,19 +44,16 @@ function installProblemPage(reply: FastifyReply, status: number, message: string
 export function slackRoutes(app: FastifyInstance, ctx: AppContext, platform: MessagingPlatform): void {
   app.post<WebhookParams>('/webhooks/slack/:webhookId', PUBLIC, async (request, reply) => {
     const keys = await keysOfWebhook(ctx, platform, request.params.webhookId);
-    if (!keys)
-      return reply.code(404).send({ code: 'not-found_error', message: 'No bot has this Slack URL.' });
+    if (!keys) throw new AppError('not-found_error', SLACK_WEBHOOK_MESSAGES.unknownWebhook);
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const problem = slackSignatureProblem(keys.values.signingSecret, request.headers, body);
-    if (problem) return reply.code(401).send({ code: 'unauthorised_error_code', message: problem });
+    if (problem) throw new AppError('unauthorised_error_code', problem);
 
     const botUserId = typeof keys.values.botUserId === 'string' ? keys.values.botUserId : undefined;
     const read = readSlackRequest(body, request.headers['content-type'], botUserId);
     switch (read.kind) {
       case 'malformed':
-        return reply
-          .code(400)
-          .send({ code: 'validation_error', message: 'This is not a Slack event or interaction.' });
+        throw new AppError('validation_error', SLACK_WEBHOOK_MESSAGES.notAnEvent);
       case 'challenge':
         return reply.send({ challenge: read.challenge });
       case 'ignored':

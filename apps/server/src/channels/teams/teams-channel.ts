@@ -16,7 +16,7 @@ function activitiesUrl(address: TeamsAddress): string {
  * platform's webhook, and the bot's answers go to the connector service of the user's last
  * activity, with a token of the bot's app id and password.
  */
-export const teamsChannel: ChannelPlugin<TeamsInboundActivity, TeamsOutbound> = {
+export const teamsChannel: ChannelPlugin<TeamsInboundActivity, TeamsOutbound, 'teams'> = {
   id: 'teams',
   async isConnected(scope, bot) {
     const record = await scope.channelKeys(bot.id).get('teams');

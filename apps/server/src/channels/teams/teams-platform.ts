@@ -1,6 +1,8 @@
 import { customError, TEAMS_KEYS } from '@parley/contracts';
+import { definePlatform } from '../define-platform';
 import { storePlatformKeys } from '../messaging/channel-keys.service';
-import { type MessagingPlatform, webhookUrlOf } from '../messaging/messaging-platform';
+import { webhookUrlOf } from '../messaging/messaging-platform';
+import { teamsChannel } from './teams-channel';
 import { credentialsOf, requestConnectorToken } from './teams-connector-token';
 import { TEAMS_MESSAGES } from './teams-messages';
 import { teamsRoutes } from './teams-routes';
@@ -10,9 +12,10 @@ import { teamsRoutes } from './teams-routes';
  * (saving the keys asks Microsoft's token service whether it accepts the app id and password:
  * isEnabled says it did), the webhook and the 'Add to Teams' link (spec 04 sections 3.4, 4, 7.1).
  */
-export const teamsPlatform: MessagingPlatform = {
+export const teamsPlatform = definePlatform({
   id: 'teams',
   keys: TEAMS_KEYS,
+  channels: { teams: teamsChannel },
   shownKeys: (ctx, keys) => ({ messagingEndpoint: webhookUrlOf(ctx, 'teams', keys.webhookId) }),
   async afterSave(ctx, keys) {
     const credentials = credentialsOf(keys.values);
@@ -28,5 +31,7 @@ export const teamsPlatform: MessagingPlatform = {
     ctx.log.warn({ error: outcome.error }, 'Teams: the token service could not be asked');
     throw customError(TEAMS_MESSAGES.unreachable, 502);
   },
-  routes: (app, ctx) => teamsRoutes(app, ctx, teamsPlatform),
-};
+  routes(app, ctx) {
+    teamsRoutes(app, ctx, teamsPlatform);
+  },
+});

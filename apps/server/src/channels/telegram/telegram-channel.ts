@@ -57,7 +57,7 @@ async function uploadDocument(
  * Telegram (Bot API): messages and button presses in; texts, inline keyboards, photos and
  * documents out. Connected once getMe accepted the bot's token (isValidated).
  */
-export const telegramChannel: ChannelPlugin<TelegramInbound, TelegramOutbound> = {
+export const telegramChannel: ChannelPlugin<TelegramInbound, TelegramOutbound, 'telegram'> = {
   id: 'telegram',
   async isConnected(scope, bot) {
     return (await scope.channelKeys(bot.id).get('telegram'))?.keys.isValidated === true;

@@ -1,3 +1,4 @@
+import { AppError } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { keysOfWebhook } from '../messaging/channel-keys.service';
@@ -5,7 +6,7 @@ import type { MessagingPlatform } from '../messaging/messaging-platform';
 import { callTelegram, telegramFileUrl } from './telegram-api';
 import { fileIdOfLink } from './telegram-file-link';
 
-const notFound = { code: 'not-found_error', message: 'This file link is not valid.' };
+const notFound = () => new AppError('not-found_error', 'This file link is not valid.');
 const DOWNLOAD_TIMEOUT_MS = 30_000;
 /** Types shown as they are; anything else a user sent is served as bytes to download, never rendered on our origin. */
 const SAFE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf']);
@@ -24,15 +25,14 @@ export function telegramFileRoutes(app: FastifyInstance, ctx: AppContext, platfo
       const fileId = fileIdOfLink(ctx, webhookId, link);
       const keys = fileId === undefined ? undefined : await keysOfWebhook(ctx, platform, webhookId);
       const token = keys?.values.accessToken;
-      if (fileId === undefined || typeof token !== 'string' || token === '')
-        return reply.code(404).send(notFound);
+      if (fileId === undefined || typeof token !== 'string' || token === '') throw notFound();
       try {
         const found = await callTelegram<{ file_path?: string }>(ctx, token, 'getFile', { file_id: fileId });
-        if (!found.file_path) return reply.code(404).send(notFound);
+        if (!found.file_path) throw notFound();
         const download = await fetch(telegramFileUrl(ctx, token, found.file_path), {
           signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS),
         });
-        if (!download.ok) return reply.code(404).send(notFound);
+        if (!download.ok) throw notFound();
         const type = download.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
         const name = found.file_path.split('/').at(-1) ?? 'file';
         return reply
@@ -41,8 +41,9 @@ export function telegramFileRoutes(app: FastifyInstance, ctx: AppContext, platfo
           .header('x-content-type-options', 'nosniff')
           .send(Buffer.from(await download.arrayBuffer()));
       } catch (error) {
-        ctx.log.warn({ err: error }, 'a Telegram user file could not be fetched');
-        return reply.code(404).send(notFound);
+        if (!(error instanceof AppError))
+          ctx.log.warn({ err: error }, 'a Telegram user file could not be fetched');
+        throw notFound();
       }
     },
   );

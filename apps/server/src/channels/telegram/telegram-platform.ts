@@ -1,8 +1,10 @@
 import { AppError, TELEGRAM_KEYS } from '@parley/contracts';
 import type { AppContext } from '../../context';
+import { definePlatform } from '../define-platform';
 import { storePlatformKeys } from '../messaging/channel-keys.service';
-import { type MessagingPlatform, type PlatformKeys, webhookUrlOf } from '../messaging/messaging-platform';
+import { type PlatformKeys, webhookUrlOf } from '../messaging/messaging-platform';
 import { callTelegram, TelegramApiError } from './telegram-api';
+import { telegramChannel } from './telegram-channel';
 import { telegramFileRoutes } from './telegram-file.routes';
 import { telegramWebhookRoutes } from './telegram-webhook.routes';
 import { telegramWebhookSecret } from './telegram-webhook-secret';
@@ -48,9 +50,10 @@ async function validateAndRegister(ctx: AppContext, keys: PlatformKeys, token: s
  * the bot's updates at Parley with setWebhook and a secret token; isValidated says whether both
  * worked (the dialog's 'Connected').
  */
-export const telegramPlatform: MessagingPlatform = {
+export const telegramPlatform = definePlatform({
   id: 'telegram',
   keys: TELEGRAM_KEYS,
+  channels: { telegram: telegramChannel },
   async afterSave(ctx, keys) {
     // Every save with a token asks Telegram: a new token is checked, and the same one saved again
     // takes the webhook back (another tool set its own) or connects after an outage.
@@ -68,4 +71,4 @@ export const telegramPlatform: MessagingPlatform = {
     telegramWebhookRoutes(app, ctx, telegramPlatform);
     telegramFileRoutes(app, ctx, telegramPlatform);
   },
-};
+});

@@ -1,3 +1,4 @@
+import { AppError } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { keysOfWebhook } from '../messaging/channel-keys.service';
@@ -11,12 +12,12 @@ import { isTelegramSecret } from './telegram-webhook-secret';
 
 const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 
-const unauthorised = {
-  code: 'unauthorised_error_code',
-  message: 'This request does not come from Telegram.',
-};
-const unknownWebhook = { code: 'not-found_error', message: 'This webhook is not known.' };
-const notJson = { code: 'validation_error', message: 'An update must be JSON.' };
+export const TELEGRAM_WEBHOOK_MESSAGES = {
+  unauthorised: 'This request does not come from Telegram.',
+  unknownWebhook: 'This webhook is not known.',
+  notJson: 'An update must be JSON.',
+} as const;
+const M = TELEGRAM_WEBHOOK_MESSAGES;
 
 function parseJson(body: unknown): { value: unknown } | undefined {
   if (!Buffer.isBuffer(body)) return undefined;
@@ -99,13 +100,13 @@ export function telegramWebhookRoutes(app: FastifyInstance, ctx: AppContext, pla
     async (request, reply) => {
       const { webhookId } = request.params;
       const keys = await keysOfWebhook(ctx, platform, webhookId);
-      if (!keys) return reply.code(404).send(unknownWebhook);
+      if (!keys) throw new AppError('not-found_error', M.unknownWebhook);
       if (!isTelegramSecret(ctx, webhookId, request.headers[SECRET_HEADER]))
-        return reply.code(401).send(unauthorised);
+        throw new AppError('unauthorised_error_code', M.unauthorised);
       const token = keys.values.accessToken;
-      if (typeof token !== 'string' || token === '') return reply.code(404).send(unknownWebhook);
+      if (typeof token !== 'string' || token === '') throw new AppError('not-found_error', M.unknownWebhook);
       const body = parseJson(request.body);
-      if (!body) return reply.code(400).send(notJson);
+      if (!body) throw new AppError('validation_error', M.notJson);
       const update = telegramUpdateSchema.safeParse(body.value);
       // An update of a kind or shape the bot does not read: taken, so Telegram does not retry it.
       if (update.success) await handleUpdate(ctx, keys, token, update.data);

@@ -80,7 +80,7 @@ async function sendTwilioMessage(
  * one Twilio account for both. Users' messages reach /webhooks/twilio/messages/{id}
  * (twilio-messages-routes.ts); the bot answers through the Messages API.
  */
-export const twilioMessagesChannel: ChannelPlugin<TwilioInbound, TwilioOutbound> = {
+export const twilioMessagesChannel: ChannelPlugin<TwilioInbound, TwilioOutbound, 'twilio'> = {
   id: 'twilio',
   conversationChannels: ['whatsapp'],
   async isConnected(scope, bot) {

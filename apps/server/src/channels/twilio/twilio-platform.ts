@@ -5,9 +5,11 @@ import {
   TWILIO_KEYS,
   twilioVoiceLanguageMessage,
 } from '@parley/contracts';
-import type { MessagingPlatform } from '../messaging/messaging-platform';
+import { definePlatform } from '../define-platform';
+import { twilioMessagesChannel } from './twilio-messages-channel';
 import { twilioMessagesRoutes } from './twilio-messages-routes';
 import { twilioClientOf, twilioCredentialsOf, twilioErrorStatus } from './twilio-rest-client';
+import { twilioVoiceChannel } from './twilio-voice-channel';
 import { twilioVoiceRoutes } from './twilio-voice-routes';
 import { twilioWebhookRoutes, twilioWebhookUrls } from './twilio-webhooks';
 
@@ -21,9 +23,10 @@ export const TWILIO_PLATFORM_MESSAGES = {
  * URLs show once generated; a save with the Account SID and auth token both set checks them
  * with Twilio (GET /2010-04-01/Accounts/{sid}.json).
  */
-export const twilioPlatform: MessagingPlatform = {
+export const twilioPlatform = definePlatform({
   id: 'twilio',
   keys: TWILIO_KEYS,
+  channels: { twilio: twilioMessagesChannel, twilioVoice: twilioVoiceChannel },
   shownKeys: (ctx, keys) => twilioWebhookUrls(ctx, keys),
   async afterSave(ctx, keys, changed) {
     const learned: Record<string, unknown> = {};
@@ -65,4 +68,4 @@ export const twilioPlatform: MessagingPlatform = {
     twilioMessagesRoutes(app, ctx, twilioPlatform);
     twilioVoiceRoutes(app, ctx);
   },
-};
+});

@@ -52,7 +52,7 @@ export function dialableNumber(phoneNumber: string): string | undefined {
  * numbered and picked by key, by number or by their words. What cannot be heard (a picture, a
  * file) is left out; a card is read as its texts.
  */
-export const twilioVoiceChannel: ChannelPlugin<VoiceAnswer, VoiceInstruction> = {
+export const twilioVoiceChannel: ChannelPlugin<VoiceAnswer, VoiceInstruction, 'twilioVoice'> = {
   id: 'twilioVoice',
   async isConnected(scope, bot) {
     const record = await scope.channelKeys(bot.id).get('twilio');

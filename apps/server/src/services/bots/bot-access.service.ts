@@ -8,6 +8,7 @@ import {
   readBotSettings,
 } from '@parley/contracts';
 import type { Bot } from '@parley/db';
+import { type BotRef, botRefFor } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 
 /** Bots the caller may see: all of the tenant for account administrators, else those they hold a role on. */
@@ -36,14 +37,18 @@ export async function mayUseTestChat(principal: Principal, botId: string): Promi
 }
 
 /**
- * The bot of the selected tenant named in a path, or 404. The lookup is tenant-scoped, so a bot
- * of another tenant is as unknown as one that never existed.
+ * The bot of the selected tenant a path names (the guard parsed it: `botOf`), or 404. The lookup
+ * is tenant-scoped, so a bot of another tenant is as unknown as one that never existed.
  */
-export async function botNamed(principal: Principal, botName: string): Promise<Bot> {
-  const bot = botNameProblem(botName) ? undefined : await principal.scope.bots.get(botName);
-  if (!bot) throw notFound(`There is no bot named ${botName.slice(0, 50)}.`);
+export async function loadBot(principal: Principal, ref: BotRef): Promise<Bot> {
+  const bot = botNameProblem(ref.name) ? undefined : await principal.scope.bots.getById(ref.id);
+  if (!bot) throw notFound(`There is no bot named ${ref.name.slice(0, 50)}.`);
   return bot;
 }
+
+/** `loadBot` for a name that did not come through the guard (a webhook, a conversation's channel). */
+export const botNamed = (principal: Principal, botName: string): Promise<Bot> =>
+  loadBot(principal, botRefFor(principal.tenantId, botName));
 
 /** The caller's permission ids on a bot: every one for account administrators, else their role's. */
 export async function permissionsOnBot(principal: Principal, bot: Bot): Promise<number[]> {

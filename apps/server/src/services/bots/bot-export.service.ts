@@ -1,11 +1,12 @@
 import { botFileNames } from '@parley/contracts';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import { bundleKey, encodeBundle } from '../../bot-bundle/bundle-codec';
 import { exportBundleContent } from '../../bot-bundle/bundle-content';
 import { credentialsForExport } from '../../bot-bundle/bundle-credentials';
 import type { AppContext } from '../../context';
 import { requireImportExport } from '../tenancy/tenant-plan.service';
-import { botNamed } from './bot-access.service';
+import { loadBot } from './bot-access.service';
 
 /**
  * GET /api/bots/{bot}/export (permission ExportBots): the whole bot as an .enc bundle named
@@ -15,11 +16,11 @@ import { botNamed } from './bot-access.service';
 export async function exportBot(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   passphrase?: string,
 ): Promise<{ fileName: string; data: Buffer }> {
   await requireImportExport(ctx, principal);
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   const content = await credentialsForExport(
     await exportBundleContent({
       bot,

@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import { chatMessagesOf } from '../conversations/conversation-log.service';
 import { csvCell } from '../tenancy/audit-log.service';
-import { botNamed } from './bot-access.service';
+import { loadBot } from './bot-access.service';
 
 /** Columns of the downloads, after the chat message of spec 01 section 3 and the GDPR consent. */
 const HISTORY_COLUMNS = [
@@ -47,8 +48,8 @@ function messageOf(activity: unknown): string {
  * message: received from the user, sent by the bot), conversation by conversation in the order
  * they started, streamed: a page of conversations is read only when the previous one is sent.
  */
-export async function messageHistoryCsv(principal: Principal, botName: string): Promise<BotCsv> {
-  const bot = await botNamed(principal, botName);
+export async function messageHistoryCsv(principal: Principal, botRef: BotRef): Promise<BotCsv> {
+  const bot = await loadBot(principal, botRef);
   const conversations = principal.scope.conversations(bot.id);
   async function* lines(): AsyncGenerator<string> {
     yield `${HISTORY_COLUMNS.join(',')}\r\n`;
@@ -84,8 +85,8 @@ export async function messageHistoryCsv(principal: Principal, botName: string): 
  * GET /api/bots/{bot}/consent: every consent decision of the bot's users, oldest first (a user
  * who changed their mind has a row per decision), as the runtime recorded them.
  */
-export async function consentCsv(principal: Principal, botName: string): Promise<BotCsv> {
-  const bot = await botNamed(principal, botName);
+export async function consentCsv(principal: Principal, botRef: BotRef): Promise<BotCsv> {
+  const bot = await loadBot(principal, botRef);
   const decisions = await principal.scope.consents(bot.id).list();
   const rows = decisions.map((d) => ({
     timestamp: d.decidedAt,

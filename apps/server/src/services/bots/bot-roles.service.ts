@@ -4,7 +4,6 @@ import {
   AppError,
   type BotRoleAssignment,
   type BotRoleBody,
-  botIdFor,
   isValidBotName,
   MESSAGES,
   notFound,
@@ -19,6 +18,7 @@ import {
   validationError,
 } from '@parley/contracts';
 import { normaliseEmail } from '@parley/db';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botNamed } from './bot-access.service';
@@ -89,12 +89,12 @@ export async function removeBotRole(
   ctx: AppContext,
   principal: Principal,
   rawEmail: string,
-  botName: string,
+  botRef: BotRef,
 ): Promise<void> {
-  if (!isValidBotName(botName)) throw validationError('botName', MESSAGES.invalidBotName);
+  if (!isValidBotName(botRef.name)) throw validationError('botName', MESSAGES.invalidBotName);
   const email = normaliseEmail(rawEmail);
   if (!(await principal.scope.members.roleOf(email))) throw notFound('User not found in this tenant');
-  const botId = botIdFor(principal.tenantId, botName);
+  const botId = botRef.id;
   if (!(await principal.scope.botRoles.remove(email, botId)))
     throw notFound('This user has no role on this bot');
   await ctx.principals.announce({ userIds: [email] });

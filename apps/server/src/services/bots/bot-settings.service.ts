@@ -15,13 +15,14 @@ import {
   validationError,
 } from '@parley/contracts';
 import type { Bot, TenantScope } from '@parley/db';
+import { type BotRef, botRefOf } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import { botBlobPrefix } from '../../blobs/blob-store';
 import type { AppContext } from '../../context';
 import type { UploadedFile } from '../../http/multipart';
 import { compressAvatar } from '../../untrusted-input/avatar-image';
 import { getBot } from './bot.service';
-import { botNamed } from './bot-access.service';
+import { loadBot } from './bot-access.service';
 
 /**
  * The General Settings and System Messages tabs (spec 04 sections 2.3, 3.1, 5): each save
@@ -54,16 +55,16 @@ export async function changeBot(
 export async function saveGeneralSettings(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: GeneralSettingsBody,
 ): Promise<BotDetails> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   const { displayName, ...fields } = body;
   await changeBot(ctx, principal, bot, (settings) => ({
     displayName,
     settings: { ...settings, ...fields },
   }));
-  return getBot(ctx, principal, bot.botName);
+  return getBot(ctx, principal, botRefOf(bot));
 }
 
 /**
@@ -74,10 +75,10 @@ export async function saveGeneralSettings(
 export async function saveSystemMessages(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: SystemMessagesBody,
 ): Promise<BotDetails> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   await changeBot(ctx, principal, bot, (settings, fresh) => {
     const { supportedLanguages, language } = readBotSettings(fresh.settings);
     const languages = new Set([language, ...supportedLanguages]);
@@ -96,7 +97,7 @@ export async function saveSystemMessages(
     }
     return { settings: { ...settings, systemMessages: stored } };
   });
-  return getBot(ctx, principal, bot.botName);
+  return getBot(ctx, principal, botRefOf(bot));
 }
 
 const avatarKey = (tenantId: string, botId: string, avatarId: string) =>
@@ -110,10 +111,10 @@ const avatarKey = (tenantId: string, botId: string, avatarId: string) =>
 export async function uploadBotAvatar(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   file: UploadedFile,
 ): Promise<BotDetails> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   const type = avatarTypeOf(file.fileName);
   if (!type) throw validationError(AVATAR_FIELD, M.avatarType);
   const image = await compressAvatar(file.data, type.format);
@@ -137,22 +138,22 @@ export async function uploadBotAvatar(
     throw error;
   }
   await deleteAvatarBlob(ctx, principal.tenantId, bot.id, botAvatarOf(before.settings));
-  return getBot(ctx, principal, bot.botName);
+  return getBot(ctx, principal, botRefOf(bot));
 }
 
 /** DELETE /api/bots/{bot}/avatar: the bot shows no avatar; removing none is no error. */
 export async function removeBotAvatar(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
 ): Promise<BotDetails> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   const { before } = await changeBot(ctx, principal, bot, (settings) => {
     const { botAvatar: _removed, ...rest } = settings;
     return { settings: rest };
   });
   await deleteAvatarBlob(ctx, principal.tenantId, bot.id, botAvatarOf(before.settings));
-  return getBot(ctx, principal, bot.botName);
+  return getBot(ctx, principal, botRefOf(bot));
 }
 
 async function deleteAvatarBlob(ctx: AppContext, tenantId: string, botId: string, avatar: BotAvatar | null) {
@@ -163,9 +164,9 @@ async function deleteAvatarBlob(ctx: AppContext, tenantId: string, botId: string
 export async function readBotAvatar(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
 ): Promise<{ avatar: BotAvatar; data: Buffer }> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   const avatar = botAvatarOf(bot.settings);
   const blob = avatar && (await ctx.blobs.get(avatarKey(principal.tenantId, bot.id, avatar.id)));
   if (!avatar || !blob) throw notFound(M.noAvatar);

@@ -1,10 +1,11 @@
 import type { BotDetails, BotIdNames, BotPermissions, BotView } from '@parley/contracts';
 import { notFound } from '@parley/contracts';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import { botBlobPrefix } from '../../blobs/blob-store';
 import type { AppContext } from '../../context';
 import { botSyncStatus } from '../publishing/synchronization.service';
-import { botNamed, permissionsOnBot, toBotDetails, toBotView, visibleBots } from './bot-access.service';
+import { loadBot, permissionsOnBot, toBotDetails, toBotView, visibleBots } from './bot-access.service';
 
 /** GET /api/bots: the overview's cards. */
 export async function listBots(principal: Principal): Promise<BotView[]> {
@@ -33,23 +34,23 @@ export async function listBotIds(
 }
 
 /** GET /api/bots/{bot}: the bot page's bot (the guard has checked the caller holds a role on it). */
-export async function getBot(ctx: AppContext, principal: Principal, botName: string): Promise<BotDetails> {
-  const bot = await botNamed(principal, botName);
+export async function getBot(ctx: AppContext, principal: Principal, botRef: BotRef): Promise<BotDetails> {
+  const bot = await loadBot(principal, botRef);
   // The bot page opens its publishing panel from here when a sync is active (spec 04 section 4).
   return { ...toBotDetails(bot), syncStatus: await botSyncStatus(ctx, principal.scope, bot) };
 }
 
 /** GET /api/bots/{bot}/permissions. */
-export async function getBotPermissions(principal: Principal, botName: string): Promise<BotPermissions> {
-  return { permissions: await permissionsOnBot(principal, await botNamed(principal, botName)) };
+export async function getBotPermissions(principal: Principal, botRef: BotRef): Promise<BotPermissions> {
+  return { permissions: await permissionsOnBot(principal, await loadBot(principal, botRef)) };
 }
 
 /**
  * DELETE /api/bots/{bot}: the bot, its users' roles on it and (through ON DELETE CASCADE on
  * bots.id) every content row, in one transaction, recorded in the audit log.
  */
-export async function deleteBot(ctx: AppContext, principal: Principal, botName: string): Promise<void> {
-  const bot = await botNamed(principal, botName);
+export async function deleteBot(ctx: AppContext, principal: Principal, botRef: BotRef): Promise<void> {
+  const bot = await loadBot(principal, botRef);
   await ctx.repos.transaction(async (repos) => {
     const scope = repos.forTenant(principal.tenantId);
     await scope.botRoles.removeForBot(bot.id);
@@ -68,7 +69,7 @@ export async function deleteBot(ctx: AppContext, principal: Principal, botName: 
 }
 
 /** PUT /api/bots/{bot}/hide-snippet-migration-banner: the banner's OK, for everyone on the bot. */
-export async function hideSnippetMigrationBanner(principal: Principal, botName: string): Promise<void> {
-  const bot = await botNamed(principal, botName);
+export async function hideSnippetMigrationBanner(principal: Principal, botRef: BotRef): Promise<void> {
+  const bot = await loadBot(principal, botRef);
   await principal.scope.bots.update(bot.id, { showSnippetMigrationBanner: false });
 }

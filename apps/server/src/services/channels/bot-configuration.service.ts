@@ -23,10 +23,11 @@ import {
   validationError,
 } from '@parley/contracts';
 import type { Bot, BotConnection, TenantScope } from '@parley/db';
+import { type BotRef, botRefOf } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import { isChannelConnected, settingsDialogOf } from '../../channels/channel-plugins';
 import type { AppContext } from '../../context';
-import { botNamed, permissionsOnBot } from '../bots/bot-access.service';
+import { loadBot, permissionsOnBot } from '../bots/bot-access.service';
 import { changeBot } from '../bots/bot-settings.service';
 import { planOf } from '../tenancy/tenant-plan.service';
 
@@ -167,9 +168,9 @@ const countEnabledChannels = (rows: readonly BotConnection[]) =>
 export async function getBotConfiguration(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
 ): Promise<BotConfigurationView> {
-  return configurationOf(ctx, principal, await botNamed(principal, botName));
+  return configurationOf(ctx, principal, await loadBot(principal, botRef));
 }
 
 /**
@@ -180,10 +181,10 @@ export async function getBotConfiguration(
 export async function saveBotConfiguration(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: BotConfigurationBody,
 ): Promise<BotConfigurationView & { warnings: string[] }> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   const held = await permissionsOnBot(principal, bot);
   const need = (permission: number) => {
     if (!held.includes(permission)) throw permissionDenied(permission);
@@ -219,7 +220,7 @@ export async function saveBotConfiguration(
     if (engineChoices.some(({ provider }) => provider && !engineById(provider)?.languages.includes(language)))
       warnings.push(M.languageUnsupported);
   }
-  const fresh = await botNamed(principal, bot.botName);
+  const fresh = await loadBot(principal, botRefOf(bot));
   return { ...(await configurationOf(ctx, principal, fresh)), warnings };
 }
 
@@ -304,11 +305,11 @@ async function applyChange(
 export async function requestConnection(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   kind: ConnectionKind,
   name: string,
 ): Promise<{ message: string }> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   if (!(await permissionsOnBot(principal, bot)).includes(CONFIGURATION_PERMISSIONS[kind]))
     throw permissionDenied(CONFIGURATION_PERMISSIONS[kind]);
   const declaration = declarationOf(kind, name);

@@ -19,13 +19,14 @@ import {
   validationError,
 } from '@parley/contracts';
 import type { SnippetRecord, TenantScope } from '@parley/db';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import { botBlobPrefix } from '../../blobs/blob-store';
 import type { AppContext } from '../../context';
 import type { UploadedFile } from '../../http/multipart';
-import { websocketUrl } from '../../routes/websocket.routes';
 import { drawSnippetIcon } from '../../untrusted-input/snippet-icon';
-import { botNamed } from '../bots/bot-access.service';
+import { loadBot } from '../bots/bot-access.service';
+import { websocketUrl } from '../realtime/websocket-url';
 
 /** The settings key each uploaded image is named under. */
 const ICON_SETTING = { avatar: 'avatar', 'bubble-icon': 'bubbleIcon' } as const satisfies Record<
@@ -53,21 +54,21 @@ export function snippetViewOf(record: SnippetRecord): SnippetView {
   };
 }
 
-async function snippetsOf(principal: Principal, botName: string) {
-  const bot = await botNamed(principal, botName);
+async function snippetsOf(principal: Principal, botRef: BotRef) {
+  const bot = await loadBot(principal, botRef);
   return { bot, snippets: principal.scope.snippets(bot.id) };
 }
 
-async function snippetNamed(principal: Principal, botName: string, name: string) {
-  const { bot, snippets } = await snippetsOf(principal, botName);
+async function snippetNamed(principal: Principal, botRef: BotRef, name: string) {
+  const { bot, snippets } = await snippetsOf(principal, botRef);
   const snippet = await snippets.get(name);
   if (!snippet) throw notFound(M.notFound(name.slice(0, 100)));
   return { bot, snippets, snippet };
 }
 
 /** GET /api/bots/{bot}/snippets: the bot's snippets, oldest first. */
-export async function listSnippets(principal: Principal, botName: string): Promise<SnippetView[]> {
-  const { snippets } = await snippetsOf(principal, botName);
+export async function listSnippets(principal: Principal, botRef: BotRef): Promise<SnippetView[]> {
+  const { snippets } = await snippetsOf(principal, botRef);
   return (await snippets.list()).map(snippetViewOf);
 }
 
@@ -85,10 +86,10 @@ export function snippetBaseUrl(ctx: AppContext): SnippetBaseUrl {
 /** POST /api/bots/{bot}/snippets: a new snippet with a fresh token and code. */
 export async function createSnippet(
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: CreateSnippetBody,
 ): Promise<SnippetView> {
-  const { snippets } = await snippetsOf(principal, botName);
+  const { snippets } = await snippetsOf(principal, botRef);
   if ((await snippets.count()) >= SNIPPET_LIMITS.perBot) throw conflict(M.tooMany);
   const created = await snippets.create({
     name: body.name,
@@ -106,11 +107,11 @@ export async function createSnippet(
 /** PUT /api/bots/{bot}/snippets/{name}: description, origins and settings; what is not sent stays. */
 export async function updateSnippet(
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   name: string,
   body: UpdateSnippetBody,
 ): Promise<SnippetView> {
-  const { snippets, snippet } = await snippetNamed(principal, botName, name);
+  const { snippets, snippet } = await snippetNamed(principal, botRef, name);
   const updated = await snippets.update(name, {
     ...(body.description === undefined ? {} : { description: body.description }),
     ...(body.allowedOrigins === undefined ? {} : { allowedOrigins: body.allowedOrigins }),
@@ -125,11 +126,11 @@ export async function updateSnippet(
 /** PUT /api/bots/{bot}/snippets/{name}/name: the token and code stay, so pasted embed codes keep working. */
 export async function renameSnippet(
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   name: string,
   body: RenameSnippetBody,
 ): Promise<SnippetView> {
-  const { snippets, snippet } = await snippetNamed(principal, botName, name);
+  const { snippets, snippet } = await snippetNamed(principal, botRef, name);
   if (body.newName === snippet.name) return snippetViewOf(snippet);
   const renamed = await snippets.update(name, { name: body.newName });
   if (renamed === 'taken') throw conflict(M.nameTaken(body.newName));
@@ -141,10 +142,10 @@ export async function renameSnippet(
 export async function deleteSnippet(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   name: string,
 ): Promise<void> {
-  const { snippets } = await snippetsOf(principal, botName);
+  const { snippets } = await snippetsOf(principal, botRef);
   const deleted = await snippets.delete(name);
   if (!deleted) throw notFound(M.notFound(name.slice(0, 100)));
   await ctx.blobs.deletePrefix(snippetBlobPrefix(deleted));
@@ -157,12 +158,12 @@ export async function deleteSnippet(
 export async function uploadSnippetIcon(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   name: string,
   kind: SnippetIconKind,
   file: UploadedFile,
 ): Promise<SnippetView> {
-  const { snippets, snippet } = await snippetNamed(principal, botName, name);
+  const { snippets, snippet } = await snippetNamed(principal, botRef, name);
   const type = snippetIconTypeOf(file.fileName);
   if (!type) throw validationError(SNIPPET_ICON_FIELD, M.iconType);
   const image = await drawSnippetIcon(file.data, type.format);
@@ -175,11 +176,11 @@ export async function uploadSnippetIcon(
 export async function removeSnippetIcon(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   name: string,
   kind: SnippetIconKind,
 ): Promise<SnippetView> {
-  const { snippets, snippet } = await snippetNamed(principal, botName, name);
+  const { snippets, snippet } = await snippetNamed(principal, botRef, name);
   return replaceIcon(ctx, snippets, snippet, kind, null);
 }
 

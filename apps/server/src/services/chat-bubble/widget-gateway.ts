@@ -2,7 +2,7 @@ import { AppError, validationError, WEBSOCKET_APP_NAME, WIDGET_SOCKET_PARAM } fr
 import type { AppContext } from '../../context';
 import { createPublicChatGatewayWith } from '../realtime/public-chat-gateway';
 import {
-  isVisitorConversation,
+  isWidgetConversation,
   sayAsVisitor,
   type WidgetVisitorSession,
   widgetVisitorSession,
@@ -28,7 +28,7 @@ export function createWidgetGateway(ctx: AppContext) {
   return createPublicChatGatewayWith<WidgetVisitorSession>({
     pubsub: ctx.shared.pubsub,
     session: (token) => widgetVisitorSession(ctx, token),
-    isSessionConversation: (session, topic) => isVisitorConversation(ctx, session, topic),
+    isSessionConversation: (session, topic) => isWidgetConversation(ctx, session, topic),
     say: (session, topic, activity) => sayAsVisitor(ctx, session, topic, activity),
     log: ctx.log,
   });

@@ -21,12 +21,13 @@ import { createWidgetTokens, type WidgetVisitorClaims } from '../../auth/widget-
 import { productionOrigin } from '../../channels/channel-plugin';
 import { isChannelEnabled } from '../../channels/channel-plugins';
 import type { AppContext } from '../../context';
-import { websocketUrl } from '../../routes/websocket.routes';
 import { isMessageTurn } from '../conversations/conversation-log.service';
 import { type ConversationOrigin, takeTurn } from '../conversations/conversation-turns.service';
 import { joinConversation } from '../conversations/join-conversation';
 import { publishTurn } from '../conversations/turn-details';
+import { isVisitorConversation } from '../conversations/visitor-conversation';
 import { gdprSettingsOf } from '../features/feature-settings.service';
+import { websocketUrl } from '../realtime/websocket-url';
 
 /** How long a visitor token lasts; the widget asks for a new one (the same conversation) after. */
 export const WIDGET_VISITOR_TTL_MS = 4 * 3600_000;
@@ -238,18 +239,11 @@ export async function widgetVisitorSession(
 }
 
 /** A visitor follows and talks in only their own conversations of the snippet's bot, on its channel. */
-export async function isVisitorConversation(
+export const isWidgetConversation = (
   ctx: AppContext,
   session: WidgetVisitorSession,
   topic: TopicOf<'conversation'>,
-): Promise<boolean> {
-  if (topic.botId !== session.botId) return false;
-  const conversation = await ctx.repos
-    .forTenant(session.tenantId)
-    .conversations(session.botId)
-    .get(topic.conversationId);
-  return conversation?.channel === CHAT_BUBBLE_CHANNEL.id && conversation.userKey === session.userKey;
-}
+): Promise<boolean> => isVisitorConversation(ctx, session, CHAT_BUBBLE_CHANNEL.id, topic);
 
 /** A visitor's message: the turn runs on the production flows and goes out on the conversation's topic. */
 export async function sayAsVisitor(
@@ -261,7 +255,7 @@ export async function sayAsVisitor(
   const said = await ctx.shared.rateLimiter.hit(`widget-say:${session.botId}:${session.userKey}`, 60);
   if (said > WIDGET_LIMITS.messagesPerMinute)
     throw new AppError('rate_limit_error', M.tooManyMessages, { retryAfterSeconds: 60 });
-  if (!(await isVisitorConversation(ctx, session, topic))) throw unavailable();
+  if (!(await isWidgetConversation(ctx, session, topic))) throw unavailable();
   const scope = ctx.repos.forTenant(session.tenantId);
   const bot = await scope.bots.getById(session.botId);
   if (!bot) throw unavailable();

@@ -1,8 +1,9 @@
 import { conflict, NONE_INTENT } from '@parley/contracts';
 import { type Bot, isUniqueViolation, type TenantScope } from '@parley/db';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import { botNamed } from '../bots/bot-access.service';
+import { loadBot } from '../bots/bot-access.service';
 import { assertNotPublishing } from '../publishing/synchronization-block';
 
 /** One bot's intents and entities, with repositories bound to its tenant and to it. */
@@ -38,8 +39,8 @@ export async function ensureNoneIntent(content: BotContent): Promise<void> {
 }
 
 /** Reading a bot's content (a bot of another tenant, or none, is 404). */
-export async function readBotContent(principal: Principal, botName: string): Promise<BotContent> {
-  const content = contentOf(principal.scope, await botNamed(principal, botName));
+export async function readBotContent(principal: Principal, botRef: BotRef): Promise<BotContent> {
+  const content = contentOf(principal.scope, await loadBot(principal, botRef));
   await ensureNoneIntent(content);
   return content;
 }
@@ -52,11 +53,11 @@ export async function readBotContent(principal: Principal, botName: string): Pro
 export async function changeBotContent<T>(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   area: 'intents' | 'entities',
   change: (content: BotContent) => Promise<T>,
 ): Promise<T> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   await assertNotPublishing(ctx, bot, area);
   try {
     return await ctx.repos.transaction(async (repos) => {

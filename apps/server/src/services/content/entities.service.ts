@@ -19,20 +19,21 @@ import {
   validationError,
 } from '@parley/contracts';
 import type { EntityRecord } from '@parley/db';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
-import { safeRegexChecker } from '../../bot-content/safe-regex';
 import type { AppContext } from '../../context';
 import { type BotContent, changeBotContent, readBotContent } from './bot-content.service';
 import { entityNameProblem } from './content-names.service';
 import { botWideEntityProblem } from './entity-rules';
 import { contentOf, PREBUILT_ENTITY_VIEWS, storedContent, toEntityView } from './entity-views';
+import { safeRegexChecker } from './safe-regex';
 
 const isCustomType = (type: string): type is CustomEntityType =>
   (CUSTOM_ENTITY_TYPES as readonly string[]).includes(type);
 
 /** GET /api/{bot}/entities: the custom entities by name, then the prebuilt ones. */
-export async function listEntities(principal: Principal, botName: string): Promise<EntityView[]> {
-  const content = await readBotContent(principal, botName);
+export async function listEntities(principal: Principal, botRef: BotRef): Promise<EntityView[]> {
+  const content = await readBotContent(principal, botRef);
   return [...(await content.entities.list()).map(toEntityView), ...PREBUILT_ENTITY_VIEWS];
 }
 
@@ -80,10 +81,10 @@ export async function createEntityIn(
 export async function createEntity(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: CreateEntityBody,
 ): Promise<EntityView> {
-  return changeBotContent(ctx, principal, botName, 'entities', async (content) =>
+  return changeBotContent(ctx, principal, botRef, 'entities', async (content) =>
     toEntityView(
       await createEntityIn(content, {
         name: body.name,
@@ -112,10 +113,10 @@ async function patternsUsing(content: BotContent, entityName: string, roles?: re
 export async function updateEntity(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: UpdateEntityBody,
 ): Promise<EntityView> {
-  return changeBotContent(ctx, principal, botName, 'entities', async (content) => {
+  return changeBotContent(ctx, principal, botRef, 'entities', async (content) => {
     const entity = await requireCustomEntity(content, body.name);
     const type = entity.type as CustomEntityType;
     const stored = contentOf(entity);
@@ -154,10 +155,10 @@ export async function updateEntity(
 export async function deleteEntity(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   name: string,
 ): Promise<void> {
-  await changeBotContent(ctx, principal, botName, 'entities', async (content) => {
+  await changeBotContent(ctx, principal, botRef, 'entities', async (content) => {
     const entity = await requireCustomEntity(content, name, M.cannotDeletePrebuilt);
     if ((await patternsUsing(content, entity.name)).length > 0)
       throw validationError('name', M.inUse(entity.name));
@@ -169,10 +170,10 @@ export async function deleteEntity(
 export async function renameEntity(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: ChangeEntityNameBody,
 ): Promise<EntityView> {
-  return changeBotContent(ctx, principal, botName, 'entities', async (content) => {
+  return changeBotContent(ctx, principal, botRef, 'entities', async (content) => {
     const entity = await requireCustomEntity(content, body.name);
     const problem = await entityNameProblem(content, body.newName, { exceptEntityId: entity.id });
     if (problem) throw validationError('newName', problem);
@@ -191,10 +192,10 @@ export async function renameEntity(
 export async function updateEntityDescription(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: UpdateEntityDescriptionBody,
 ): Promise<EntityView> {
-  return changeBotContent(ctx, principal, botName, 'entities', async (content) => {
+  return changeBotContent(ctx, principal, botRef, 'entities', async (content) => {
     const entity = await requireCustomEntity(content, body.name);
     await content.entities.update(entity.id, { description: body.description });
     return toEntityView({ ...entity, description: body.description });

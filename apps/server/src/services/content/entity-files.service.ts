@@ -13,8 +13,8 @@ import {
   validationError,
 } from '@parley/contracts';
 import { z } from 'zod';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
-import { safeRegexChecker } from '../../bot-content/safe-regex';
 import type { AppContext } from '../../context';
 import type { UploadedFile } from '../../http/multipart';
 import { parseInput } from '../../http/validate';
@@ -22,16 +22,17 @@ import { changeBotContent, readBotContent } from './bot-content.service';
 import { readJsonFile } from './content-file';
 import { createEntityIn, requireCustomEntity } from './entities.service';
 import { toEntityFileEntry, toEntityView } from './entity-views';
+import { safeRegexChecker } from './safe-regex';
 
 const prebuiltNotExported = 'Prebuilt entities are part of every bot and are not exported.';
 
 /** GET /api/{bot}/entities/{name}/export: the entity as a file (docs/intent-and-entity-files.md). */
 export async function exportEntity(
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   name: string,
 ): Promise<{ fileName: string; json: string }> {
-  const content = await readBotContent(principal, botName);
+  const content = await readBotContent(principal, botRef);
   const entity = await requireCustomEntity(content, name, prebuiltNotExported);
   const file: EntityFile & { exportedAt: string } = {
     format: ENTITY_FILE_FORMAT,
@@ -59,13 +60,13 @@ export function stageEntityImport(file: UploadedFile): EntityFileEntry {
 export async function importEntity(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   newName: string,
   file: UploadedFile,
 ): Promise<EntityView> {
   const { name } = parseInput(z.object({ name: entityNameField }), { name: newName });
   const entry = readEntityFile(file);
-  return changeBotContent(ctx, principal, botName, 'entities', async (content) =>
+  return changeBotContent(ctx, principal, botRef, 'entities', async (content) =>
     toEntityView(await createEntityIn(content, { ...entry, name }, { isImport: true })),
   );
 }

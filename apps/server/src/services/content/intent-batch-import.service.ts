@@ -11,8 +11,8 @@ import {
   validationError,
 } from '@parley/contracts';
 import type { IntentRecord } from '@parley/db';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
-import type { IntentWorkbookRow } from '../../bot-content/intent-workbook';
 import type { AppContext } from '../../context';
 import type { UploadedFile } from '../../http/multipart';
 import { runInputTask } from '../../untrusted-input/run-input-task';
@@ -20,6 +20,7 @@ import { changeBotContent } from './bot-content.service';
 import { intentNameProblem } from './content-names.service';
 import { placeholderEntities } from './entity-views';
 import { classifyExample } from './intent-views';
+import type { IntentWorkbookRow } from './intent-workbook';
 
 /** How long reading one workbook may take in its worker. */
 const WORKBOOK_TIMEOUT_MS = 60_000;
@@ -74,7 +75,7 @@ function answerOf(group: RowGroup, field: string): string {
 export async function batchImportIntents(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   file: UploadedFile,
   options: { field: string; isFaq: boolean },
 ): Promise<IntentBatchImportResult> {
@@ -100,7 +101,7 @@ export async function batchImportIntents(
   const { field } = options;
   const groups = groupByIntent(rows, field);
 
-  return changeBotContent(ctx, principal, botName, 'intents', async (content) => {
+  return changeBotContent(ctx, principal, botRef, 'intents', async (content) => {
     const entities = placeholderEntities(await content.entities.list());
     const existing = new Map<string, IntentRecord>(
       (await content.intents.list()).map((i) => [nameKey(i.name), i]),

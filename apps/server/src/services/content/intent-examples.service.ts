@@ -12,6 +12,7 @@ import {
   validationError,
 } from '@parley/contracts';
 import type { ExampleKind } from '@parley/db';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { changeBotContent } from './bot-content.service';
@@ -30,11 +31,11 @@ export function isPattern(body: IsPatternBody): IsPatternResponse {
 export async function addExample(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   intentName: string,
   body: AddExampleBody,
 ): Promise<IntentView> {
-  return changeBotContent(ctx, principal, botName, 'intents', async (content) => {
+  return changeBotContent(ctx, principal, botRef, 'intents', async (content) => {
     const intent = await requireIntent(content, intentName);
     const example = classifyExample(body.text, placeholderEntities(await content.entities.list()));
     if (intent.examples.some((e) => sameText(e.text, example.text)))
@@ -50,11 +51,11 @@ export async function addExample(
 export async function updateExample(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   intentName: string,
   body: UpdateExampleBody,
 ): Promise<IntentView> {
-  return changeBotContent(ctx, principal, botName, 'intents', async (content) => {
+  return changeBotContent(ctx, principal, botRef, 'intents', async (content) => {
     const intent = await requireIntent(content, intentName);
     const id = body.example.ids.internal;
     if (!intent.examples.some((e) => e.id === id)) throw notFound(M.exampleNotFound);
@@ -76,12 +77,12 @@ export async function updateExample(
 export async function deleteExample(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   intentName: string,
   kind: ExampleKind,
   exampleId: string,
 ): Promise<IntentView> {
-  return changeBotContent(ctx, principal, botName, 'intents', async (content) => {
+  return changeBotContent(ctx, principal, botRef, 'intents', async (content) => {
     const intent = await requireIntent(content, intentName);
     if (!intent.examples.some((e) => e.id === exampleId && e.kind === kind))
       throw notFound(M.exampleNotFound);

@@ -19,13 +19,13 @@ import {
   prebuiltEntityNamed,
   validationError,
 } from '@parley/contracts';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
-import { safeRegexChecker } from '../../bot-content/safe-regex';
 import type { AppContext } from '../../context';
-import { intentSubjectIn } from '../../flows/flow-subject';
 import type { UploadedFile } from '../../http/multipart';
 import { parseInput } from '../../http/validate';
-import { botNamed, permissionsOnBot } from '../bots/bot-access.service';
+import { loadBot, permissionsOnBot } from '../bots/bot-access.service';
+import { intentSubjectIn } from '../flows/flow-subject';
 import { saveFlow } from '../flows/flows.service';
 import { changeBotContent, readBotContent } from './bot-content.service';
 import { readJsonFile } from './content-file';
@@ -33,6 +33,7 @@ import { createEntityIn } from './entities.service';
 import { toEntityFileEntry } from './entity-views';
 import { toIntentView } from './intent-views';
 import { createIntentIn, requireIntent } from './intents.service';
+import { safeRegexChecker } from './safe-regex';
 
 /**
  * GET /api/{bot}/intents/{intent}/export: the intent and the custom entities its patterns use,
@@ -40,10 +41,10 @@ import { createIntentIn, requireIntent } from './intents.service';
  */
 export async function exportIntent(
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   intentName: string,
 ): Promise<{ fileName: string; json: string }> {
-  const content = await readBotContent(principal, botName);
+  const content = await readBotContent(principal, botRef);
   const intent = await requireIntent(content, intentName);
   if (isNoneIntent(intent.name)) throw validationError('intent', M.cannotExportNone);
   const view = toIntentView(intent);
@@ -108,17 +109,17 @@ export function stageIntentImport(file: UploadedFile): IntentImportStaging {
 export async function importIntent(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   newName: string,
   file: UploadedFile,
 ): Promise<IntentImportResult> {
   const parsed = readIntentFile(file);
   const body = parseInput(createIntentBodySchema, { ...parsed.intent, name: newName });
-  const permissions = await permissionsOnBot(principal, await botNamed(principal, botName));
+  const permissions = await permissionsOnBot(principal, await loadBot(principal, botRef));
   const mayCreateEntities = [Permission.ManageEntities, Permission.PublishIntentsAndEntities].some((p) =>
     permissions.includes(p),
   );
-  return changeBotContent(ctx, principal, botName, 'intents', async (content) => {
+  return changeBotContent(ctx, principal, botRef, 'intents', async (content) => {
     const missing: EntityFileEntry[] = [];
     for (const entry of parsed.entities) {
       if (!prebuiltEntityNamed(entry.name) && !(await content.entities.get(entry.name))) missing.push(entry);

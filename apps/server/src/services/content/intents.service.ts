@@ -11,29 +11,30 @@ import {
   validationError,
 } from '@parley/contracts';
 import type { IntentRecord } from '@parley/db';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import { flowTemplateNamed, saveTemplateFlow } from '../../flows/template-flows';
+import { flowTemplateNamed, saveTemplateFlow } from '../flows/template-flows';
 import { type BotContent, changeBotContent, readBotContent } from './bot-content.service';
 import { intentNameProblem } from './content-names.service';
 import { placeholderEntities } from './entity-views';
 import { classifyExample, inListOrder, toIntentSummary, toIntentView } from './intent-views';
 
 /** GET /api/{bot}/intents: every intent with its examples (two queries), None last. */
-export async function listIntents(principal: Principal, botName: string): Promise<IntentView[]> {
-  const content = await readBotContent(principal, botName);
+export async function listIntents(principal: Principal, botRef: BotRef): Promise<IntentView[]> {
+  const content = await readBotContent(principal, botRef);
   return inListOrder((await content.intents.list()).map(toIntentView));
 }
 
 /** GET /api/{bot}/intents?view=summary: every intent without its examples, None last. */
-export async function listIntentSummaries(principal: Principal, botName: string): Promise<IntentSummary[]> {
-  const content = await readBotContent(principal, botName);
+export async function listIntentSummaries(principal: Principal, botRef: BotRef): Promise<IntentSummary[]> {
+  const content = await readBotContent(principal, botRef);
   return inListOrder((await content.intents.summaries()).map(toIntentSummary));
 }
 
 /** GET /api/{bot}/intents/{intent}: one intent with its examples. */
-export async function readIntent(principal: Principal, botName: string, name: string): Promise<IntentView> {
-  return toIntentView(await requireIntent(await readBotContent(principal, botName), name));
+export async function readIntent(principal: Principal, botRef: BotRef, name: string): Promise<IntentView> {
+  return toIntentView(await requireIntent(await readBotContent(principal, botRef), name));
 }
 
 export async function requireIntent(content: BotContent, name: string): Promise<IntentRecord> {
@@ -65,11 +66,11 @@ export async function createIntentIn(content: BotContent, body: CreateIntentBody
 export async function createIntent(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: CreateIntentBody,
 ): Promise<IntentView> {
   const template = body.template && body.type === 'normal' ? flowTemplateNamed(body.template) : null;
-  return changeBotContent(ctx, principal, botName, 'intents', async (content) => {
+  return changeBotContent(ctx, principal, botRef, 'intents', async (content) => {
     const intent = await createIntentIn(content, body);
     if (template) await saveTemplateFlow(principal, content, intent, template.id);
     return toIntentView(intent);
@@ -80,10 +81,10 @@ export async function createIntent(
 export async function renameIntent(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: ChangeIntentNameBody,
 ): Promise<IntentView> {
-  return changeBotContent(ctx, principal, botName, 'intents', async (content) => {
+  return changeBotContent(ctx, principal, botRef, 'intents', async (content) => {
     const intent = await requireIntent(content, body.name);
     if (isNoneIntent(intent.name)) throw validationError('name', M.cannotRenameNone);
     const problem = await intentNameProblem(content, body.newName, intent.id);
@@ -97,10 +98,10 @@ export async function renameIntent(
 export async function updateIntentDescription(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: UpdateIntentDescriptionBody,
 ): Promise<IntentView> {
-  return changeBotContent(ctx, principal, botName, 'intents', async (content) => {
+  return changeBotContent(ctx, principal, botRef, 'intents', async (content) => {
     const intent = await requireIntent(content, body.intentName);
     await content.intents.update(intent.id, { description: body.description });
     return toIntentView({ ...intent, description: body.description });
@@ -114,11 +115,11 @@ export async function updateIntentDescription(
 export async function patchIntent(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   intentName: string,
   body: PatchIntentBody,
 ): Promise<IntentView> {
-  return changeBotContent(ctx, principal, botName, 'intents', async (content) => {
+  return changeBotContent(ctx, principal, botRef, 'intents', async (content) => {
     const intent = await requireIntent(content, intentName);
     if (body.type === 'normal') {
       if (intent.type !== 'faq') throw validationError('type', M.onlyFaqToNormal);
@@ -136,10 +137,10 @@ export async function patchIntent(
 export async function deleteIntent(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   intentName: string,
 ): Promise<void> {
-  await changeBotContent(ctx, principal, botName, 'intents', async (content) => {
+  await changeBotContent(ctx, principal, botRef, 'intents', async (content) => {
     const intent = await requireIntent(content, intentName);
     if (isNoneIntent(intent.name)) throw validationError('intent', M.cannotDeleteNone);
     await content.intents.delete(intent.id);

@@ -5,6 +5,7 @@ import {
   validationError,
 } from '@parley/contracts';
 import type { ObjectPropertyRecord, VariableRecord } from '@parley/db';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { changeObjects } from './variable-changes';
@@ -34,10 +35,10 @@ function keepingSystemProperties(
 export async function putObject(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: PutObjectBody,
 ): Promise<VariablesAndObjects> {
-  return changeObjects(ctx, principal, botName, async (change) => {
+  return changeObjects(ctx, principal, botRef, async (change) => {
     const existing = await change.variables.get(body.name);
     if (!existing) {
       if (body.isGlobal) change.requireMakeGlobal();

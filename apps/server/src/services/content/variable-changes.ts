@@ -1,8 +1,9 @@
 import { conflict, Permission, permissionDenied } from '@parley/contracts';
 import { isUniqueViolation, type TenantScope } from '@parley/db';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import { botNamed, permissionsOnBot } from '../bots/bot-access.service';
+import { loadBot, permissionsOnBot } from '../bots/bot-access.service';
 import { assertNotPublishing } from '../publishing/synchronization-block';
 import type { BotContent } from './bot-content.service';
 
@@ -35,11 +36,11 @@ export const botContentIn = (scope: TenantScope, bot: BotContent['bot']): BotCon
 export async function changeVariables<T>(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   change: (variableChange: VariableChange) => Promise<T>,
   { isObjectChange = false }: { isObjectChange?: boolean } = {},
 ): Promise<T> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   // Objects are blocked while the bot is being published; variables are not (spec 02 section 8).
   if (isObjectChange) await assertNotPublishing(ctx, bot, 'objects');
   const canMakeGlobal = (await permissionsOnBot(principal, bot)).includes(Permission.MakeGlobal);
@@ -65,6 +66,6 @@ export async function changeVariables<T>(
 export const changeObjects = <T>(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   change: (variableChange: VariableChange) => Promise<T>,
-): Promise<T> => changeVariables(ctx, principal, botName, change, { isObjectChange: true });
+): Promise<T> => changeVariables(ctx, principal, botRef, change, { isObjectChange: true });

@@ -6,9 +6,10 @@ import {
   type VariableUsage,
   validationError,
 } from '@parley/contracts';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import { botNamed } from '../bots/bot-access.service';
+import { loadBot } from '../bots/bot-access.service';
 import { changeObjects, changeVariables } from './variable-changes';
 import { globalNameProblem, newNameProblem } from './variable-names';
 import { currentView, toVariablesAndObjects } from './variable-views';
@@ -16,9 +17,9 @@ import { currentView, toVariablesAndObjects } from './variable-views';
 /** GET /api/{bot}/variables/all: the bot's variables and objects with the tenant's global ones. */
 export async function readVariablesAndObjects(
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
 ): Promise<VariablesAndObjects> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   return toVariablesAndObjects(await principal.scope.variables(bot.id).list());
 }
 
@@ -29,10 +30,10 @@ export async function readVariablesAndObjects(
 export async function putVariables(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: PutVariablesBody,
 ): Promise<VariablesAndObjects> {
-  return changeVariables(ctx, principal, botName, async (change) => {
+  return changeVariables(ctx, principal, botRef, async (change) => {
     for (const [index, variable] of body.variables.entries()) {
       const field = `variables.${index}`;
       const existing = await change.variables.get(variable.key);
@@ -73,11 +74,11 @@ export async function putVariables(
 export async function deleteVariableOrObject(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   target: { kind: 'variable' | 'object'; name: string; isGlobal: boolean },
 ): Promise<void> {
   const changeTarget = target.kind === 'object' ? changeObjects : changeVariables;
-  await changeTarget(ctx, principal, botName, async (change) => {
+  await changeTarget(ctx, principal, botRef, async (change) => {
     const existing = await change.variables.get(target.name);
     if (!existing || existing.kind !== target.kind || existing.isGlobal !== target.isGlobal)
       throw notFound(
@@ -89,8 +90,8 @@ export async function deleteVariableOrObject(
 }
 
 /** GET /api/{bot}/statistics/variables: uses per variable; none until conversations are stored. */
-export async function variableUsage(principal: Principal, botName: string): Promise<VariableUsage> {
-  const bot = await botNamed(principal, botName);
+export async function variableUsage(principal: Principal, botRef: BotRef): Promise<VariableUsage> {
+  const bot = await loadBot(principal, botRef);
   const records = await principal.scope.variables(bot.id).list();
   return Object.fromEntries(records.filter((r) => r.kind === 'variable').map((r) => [r.name, 0]));
 }

@@ -1,7 +1,7 @@
 import type { FlowTargetName } from '@parley/contracts';
 import type { Bot, TenantScope } from '@parley/db';
 import { compileFlow, type FlowOwnerKind, type RuntimeFlow } from '@parley/runtime';
-import { parseStoredFlow } from '../../flows/flow-xml';
+import { parseStoredFlow } from '../flows/flow-xml';
 import type { BotRuntimeCache } from './bot-runtime-cache';
 
 /**

@@ -20,6 +20,7 @@ import { createSecretSeal } from '../functions/function-secret-seal';
 import { type ConversationOrigin, startConversation } from './conversation-turns.service';
 import { TEST_CHAT_CHANNELS } from './test-channels';
 import { answerInTestChat } from './test-chat.service';
+import { isVisitorConversation } from './visitor-conversation';
 
 /** Conversations of the public test chat: logged like any other, under their own channel. */
 export const PUBLIC_TEST_CHAT_CHANNEL = TEST_CHAT_CHANNELS.public;
@@ -252,18 +253,11 @@ export async function startPublicTestChat(
 }
 
 /** A session follows and talks in only the conversations it started itself. */
-export async function isSessionConversation(
+export const isSessionConversation = (
   ctx: AppContext,
   session: PublicChatSession,
   topic: TopicOf<'conversation'>,
-): Promise<boolean> {
-  if (topic.botId !== session.botId) return false;
-  const conversation = await ctx.repos
-    .forTenant(session.tenantId)
-    .conversations(session.botId)
-    .get(topic.conversationId);
-  return conversation?.channel === PUBLIC_TEST_CHAT_CHANNEL.id && conversation.userKey === session.userKey;
-}
+): Promise<boolean> => isVisitorConversation(ctx, session, PUBLIC_TEST_CHAT_CHANNEL.id, topic);
 
 /** A visitor's message in their conversation: the turn runs and goes out on the conversation's topic. */
 export async function sayInPublicTestChat(

@@ -11,9 +11,10 @@ import {
   type UpdateApiKeysBody,
 } from '@parley/contracts';
 import type { ExternalApiKeyRecord } from '@parley/db';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import { botNamed } from '../bots/bot-access.service';
+import { loadBot } from '../bots/bot-access.service';
 
 /**
  * A key is `prl_<keyId>_<secret>`: the id (16 hex digits) says which row to check, the secret
@@ -91,9 +92,9 @@ export const directLineUrl = (publicUrl: string) => `${publicUrl.replace(/\/+$/,
 export async function externalApiSettings(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
 ): Promise<ExternalApiSettingsView> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   const repo = principal.scope.externalApi(bot.id);
   const [keys, lifetime] = await Promise.all([repo.listKeys(), repo.conversationLifetime()]);
   return {
@@ -109,8 +110,8 @@ export async function externalApiSettings(
 }
 
 /** POST /api/external/{bot}/api-key/generate: a new unlocked key, shown this once. */
-export async function generateApiKey(principal: Principal, botName: string): Promise<GeneratedApiKey> {
-  const bot = await botNamed(principal, botName);
+export async function generateApiKey(principal: Principal, botRef: BotRef): Promise<GeneratedApiKey> {
+  const bot = await loadBot(principal, botRef);
   const repo = principal.scope.externalApi(bot.id);
   if ((await repo.listKeys()).length >= MAX_API_KEYS_PER_BOT)
     throw customError(EXTERNAL_API_MESSAGES.tooManyKeys, 409);
@@ -129,10 +130,10 @@ export async function generateApiKey(principal: Principal, botName: string): Pro
 export async function updateApiKeys(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: UpdateApiKeysBody,
 ): Promise<void> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   const repo = principal.scope.externalApi(bot.id);
   const changes = Object.entries(body.apiKeys).map(([keyId, { isLocked }]) => ({ keyId, isLocked }));
   if (!(await repo.setLocked(changes))) throw notFound(EXTERNAL_API_MESSAGES.unknownKey);
@@ -154,10 +155,10 @@ export async function updateApiKeys(
 export async function deleteApiKey(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   keyId: string,
 ): Promise<void> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   if (!(await principal.scope.externalApi(bot.id).deleteKey(keyId)))
     throw notFound(EXTERNAL_API_MESSAGES.unknownKey);
   await announceRevoked(ctx, [keyId]);

@@ -19,12 +19,13 @@ import {
   validationError,
 } from '@parley/contracts';
 import type { Bot } from '@parley/db';
+import { type BotRef, botRefOf } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
-import { safeRegexChecker } from '../../bot-content/safe-regex';
 import type { AppContext } from '../../context';
 import { getBot } from '../bots/bot.service';
-import { botNamed } from '../bots/bot-access.service';
+import { loadBot } from '../bots/bot-access.service';
 import { changeBot } from '../bots/bot-settings.service';
+import { safeRegexChecker } from '../content/safe-regex';
 
 /**
  * The Features tab's settings (spec 04 sections 3.7-3.9, 7.2): GDPR, handover and the
@@ -42,8 +43,8 @@ export const handoverSettingsOf = (bot: Pick<Bot, 'settings'>): HandoverSettings
   handoverOfStored(bot.settings);
 
 /** GET /api/bots/{bot}/gdpr/settings. */
-export async function getGdprSettings(principal: Principal, botName: string): Promise<GdprSettings> {
-  return gdprSettingsOf(await botNamed(principal, botName));
+export async function getGdprSettings(principal: Principal, botRef: BotRef): Promise<GdprSettings> {
+  return gdprSettingsOf(await loadBot(principal, botRef));
 }
 
 /**
@@ -54,7 +55,7 @@ export async function getGdprSettings(principal: Principal, botName: string): Pr
 export async function saveGdprSettings(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: GdprSettingsBody,
 ): Promise<GdprSettings> {
   const problem = maskingPatternsProblem(body.maskingPatterns, safeRegexChecker);
@@ -63,41 +64,41 @@ export async function saveGdprSettings(
       fieldName: problem.field,
       ...(problem.reason ? { reason: problem.reason } : {}),
     });
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   await changeBot(ctx, principal, bot, (settings) => ({ settings: { ...settings, gdpr: body } }));
   return body;
 }
 
 /** GET /api/bots/{bot}/handover/settings. */
-export async function getHandoverSettings(principal: Principal, botName: string): Promise<HandoverSettings> {
-  return handoverSettingsOf(await botNamed(principal, botName));
+export async function getHandoverSettings(principal: Principal, botRef: BotRef): Promise<HandoverSettings> {
+  return handoverSettingsOf(await loadBot(principal, botRef));
 }
 
 /** PUT /api/bots/{bot}/handover/settings: the whole Handover sub-tab. */
 export async function saveHandoverSettings(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: HandoverSettingsBody,
 ): Promise<HandoverSettings> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   await changeBot(ctx, principal, bot, (settings) => ({ settings: { ...settings, handover: body } }));
   return body;
 }
 
 /** GET /api/bots/{bot}/dashboard: the design and the custom widgets (blank ones dropped). */
-export async function getDashboard(principal: Principal, botName: string): Promise<Dashboard> {
-  return dashboardOf((await botNamed(principal, botName)).settings);
+export async function getDashboard(principal: Principal, botRef: BotRef): Promise<Dashboard> {
+  return dashboardOf((await loadBot(principal, botRef)).settings);
 }
 
 /** POST /api/bots/{bot}/dashboard: the custom widgets replace the stored ones; the design given, or kept. */
 export async function saveDashboard(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: DashboardBody,
 ): Promise<Dashboard> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   let saved: Dashboard = dashboardOf(bot.settings);
   await changeBot(ctx, principal, bot, (settings, fresh) => {
     saved = { design: body.design ?? dashboardOf(fresh.settings).design, customWidget: body.customWidget };
@@ -115,10 +116,10 @@ export async function saveDashboard(
 export async function saveSupportedLanguages(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: SupportedLanguagesBody,
 ): Promise<BotDetails> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   await changeBot(ctx, principal, bot, (settings, fresh) => {
     const { language, intentRecognizerProvider } = readBotSettings(fresh.settings);
     if (!body.supportedLanguages.includes(language))
@@ -129,5 +130,5 @@ export async function saveSupportedLanguages(
     const others = body.supportedLanguages.filter((code) => code !== language);
     return { settings: { ...settings, supportedLanguages: [language, ...others] } };
   });
-  return getBot(ctx, principal, bot.botName);
+  return getBot(ctx, principal, botRefOf(bot));
 }

@@ -12,12 +12,13 @@ import {
   validationError,
 } from '@parley/contracts';
 import type { BlockFileRecord, TenantScope } from '@parley/db';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import { botBlobPrefix } from '../../blobs/blob-store';
 import type { AppContext } from '../../context';
 import type { UploadedFile } from '../../http/multipart';
 import { matchesExtension } from '../../untrusted-input/file-signature';
-import { botNamed } from '../bots/bot-access.service';
+import { loadBot } from '../bots/bot-access.service';
 
 /**
  * The files of Send Attachment and Send Image blocks (spec 03 sections 3.2, 5, 7 and 8): uploaded
@@ -81,11 +82,11 @@ const toView = (file: BlockFileRecord): BlockFileView => ({
 export async function uploadBlockFile(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   file: UploadedFile,
   accept: BlockFileAcceptList,
 ): Promise<BlockFileView> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   const fileName = cleanFileName(file.fileName);
   if (fileName === '') throw validationError(BLOCK_FILE_FIELD, M.fileNameMissing);
   const extension = extensionOf(fileName);
@@ -151,10 +152,10 @@ export async function readBotBlockFile(
 export async function downloadBlockFile(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   fileId: string,
 ): Promise<BlockFileDownload> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   return readBotBlockFile(ctx, principal.scope, bot.id, fileId);
 }
 

@@ -5,8 +5,9 @@ import {
   type EditorLockView,
   FLOW_EDITOR_MESSAGES as M,
 } from '@parley/contracts';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
-import { botNamed } from '../bots/bot-access.service';
+import { loadBot } from '../bots/bot-access.service';
 
 /** 423 Locked: someone else has the bot's editor open (spec 03 sections 2.1, 4.1). */
 export const editorLocked = () => new AppError('custom_error', M.locked, { isLocked: true }, 423);
@@ -19,10 +20,10 @@ export const editorLocked = () => new AppError('custom_error', M.locked, { isLoc
  */
 export async function takeEditorLock(
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   now: Date = new Date(),
 ): Promise<EditorLockView> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   const taken = await principal.scope.editorLocks.take(
     bot.id,
     { sessionId: principal.sessionId, userId: principal.user.id },
@@ -39,7 +40,7 @@ export async function takeEditorLock(
 }
 
 /** DELETE /api/bots/{bot}/editor: frees the lock if the caller's session holds it; else nothing happens. */
-export async function releaseEditorLock(principal: Principal, botName: string): Promise<void> {
-  const bot = await botNamed(principal, botName);
+export async function releaseEditorLock(principal: Principal, botRef: BotRef): Promise<void> {
+  const bot = await loadBot(principal, botRef);
   await principal.scope.editorLocks.release(bot.id, principal.sessionId);
 }

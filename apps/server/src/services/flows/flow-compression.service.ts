@@ -7,7 +7,7 @@ import {
   FLOW_XML_MAX_BYTES,
   validationError,
 } from '@parley/contracts';
-import { flowXmlOf, parseStoredFlow } from '../../flows/flow-xml';
+import { flowXmlOf, parseStoredFlow } from './flow-xml';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);

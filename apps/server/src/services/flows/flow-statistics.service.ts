@@ -1,6 +1,6 @@
 import { type FlowStatisticsView, notFound, versionOfName } from '@parley/contracts';
-import type { FlowSubject } from '../../flows/flow-subject';
-import { parseStoredFlow } from '../../flows/flow-xml';
+import type { FlowSubject } from './flow-subject';
+import { parseStoredFlow } from './flow-xml';
 
 /**
  * Flow statistics of one version (spec 03 section 3.6): how often each block was passed, read from

@@ -17,11 +17,11 @@ import {
 import type { FlowVersion } from '@parley/db';
 import { type FlowProblem, validateFlow } from '@parley/flows';
 import type { Principal } from '../../auth/principal';
-import { type FlowSubject, requireFlowOwner } from '../../flows/flow-subject';
-import { validationContextOf } from '../../flows/flow-validation-context';
-import { toFlowContentView, toFlowVersionView, toProblemViews } from '../../flows/flow-views';
-import { parseSentFlow } from '../../flows/flow-xml';
-import { functionCallsOf } from '../../flows/function-calls';
+import { type FlowSubject, requireFlowOwner } from './flow-subject';
+import { validationContextOf } from './flow-validation-context';
+import { toFlowContentView, toFlowVersionView, toProblemViews } from './flow-views';
+import { parseSentFlow } from './flow-xml';
+import { functionCallsOf } from './function-calls';
 
 /** GET .../content: the versions and activations of one flow (none yet is an empty list). */
 export async function readFlowContent(subject: FlowSubject): Promise<FlowContentView> {

@@ -1,8 +1,9 @@
 import { conflict } from '@parley/contracts';
 import { type Bot, isUniqueViolation, type TenantScope } from '@parley/db';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import { botNamed, permissionsOnBot } from '../bots/bot-access.service';
+import { loadBot, permissionsOnBot } from '../bots/bot-access.service';
 import { assertNotPublishing } from '../publishing/synchronization-block';
 
 /** One bot's functions and sub flows (with the tenant's global ones), and what the caller may do there. */
@@ -22,8 +23,8 @@ const functionsOf = (scope: TenantScope, bot: Bot, permissions: readonly number[
 });
 
 /** Reading a bot's functions (a bot of another tenant, or none, is 404). */
-export async function readBotFunctions(principal: Principal, botName: string): Promise<BotFunctions> {
-  const bot = await botNamed(principal, botName);
+export async function readBotFunctions(principal: Principal, botRef: BotRef): Promise<BotFunctions> {
+  const bot = await loadBot(principal, botRef);
   return functionsOf(principal.scope, bot, await permissionsOnBot(principal, bot));
 }
 
@@ -35,10 +36,10 @@ export async function readBotFunctions(principal: Principal, botName: string): P
 export async function changeBotFunctions<T>(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   change: (fns: BotFunctions) => Promise<T>,
 ): Promise<T> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   await assertNotPublishing(ctx, bot, 'functions');
   // Read before the transaction: SQLite has one connection, which the transaction holds.
   const permissions = await permissionsOnBot(principal, bot);

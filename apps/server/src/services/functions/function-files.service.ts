@@ -11,12 +11,13 @@ import {
   type StagedFunction,
   validationError,
 } from '@parley/contracts';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import { subFlowSubjectIn } from '../../flows/flow-subject';
 import type { UploadedFile } from '../../http/multipart';
 import { parseInput } from '../../http/validate';
 import { readJsonFile } from '../content/content-file';
+import { subFlowSubjectIn } from '../flows/flow-subject';
 import { saveFlow } from '../flows/flows.service';
 import { changeBotFunctions, readBotFunctions } from './function-content';
 import { requireExport } from './function-permissions';
@@ -27,10 +28,10 @@ import { createFunctionIn, requireFunction } from './functions.service';
 /** GET /api/bots/{bot}/functions/{name}/export: the function as a file (docs/function-files.md). */
 export async function exportFunction(
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   name: string,
 ): Promise<{ fileName: string; json: string }> {
-  const fns = await readBotFunctions(principal, botName);
+  const fns = await readBotFunctions(principal, botRef);
   const fn = await requireFunction(fns, name);
   const definition = definitionOf(fn);
   requireExport(fns, definition.type);
@@ -68,14 +69,14 @@ export function isGlobalParam(value: string): boolean {
 export async function importFunction(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   newName: string,
   isGlobal: boolean,
   file: UploadedFile,
 ): Promise<FunctionView> {
   const parsed = readJsonFile(file, functionFileSchema, FUNCTION_FILE_FIELD, M.notAFunctionFile);
   const definition = parseInput(functionDefinitionSchema, { ...parsed.function, name: newName, isGlobal });
-  return changeBotFunctions(ctx, principal, botName, async (fns) => {
+  return changeBotFunctions(ctx, principal, botRef, async (fns) => {
     const created = await createFunctionIn(fns, definition);
     const record = await fns.functions.get(created.name);
     // A sub flow's flow becomes its version 1, checked and stored as a save would.

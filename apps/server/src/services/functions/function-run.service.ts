@@ -1,6 +1,7 @@
 import type { FunctionDefinition, FunctionRunResponse, RunFunctionBody } from '@parley/contracts';
 import { AppError, FUNCTION_SECRET_MASK } from '@parley/contracts';
 import { FunctionRunError, runFunction } from '@parley/functions';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { readBotFunctions } from './function-content';
@@ -20,11 +21,11 @@ const FUNCTION_ERROR_STATUS = 422;
 export async function runBotFunction(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   name: string,
   body: RunFunctionBody,
 ): Promise<FunctionRunResponse> {
-  const fns = await readBotFunctions(principal, botName);
+  const fns = await readBotFunctions(principal, botRef);
   const stored =
     body.flowFunction && !JSON.stringify(body.flowFunction).includes(FUNCTION_SECRET_MASK)
       ? undefined

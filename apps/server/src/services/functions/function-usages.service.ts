@@ -7,20 +7,21 @@ import {
   Permission,
   permissionDenied,
 } from '@parley/contracts';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
-import { functionUsagesIn } from '../../bot-content/function-usage-sources';
 import { visibleBots } from '../bots/bot-access.service';
 import type { BotFunctions } from './function-content';
 import { readBotFunctions } from './function-content';
+import { functionUsagesIn } from './function-usage-sources';
 import { requireFunction } from './functions.service';
 
 /** GET /api/bots/{bot}/functions/function-usages/{name}: function name → intent → version → count; `{}` when unused. */
 export async function functionUsages(
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   name: string,
 ): Promise<FunctionUsages> {
-  const fns = await readBotFunctions(principal, botName);
+  const fns = await readBotFunctions(principal, botRef);
   const fn = await requireFunction(fns, name);
   return functionUsagesIn(fns.scope, fns.bot, fn.name);
 }

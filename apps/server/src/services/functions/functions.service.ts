@@ -8,6 +8,7 @@ import {
   validationError,
 } from '@parley/contracts';
 import type { FunctionRecord } from '@parley/db';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { type BotFunctions, changeBotFunctions, readBotFunctions } from './function-content';
@@ -18,8 +19,8 @@ import { isUsedByOtherBots } from './function-usages.service';
 import { definitionOf, toFunctionView, toNewFunction, toSignatureView } from './function-views';
 
 /** GET /api/bots/{bot}/functions: the bot's functions and sub flows with the tenant's global ones, oldest first. */
-export async function listFunctions(principal: Principal, botName: string): Promise<FunctionView[]> {
-  const fns = await readBotFunctions(principal, botName);
+export async function listFunctions(principal: Principal, botRef: BotRef): Promise<FunctionView[]> {
+  const fns = await readBotFunctions(principal, botRef);
   // Reading a definition takes the right to manage its type; others see what a flow needs to call it.
   return (await fns.functions.list()).map((fn) =>
     mayManage(fns, fn.type as FunctionDefinition['type']) ? toFunctionView(fn) : toSignatureView(fn),
@@ -51,10 +52,10 @@ export async function createFunctionIn(
 export function createFunction(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   definition: FunctionDefinition,
 ): Promise<FunctionView> {
-  return changeBotFunctions(ctx, principal, botName, (fns) => createFunctionIn(fns, definition));
+  return changeBotFunctions(ctx, principal, botRef, (fns) => createFunctionIn(fns, definition));
 }
 
 const sameInputs = (a: FunctionDefinition['inputs'], b: FunctionDefinition['inputs']) =>
@@ -69,11 +70,11 @@ const sameInputs = (a: FunctionDefinition['inputs'], b: FunctionDefinition['inpu
 export function updateFunction(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   name: string,
   definition: FunctionDefinition,
 ): Promise<FunctionView> {
-  return changeBotFunctions(ctx, principal, botName, async (fns) => {
+  return changeBotFunctions(ctx, principal, botRef, async (fns) => {
     const fn = await requireFunction(fns, name);
     requireManage(fns, fn.type as FunctionDefinition['type']);
     if (definition.type !== fn.type) throw validationError('type', M.typeCannotChange);
@@ -111,10 +112,10 @@ export function updateFunction(
 export async function deleteFunction(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   name: string,
 ): Promise<void> {
-  await changeBotFunctions(ctx, principal, botName, async (fns) => {
+  await changeBotFunctions(ctx, principal, botRef, async (fns) => {
     const fn = await requireFunction(fns, name);
     requireManage(fns, fn.type as FunctionDefinition['type']);
     if (fn.isGlobal) requireMakeGlobal(fns);
@@ -126,10 +127,10 @@ export async function deleteFunction(
 export function renameFunction(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: RenameFunctionBody,
 ): Promise<FunctionView> {
-  return changeBotFunctions(ctx, principal, botName, async (fns) => {
+  return changeBotFunctions(ctx, principal, botRef, async (fns) => {
     const fn = await requireFunction(fns, body.name);
     requireManage(fns, fn.type as FunctionDefinition['type']);
     if (fn.isGlobal) requireMakeGlobal(fns);
@@ -144,10 +145,10 @@ export function renameFunction(
 export function updateFunctionDescription(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: UpdateFunctionDescriptionBody,
 ): Promise<FunctionView> {
-  return changeBotFunctions(ctx, principal, botName, async (fns) => {
+  return changeBotFunctions(ctx, principal, botRef, async (fns) => {
     const fn = await requireFunction(fns, body.name);
     requireManage(fns, fn.type as FunctionDefinition['type']);
     await fns.functions.update(fn.id, { description: body.description });

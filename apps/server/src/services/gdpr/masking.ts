@@ -1,5 +1,5 @@
 import type { MaskingPattern } from '@parley/contracts';
-import { compileSafeRegex } from '../../bot-content/safe-regex';
+import { compileSafeRegex } from '../content/safe-regex';
 
 /**
  * Personal-data masking (spec 04 section 3.7): what a bot's masking patterns find is replaced by

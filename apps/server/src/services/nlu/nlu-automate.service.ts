@@ -11,6 +11,7 @@ import {
 import { type Bot, isoIn, nowIso } from '@parley/db';
 import type { NluTrainingData } from '@parley/nlu';
 import type { ConfidenceThresholds } from '@parley/runtime';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botRefOf } from '../../nlu/bot-ref';
@@ -182,9 +183,9 @@ export async function runNluAutomate(ctx: AppContext, bot: Bot): Promise<NluAuto
 export async function nluAutomateStatus(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
 ): Promise<NluAutomateStatus> {
-  const bot = await nluPerformanceBot(ctx, principal, botName);
+  const bot = await nluPerformanceBot(ctx, principal, botRef);
   const runs = principal.scope.nluTestRuns(bot.id);
   const [latest, finished] = await Promise.all([runs.latest('automate'), runs.latestFinished('automate')]);
   return {
@@ -199,15 +200,15 @@ export async function nluAutomateStatus(
 export async function runNluAutomateNow(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
 ): Promise<NluAutomateStatus> {
-  const bot = await nluPerformanceBot(ctx, principal, botName);
+  const bot = await nluPerformanceBot(ctx, principal, botRef);
   if (!readBotSettings(bot.settings).nluAutomate) throw conflict(M.automateOff);
   const latest = await principal.scope.nluTestRuns(bot.id).latest('automate');
   if (latest?.status === 'running' && latest.startedAt > isoIn(-STALE_RUN_MS))
     throw conflict(M.alreadyRunning);
   await runNluAutomate(ctx, bot);
-  return nluAutomateStatus(ctx, principal, botName);
+  return nluAutomateStatus(ctx, principal, botRef);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   notFound,
   validationError,
 } from '@parley/contracts';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import type { UploadedFile } from '../../http/multipart';
@@ -27,10 +28,10 @@ const fileBase = (botName: string) => botName.replace(/[^A-Za-z0-9_-]/g, '_');
 export async function uploadNluDataset(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   file: UploadedFile,
 ): Promise<NluTestStatus> {
-  const bot = await nluPerformanceBot(ctx, principal, botName);
+  const bot = await nluPerformanceBot(ctx, principal, botRef);
   if (!file.fileName.toLowerCase().endsWith('.csv'))
     throw validationError(NLU_DATASET_FIELD, M.invalidExtension);
   let rows: ReturnType<typeof parseDatasetCsv>;
@@ -46,16 +47,16 @@ export async function uploadNluDataset(
     csv: datasetCsv(rows),
     uploadedBy: principal.user.id,
   });
-  return nluTestStatus(ctx, principal, botName);
+  return nluTestStatus(ctx, principal, botRef);
 }
 
 /** GET /api/bots/{bot}/nlu-dataset: the stored dataset as CSV (CSV-injection safe cells). */
 export async function downloadNluDataset(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
 ): Promise<DatasetFile> {
-  const bot = await nluPerformanceBot(ctx, principal, botName);
+  const bot = await nluPerformanceBot(ctx, principal, botRef);
   const dataset = await principal.scope.nluDatasets(bot.id).get();
   if (!dataset) throw notFound(M.noDataset);
   return { fileName: `${fileBase(bot.botName)}-nlu-dataset.csv`, csv: datasetCsv(dataset.rows) };
@@ -68,9 +69,9 @@ export async function downloadNluDataset(
 export async function nluDatasetTemplate(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
 ): Promise<DatasetFile> {
-  const bot = await nluPerformanceBot(ctx, principal, botName);
+  const bot = await nluPerformanceBot(ctx, principal, botRef);
   const intents = await principal.scope.intents(bot.id).list();
   const examples = intents
     .filter((i) => i.name !== NONE_INTENT)

@@ -9,11 +9,12 @@ import {
 } from '@parley/contracts';
 import { NluModelMissing } from '@parley/nlu';
 import { recognitionDecision } from '@parley/runtime';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botRefOf } from '../../nlu/bot-ref';
 import { recognitionOf } from '../../nlu/recognition';
-import { botNamed } from '../bots/bot-access.service';
+import { loadBot } from '../bots/bot-access.service';
 
 /**
  * The bot's thresholds decide what the runtime would do with the answer (spec 04 section 3:
@@ -30,10 +31,10 @@ export function decisionOf(topIntent: string, confidence: number, high: number, 
 export async function predictIntent(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: NluPredictBody,
 ): Promise<NluPredictionView> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   const settings = readBotSettings(bot.settings);
   const recognizer = settings.intentRecognizerProvider;
   const provider = recognizer ? ctx.nluProviders.get(recognizer) : undefined;

@@ -12,10 +12,11 @@ import {
 import type { Bot } from '@parley/db';
 import type { NluBotRef, NluProvider, NluProviderStatus } from '@parley/nlu';
 import { NluProviderError } from '@parley/nlu';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botRefOf } from '../../nlu/bot-ref';
-import { botNamed } from '../bots/bot-access.service';
+import { loadBot } from '../bots/bot-access.service';
 
 /** One bot and one provider of the registry, resolved from the path. */
 interface BotProvider {
@@ -39,11 +40,11 @@ function providerNamed(ctx: AppContext, id: string): NluProvider {
 async function resolve(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   id: string,
 ): Promise<BotProvider> {
   const provider = providerNamed(ctx, id);
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   return { bot, ref: botRefOf(bot), provider };
 }
 
@@ -68,10 +69,10 @@ async function atProvider<T>(work: () => Promise<T>): Promise<T> {
 export async function nluStatus(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   id: string,
 ): Promise<NluStatusView> {
-  const { ref, provider } = await resolve(ctx, principal, botName, id);
+  const { ref, provider } = await resolve(ctx, principal, botRef, id);
   return viewOf(id, await atProvider(() => provider.status(ref)));
 }
 
@@ -79,10 +80,10 @@ export async function nluStatus(
 export async function createNluResource(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   id: string,
 ): Promise<NluStatusView> {
-  const { ref, provider } = await resolve(ctx, principal, botName, id);
+  const { ref, provider } = await resolve(ctx, principal, botRef, id);
   return atProvider(async () => {
     if (!(await provider.status(ref)).hasResource) await provider.createResource(ref);
     return viewOf(id, await provider.status(ref));
@@ -96,10 +97,10 @@ export async function createNluResource(
 export async function createNlu(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   id: string,
 ): Promise<NluStatusView> {
-  const { bot, ref, provider } = await resolve(ctx, principal, botName, id);
+  const { bot, ref, provider } = await resolve(ctx, principal, botRef, id);
   return atProvider(async () => {
     const status = await provider.status(ref);
     if (!status.hasResource) throw validationError('provider', M.resourceFirst(nluProviderLabel(id)));
@@ -118,10 +119,10 @@ export async function createNlu(
 export async function deleteNlu(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   id: string,
 ): Promise<NluStatusView> {
-  const { bot, ref, provider } = await resolve(ctx, principal, botName, id);
+  const { bot, ref, provider } = await resolve(ctx, principal, botRef, id);
   return atProvider(async () => {
     const status = await provider.status(ref);
     if (status.hasResource || status.hasNlu) {
@@ -136,9 +137,9 @@ export async function deleteNlu(
 export async function nluProviders(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
 ): Promise<NluProvidersView> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   const ref = botRefOf(bot);
   const configured: string[] = [];
   // Catalogue order, so the table does not reorder as providers are configured.

@@ -8,6 +8,7 @@ import {
   readMeasuringSettings,
 } from '@parley/contracts';
 import type { Bot, TenantScope } from '@parley/db';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { nluPerformanceBot } from './nlu-test-access';
@@ -70,9 +71,9 @@ export async function measuringView(ctx: AppContext, bot: Bot): Promise<NluMeasu
 export async function readNluMeasuring(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
 ): Promise<NluMeasuringView> {
-  return measuringView(ctx, await nluPerformanceBot(ctx, principal, botName));
+  return measuringView(ctx, await nluPerformanceBot(ctx, principal, botRef));
 }
 
 /**
@@ -82,10 +83,10 @@ export async function readNluMeasuring(
 export async function saveNluMeasuring(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   body: NluMeasuringBody,
 ): Promise<NluMeasuringView> {
-  const bot = await nluPerformanceBot(ctx, principal, botName);
+  const bot = await nluPerformanceBot(ctx, principal, botRef);
   const providers = await measuringProviders(ctx, bot);
   const wanted = new Set(body.measuringRecognizers);
   const measuringRecognizers = providers

@@ -11,6 +11,7 @@ import {
 import { type Bot, isoIn, nowIso, type TenantScope } from '@parley/db';
 import { type NluTrainingData, NONE } from '@parley/nlu';
 import type { ConfidenceThresholds } from '@parley/runtime';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botTrainingData } from '../../nlu/training-data';
@@ -100,9 +101,9 @@ async function runTest(
 export async function nluTestStatus(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
 ): Promise<NluTestStatus> {
-  const bot = await nluPerformanceBot(ctx, principal, botName);
+  const bot = await nluPerformanceBot(ctx, principal, botRef);
   const runs = principal.scope.nluTestRuns(bot.id);
   await runs.failStale(isoIn(-STALE_RUN_MS), INTERRUPTED);
   const [latest, dataset] = await Promise.all([
@@ -134,9 +135,9 @@ export async function nluTestStatus(
 export async function startNluTest(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
 ): Promise<NluTestStatus> {
-  const bot = await nluPerformanceBot(ctx, principal, botName);
+  const bot = await nluPerformanceBot(ctx, principal, botRef);
   const scope = principal.scope;
   const dataset = await scope.nluDatasets(bot.id).get();
   if (!dataset) throw conflict(M.noDataset);
@@ -148,16 +149,16 @@ export async function startNluTest(
   const run = await runs.start('test', principal.user.id);
   if (!run) throw conflict(M.alreadyRunning);
   await ctx.jobs.enqueue('nlu.test', { tenantId: bot.tenantId, botId: bot.id, runId: run.id });
-  return nluTestStatus(ctx, principal, botName);
+  return nluTestStatus(ctx, principal, botRef);
 }
 
 /** GET /api/bots/{bot}/nlu-results: the latest finished test's results. */
 export async function nluTestResults(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
 ): Promise<NluTestResults> {
-  const bot = await nluPerformanceBot(ctx, principal, botName);
+  const bot = await nluPerformanceBot(ctx, principal, botRef);
   const run = await principal.scope.nluTestRuns(bot.id).latestFinished('test');
   if (!run?.results) throw notFound(M.noResults);
   return run.results as NluTestResults;

@@ -18,12 +18,13 @@ import {
 } from '@parley/contracts';
 import { type Bot, isUniqueViolation, type NluSyncRecord, type TenantScope } from '@parley/db';
 import type { NluProvider } from '@parley/nlu';
+import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { botRefOf } from '../../nlu/bot-ref';
 import { botTrainingData } from '../../nlu/training-data';
 import { trainingDataHash } from '../../nlu/training-data-hash';
-import { botNamed } from '../bots/bot-access.service';
+import { loadBot } from '../bots/bot-access.service';
 import { activeSyncs } from './synchronization-liveness';
 import { markPublishedIfAllEnded, type StoredComparison, syncWriter } from './synchronization-run';
 import { toBotSyncStatus, toProgressView } from './synchronization-views';
@@ -56,10 +57,10 @@ const syncError = (provider: string, message: string, status = 409) =>
 export async function startSync(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   query: SyncQuery,
 ): Promise<SyncStartedView> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   const provider = providerNamed(ctx, query.provider);
   const syncId = syncIdOf(bot, query.syncId);
   const active = await activeSyncs(ctx, bot);
@@ -96,15 +97,15 @@ export async function startSync(
 export async function startFullSync(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   query: SyncQuery,
 ): Promise<FullSyncView> {
-  await startSync(ctx, principal, botName, query);
+  await startSync(ctx, principal, botRef, query);
   return { created: true, updated: true, deleted: true };
 }
 
-async function syncOf(ctx: AppContext, principal: Principal, botName: string, query: SyncQuery) {
-  const bot = await botNamed(principal, botName);
+async function syncOf(ctx: AppContext, principal: Principal, botRef: BotRef, query: SyncQuery) {
+  const bot = await loadBot(principal, botRef);
   const provider = providerNamed(ctx, query.provider);
   const syncId = syncIdOf(bot, query.syncId);
   // A sync whose process died reads as Failed, with the reason on its step.
@@ -118,10 +119,10 @@ async function syncOf(ctx: AppContext, principal: Principal, botName: string, qu
 export async function syncProgress(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   query: SyncQuery,
 ): Promise<SyncProgressView> {
-  return toProgressView((await syncOf(ctx, principal, botName, query)).sync);
+  return toProgressView((await syncOf(ctx, principal, botRef, query)).sync);
 }
 
 /**
@@ -132,11 +133,11 @@ export async function syncProgress(
 export async function confirmSync(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   query: SyncQuery,
   body: SyncConfirmBody,
 ): Promise<SyncProgressView> {
-  const { bot, provider, sync } = await syncOf(ctx, principal, botName, query);
+  const { bot, provider, sync } = await syncOf(ctx, principal, botRef, query);
   if (sync.state !== ('AwaitingConfirmation' satisfies SyncState))
     throw conflict(SYNC_MESSAGES.nothingToConfirm);
   const writer = syncWriter(ctx, bot, sync);
@@ -186,9 +187,9 @@ export async function botSyncStatus(
 export async function syncStatus(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
 ): Promise<BotSyncStatusView> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   return (
     (await botSyncStatus(ctx, principal.scope, bot)) ??
     toBotSyncStatus([], await publishTargets(principal.scope, bot))
@@ -202,10 +203,10 @@ export async function syncStatus(
 export async function refuseProgressiveCall(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   query: SyncQuery,
 ): Promise<never> {
-  await botNamed(principal, botName);
+  await loadBot(principal, botRef);
   const provider = providerNamed(ctx, query.provider);
   throw syncError(provider.id, SYNC_MESSAGES.allAtOnce(nluProviderLabel(provider.id)), 400);
 }
@@ -214,11 +215,11 @@ export async function refuseProgressiveCall(
 export async function providerContent(
   ctx: AppContext,
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   query: SyncQuery,
   kind: 'intents' | 'entities',
 ) {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   providerNamed(ctx, query.provider);
   const scope = ctx.repos.forTenant(bot.tenantId);
   const data = await botTrainingData(scope, bot);

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Principal } from '../../auth/principal';
 import { createPrincipalCache } from '../../auth/principal-cache';
 import { inProcessPubSub } from '../../shared-state/pubsub';
-import { createRealtimeGatewayWith, type GatewaySocket } from './realtime.service';
+import { createRealtimeGatewayWith } from './realtime.service';
+import type { GatewaySocket } from './socket-gateway';
 import { publishTopicEvent } from './topic-events';
 
 /** A socket that records what the gateway sends it. */

@@ -1,4 +1,4 @@
-import { fieldErrorOf } from './server-error';
+import { fieldErrorOf } from '../../api/server-error';
 
 /** The server's refusal of an imported element's name (a validation error naming `name`). */
 export function nameRefusalOf(error: unknown): string | undefined {

@@ -1,12 +1,10 @@
 import { FEATURES_PERMISSIONS, Permission, type PermissionId } from '@parley/contracts';
 import { type ComponentType, lazy } from 'react';
-import type { SettingsTabProps } from '../bot-settings/settings-tabs';
+import type { SettingsTabProps } from '../bot-settings';
+import { ChatBubbleTab } from '../chat-bubble';
 
 // Each sub-tab is its own chunk, loaded when it opens.
 const GdprPanel = lazy(async () => ({ default: (await import('./components/GdprPanel')).GdprPanel }));
-const ChatBubbleTab = lazy(async () => ({
-  default: (await import('../chat-bubble/components/ChatBubbleTab')).ChatBubbleTab,
-}));
 const MultiLanguagePanel = lazy(async () => ({
   default: (await import('./components/MultiLanguagePanel')).MultiLanguagePanel,
 }));

@@ -1,5 +1,13 @@
 import { type BotDetails, Permission, type PermissionId } from '@parley/contracts';
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
+// Each settings tab is its own chunk, loaded when it opens (each feature's index.ts exports it lazily).
+import { ConfigurationTab } from '../bot-configuration';
+import { FeaturesTab } from '../bot-features';
+import { ChatBubbleTab } from '../chat-bubble';
+import { GeneralSettingsTab } from '../general-settings';
+import { NluPerformanceTab } from '../nlu-performance';
+import { NluStatusTab } from '../nlu-status';
+import { SystemMessagesTab } from '../system-messages';
 
 /**
  * The save a settings tab offers (spec 04 section 2.3). The tab registers it while it is shown;
@@ -24,29 +32,6 @@ export interface SettingsTabProps {
    */
   registerSaveAction(action: SettingsSaveAction | undefined): void;
 }
-
-// Each settings tab is its own chunk, loaded when it opens.
-const GeneralSettingsTab = lazy(async () => ({
-  default: (await import('../general-settings/components/GeneralSettingsTab')).GeneralSettingsTab,
-}));
-const SystemMessagesTab = lazy(async () => ({
-  default: (await import('../system-messages/components/SystemMessagesTab')).SystemMessagesTab,
-}));
-const ConfigurationTab = lazy(async () => ({
-  default: (await import('../bot-configuration/components/ConfigurationTab')).ConfigurationTab,
-}));
-const NluStatusTab = lazy(async () => ({
-  default: (await import('../nlu-status/components/NluStatusTab')).NluStatusTab,
-}));
-const NluPerformanceTab = lazy(async () => ({
-  default: (await import('../nlu-performance/components/NluPerformanceTab')).NluPerformanceTab,
-}));
-const FeaturesTab = lazy(async () => ({
-  default: (await import('../bot-features/components/FeaturesTab')).FeaturesTab,
-}));
-const ChatBubbleTab = lazy(async () => ({
-  default: (await import('../chat-bubble/components/ChatBubbleTab')).ChatBubbleTab,
-}));
 
 export type SettingsTabId =
   | 'general'

@@ -1,5 +1,5 @@
-import { intentFlowPath, subFlowPath } from '../bot-content/api/flow-api';
-import { botApiPath } from '../bot-content/content-paths';
+import { intentFlowPath, subFlowPath } from '../bot-content';
+import { botApiPath } from '../bots';
 
 /** Intents mode edits intents' flows; functions mode edits sub flows (spec 03 section 1). */
 export type EditorMode = 'intents' | 'functions';

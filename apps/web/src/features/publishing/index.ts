@@ -3,3 +3,4 @@
 export { PublishButton } from './components/PublishButton';
 export { PublishingPanel } from './components/PublishingPanel';
 export { type PublishBot, usePublishBot } from './hooks/use-publish-bot';
+export { isAnySyncActive, useSyncStatus } from './hooks/use-sync-status';

@@ -1,6 +1,6 @@
 import { isApiError } from '../../api/api-error';
 import { handleApiError } from '../../api/error-reactions';
-import { showFailure } from '../bot-content/server-error';
+import { showFailure } from '../../api/server-error';
 
 /**
  * A failed change: refusals of rights go to the global handler (spec 02 section 6: 'A server

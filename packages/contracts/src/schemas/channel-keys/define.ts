@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChannelId } from '../channels';
+import type { ConnectableChannelId } from '../channels';
 
 /**
  * A platform's channel credentials (spec 04 section 3.4), declared once per platform: the keys
@@ -41,8 +41,8 @@ export interface KeyField {
 export interface ChannelKeysDeclaration {
   /** The path segment of the keys calls: /api/{path}/{botName}/keys. */
   path: string;
-  /** The catalogue channels these keys connect. */
-  channels: readonly ChannelId[];
+  /** The catalogue channels these keys connect (each one Parley runs, with a settings dialog). */
+  channels: readonly ConnectableChannelId[];
   /**
    * The keys by name; a name may address inside a list as the spec does ('pages[0].id'): the
    * calls answer and take that shape.

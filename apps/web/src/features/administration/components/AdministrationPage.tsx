@@ -2,8 +2,8 @@ import { MESSAGES, type UserInfo } from '@parley/contracts';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../app/PageLoader';
 import { PageHeader, Tabs } from '../../../ui';
-import { useCurrentUser } from '../../account/hooks/use-current-user';
-import { MasterPanel } from '../../tenants/components/MasterPanel';
+import { useCurrentUser } from '../../account';
+import { MasterPanel } from '../../tenants';
 import {
   ADMIN_BASE_PATH,
   ADMIN_PAGE_LABELS,

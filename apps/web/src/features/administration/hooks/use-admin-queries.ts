@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchBotPermissions } from '../../bots/api/bots-api';
-import { BOT_KEYS } from '../../bots/hooks/bot-query-keys';
+import { BOT_KEYS, fetchBotPermissions } from '../../bots';
 import { fetchBotIdNames, fetchUsersForBot } from '../api/bot-users-api';
 import { fetchRoles } from '../api/roles-api';
 import { fetchPermissionsData, fetchTenant } from '../api/tenant-api';

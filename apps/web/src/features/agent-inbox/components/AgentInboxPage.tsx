@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { PageLoader } from '../../../app/PageLoader';
 import { Banner, Button, cx, EmptyState, PageHeader } from '../../../ui';
-import { useCurrentUser } from '../../account/hooks/use-current-user';
+import { useCurrentUser } from '../../account';
 import {
   useHandoverBots,
   useHandoverConversation,

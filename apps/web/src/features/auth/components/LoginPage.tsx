@@ -6,7 +6,7 @@ import { isApiError } from '../../../api/api-error';
 import { saveSession } from '../../../api/session';
 import { pathAfterLogin } from '../../../app/after-login';
 import { Banner, BuildingIcon, Button, PasswordField, popup, Spinner, TextField } from '../../../ui';
-import { USER_INFO_KEY } from '../../account/hooks/use-current-user';
+import { USER_INFO_KEY } from '../../account';
 import { logIn } from '../api/auth-api';
 import { useAuthMethods } from '../hooks/use-auth-methods';
 import { useDirectoryCallback } from '../hooks/use-directory-callback';

@@ -5,8 +5,7 @@ import { useNavigate } from 'react-router';
 import { handleApiError } from '../../../api/error-reactions';
 import { clearSession, saveSession, saveUser } from '../../../api/session';
 import { popup } from '../../../ui';
-import { fetchUserInfo } from '../../account/api/account-api';
-import { USER_INFO_KEY } from '../../account/hooks/use-current-user';
+import { fetchUserInfo, USER_INFO_KEY } from '../../account';
 import { useHashError } from './use-hash-error';
 
 function takeHashToken(): string | undefined {

@@ -1,6 +1,6 @@
 import type { BotConfigurationBody, BotConfigurationView, ConnectionKind } from '@parley/contracts';
 import { api } from '../../../api/client';
-import { botsApiPath } from '../../bot-content/content-paths';
+import { botsApiPath } from '../../bots';
 
 /** The Configuration tab's calls (spec 04 section 7; docs/decisions.md 'Configuration tab'). */
 export const fetchConfiguration = (botName: string, signal?: AbortSignal) =>

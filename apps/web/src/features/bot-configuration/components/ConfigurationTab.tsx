@@ -6,11 +6,11 @@ import {
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Banner, Card, EmptyState, popup, Select, Spinner } from '../../../ui';
-import { type SettingsTabProps, settingsPath } from '../../bot-settings/settings-tabs';
+import { type SettingsTabProps, settingsPath } from '../../bot-settings';
 import { requestConnection } from '../api/configuration-api';
 import { withConnection, withEngine } from '../configuration-draft';
 import { useConfiguration } from '../hooks/use-configuration';
-import { ChannelDialog } from './ChannelDialog';
+import { ChannelDialog, settingsTabOf } from './ChannelDialog';
 import { ConnectionSection } from './ConnectionSection';
 import './configuration.css';
 
@@ -51,7 +51,8 @@ export function ConfigurationTab({ bot, permissions, registerSaveAction }: Setti
     void popup.info({ title: message });
   };
   const open = (connection: ConnectionView) => {
-    if (connection.settingsDialog === 'chatBubble') navigate(settingsPath(bot.botName, 'bubble'));
+    const settingsTab = settingsTabOf(connection);
+    if (settingsTab) navigate(settingsPath(bot.botName, settingsTab));
     else setOpened(connection);
   };
   const canChooseEngines = may(CONFIGURATION_PERMISSIONS.engines);

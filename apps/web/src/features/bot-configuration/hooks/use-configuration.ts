@@ -2,8 +2,8 @@ import { type BotConfigurationView, CONFIGURATION_PERMISSIONS } from '@parley/co
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { popup } from '../../../ui';
-import type { SettingsSaveAction } from '../../bot-settings/settings-tabs';
-import { BOT_KEYS } from '../../bots/hooks/bot-query-keys';
+import type { SettingsSaveAction } from '../../bot-settings';
+import { BOT_KEYS } from '../../bots';
 import { fetchConfiguration, saveConfiguration } from '../api/configuration-api';
 import {
   type ConfigurationDraft,

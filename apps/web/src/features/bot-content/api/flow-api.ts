@@ -1,6 +1,6 @@
 import type { FlowActivationResult, FlowContentView, FlowTargetName } from '@parley/contracts';
 import { api } from '../../../api/client';
-import { botApiPath, botsApiPath } from '../content-paths';
+import { botApiPath, botsApiPath } from '../../bots';
 
 /**
  * The flow calls of spec 03 section 7 that the content tabs use (the editor uses the rest). A

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Button, cx, PencilIcon } from '../../../ui';
-import { runIfPermitted } from '../../bots/hooks/run-if-permitted';
+import { runIfPermitted } from '../../bots';
 import './content.css';
 
 interface EditableTextProps {

@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import { Button } from '../../../ui';
+import './content.css';
 
 interface FilePickerProps {
   label: string;

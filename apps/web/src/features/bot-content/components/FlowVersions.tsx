@@ -6,10 +6,10 @@ import {
 } from '@parley/contracts';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { showFailure } from '../../../api/server-error';
 import { Button, popup, Spinner } from '../../../ui';
 import { activateFlow } from '../api/flow-api';
 import { useFlow } from '../hooks/use-flow';
-import { showFailure } from '../server-error';
 
 /** How many versions the pane lists; the flow editor shows them all. */
 const SHOWN_VERSIONS = 5;

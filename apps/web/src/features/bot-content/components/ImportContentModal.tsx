@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useState } from 'react';
+import { showFailure } from '../../../api/server-error';
 import { Button, Modal, TextField } from '../../../ui';
-import { showFailure } from '../server-error';
 import { FilePicker } from './FilePicker';
 
 export interface ImportContentModalProps<Staged> {

@@ -1,4 +1,4 @@
-import { BOT_KEYS } from '../../bots/hooks/bot-query-keys';
+import { BOT_KEYS } from '../../bots';
 
 const intentsKey = (botName: string) => [...BOT_KEYS.all, 'intents', botName.toLowerCase()];
 const intentKey = (botName: string, intent: string) => [...intentsKey(botName), 'one', intent.toLowerCase()];

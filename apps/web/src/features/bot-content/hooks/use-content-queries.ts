@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isApiError } from '../../../api/api-error';
 import { handleApiError } from '../../../api/error-reactions';
-import { fetchEntities } from '../../entities/api/entities-api';
-import { fetchIntent, fetchIntents } from '../../intents/api/intents-api';
+import { fetchEntities } from '../../entities';
+import { fetchIntent, fetchIntents } from '../../intents';
 import { CONTENT_KEYS } from './content-query-keys';
 
 export const useIntents = (botName: string) =>

@@ -9,7 +9,7 @@ import {
 } from '@parley/contracts';
 import { api } from '../../../api/client';
 import { downloadFile } from '../../../api/download-file';
-import { botsApiPath } from '../../bot-content/content-paths';
+import { botsApiPath } from '../../bots';
 
 /** The Features tab's calls (spec 04 section 7.2; languages: docs/decisions.md 'Features tab: ...'). */
 

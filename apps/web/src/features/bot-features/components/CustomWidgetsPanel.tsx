@@ -6,7 +6,7 @@ import {
   WIDGET_TEXT_MAX_LENGTH,
 } from '@parley/contracts';
 import { Button, Card, PlusIcon, TextField, TrashIcon } from '../../../ui';
-import type { SettingsTabProps } from '../../bot-settings/settings-tabs';
+import type { SettingsTabProps } from '../../bot-settings';
 import { fetchDashboard, saveCustomWidgets } from '../api/bot-features-api';
 import { FEATURE_KEYS } from '../hooks/feature-keys';
 import { useFeatureDraft } from '../hooks/use-feature-draft';

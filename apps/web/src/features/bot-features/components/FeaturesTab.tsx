@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { cx, Spinner } from '../../../ui';
-import type { SettingsTabProps } from '../../bot-settings/settings-tabs';
+import type { SettingsTabProps } from '../../bot-settings';
 import { FEATURE_TABS, featureTabNamed } from '../feature-tabs';
 import { FEATURES_UI as M } from '../features-messages';
 import { useIsChatBubbleChannelEnabled } from '../hooks/use-chat-bubble-channel';

@@ -8,8 +8,8 @@ import {
 import { useState } from 'react';
 import { handleApiError } from '../../../api/error-reactions';
 import { Button, Card, DownloadIcon, TextField, Toggle } from '../../../ui';
-import { TextAreaField } from '../../bot-content/components/FormField';
-import type { SettingsTabProps } from '../../bot-settings/settings-tabs';
+import { TextAreaField } from '../../bot-content';
+import type { SettingsTabProps } from '../../bot-settings';
 import { downloadConsentCsv, fetchGdprSettings, saveGdprSettings } from '../api/bot-features-api';
 import { gdprBodyOf, gdprProblems, gdprVisibility } from '../gdpr-form';
 import { FEATURE_KEYS } from '../hooks/feature-keys';

@@ -6,8 +6,8 @@ import {
   type HandoverSettings,
 } from '@parley/contracts';
 import { Card, Select, TextField, Toggle } from '../../../ui';
-import { TextAreaField } from '../../bot-content/components/FormField';
-import type { SettingsTabProps } from '../../bot-settings/settings-tabs';
+import { TextAreaField } from '../../bot-content';
+import type { SettingsTabProps } from '../../bot-settings';
 import { fetchHandoverSettings, saveHandoverSettings } from '../api/bot-features-api';
 import {
   HANDOVER_MESSAGE_FIELDS,

@@ -1,8 +1,7 @@
 import type { BotConfigurationView, BotDetails } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { botsApiPath } from '../../bot-content/content-paths';
-import { BOT_KEYS } from '../../bots/hooks/bot-query-keys';
+import { BOT_KEYS, botsApiPath } from '../../bots';
 
 /** The Configuration tab's key and answer (GET /api/bots/{bot}/configuration): one cache for both tabs. */
 const configurationKey = (botName: string) => [...BOT_KEYS.bot(botName), 'configuration'];

@@ -2,7 +2,7 @@ import type { PermissionId } from '@parley/contracts';
 import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/api-error';
-import type { SettingsSaveAction } from '../../bot-settings/settings-tabs';
+import type { SettingsSaveAction } from '../../bot-settings';
 import type { FormProblems } from '../gdpr-form';
 
 interface FeatureDraftOptions<S, D> {

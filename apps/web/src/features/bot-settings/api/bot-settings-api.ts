@@ -6,8 +6,8 @@ import {
 } from '@parley/contracts';
 import { api } from '../../../api/client';
 import { fetchFile } from '../../../api/download-file';
-import { uploadFile } from '../../bot-content/api/upload-file';
-import { botsApiPath } from '../../bot-content/content-paths';
+import { uploadFile } from '../../../api/upload-file';
+import { botsApiPath } from '../../bots';
 
 /**
  * The General Settings and System Messages calls (paths of our own: the spec does not show

@@ -1,8 +1,8 @@
 import { Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState, Spinner, Tabs } from '../../../ui';
-import { useRouteFallback } from '../../bot-content/hooks/use-route-fallback';
-import type { BotTabProps } from '../../bots/components/page/bot-tabs';
+import { useRouteFallback } from '../../bot-content';
+import type { BotTabProps } from '../../bots';
 import { SETTINGS_MESSAGES as M } from '../settings-messages';
 import {
   availableSettingsTabs,

@@ -8,8 +8,8 @@ import {
 } from '@parley/contracts';
 import { api } from '../../../api/client';
 import { downloadFile } from '../../../api/download-file';
-import { uploadFile } from '../../bot-content/api/upload-file';
-import { botsApiPath } from '../../bot-content/content-paths';
+import { uploadFile } from '../../../api/upload-file';
+import { botsApiPath } from '../content-paths';
 
 /** Export Bot: the whole bot as bot-{bot}.enc; with a passphrase, the functions' credentials sealed in. */
 export const exportBotFile = (botName: string, passphrase?: string) =>

@@ -10,7 +10,7 @@ import {
 } from '@parley/contracts';
 import { api } from '../../../api/client';
 import { downloadFile } from '../../../api/download-file';
-import { botsApiPath } from '../../bot-content/content-paths';
+import { botsApiPath } from '../content-paths';
 
 /** The overview's cards: every bot for account administrators, else those with a role. */
 export const fetchBots = (signal?: AbortSignal) => api.get<BotView[]>('/api/bots', signal);

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { handleApiError } from '../../../api/error-reactions';
 import { popup } from '../../../ui';
-import { ADMIN_KEYS } from '../../administration/hooks/admin-query-keys';
+import { ADMIN_KEYS } from '../../administration';
 import { deleteBot } from '../api/bots-api';
 import { BOT_KEYS } from './bot-query-keys';
 

@@ -1,8 +1,7 @@
 import { ALL_PERMISSION_IDS, type PermissionsData } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { fetchPermissionsData } from '../../administration/api/tenant-api';
-import { ADMIN_KEYS } from '../../administration/hooks/admin-query-keys';
+import { ADMIN_KEYS, fetchPermissionsData } from '../../administration';
 
 /** The permission ids the caller holds on a bot, from the permissions payload (spec 01 section 3). */
 export function permissionsOnBot(data: PermissionsData, botId: string): readonly number[] {

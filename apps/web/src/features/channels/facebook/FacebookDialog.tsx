@@ -1,4 +1,4 @@
-import type { ChannelDialogProps } from '../../bot-configuration/components/ChannelDialog';
+import type { ChannelDialogProps } from '../../bot-configuration';
 import { ChannelKeysDialog } from '../keys/ChannelKeysDialog';
 import type { ChannelKeysAnswer } from '../keys/channel-keys-api';
 

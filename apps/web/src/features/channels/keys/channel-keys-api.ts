@@ -1,6 +1,6 @@
 import { CHANNEL_KEYS, type ChannelPlatform } from '@parley/contracts';
 import { api } from '../../../api/client';
-import { BOT_KEYS } from '../../bots/hooks/bot-query-keys';
+import { BOT_KEYS } from '../../bots';
 
 /** The keys calls of spec 04 section 7.1: GET and PUT /api/{platform}/{botName}/keys. */
 export const channelKeysPath = (platform: ChannelPlatform, botName: string) =>

@@ -1,7 +1,7 @@
 import { CHANNEL_KEYS, type ChannelKeysDeclaration, type ChannelPlatform } from '@parley/contracts';
 import { type SetStateAction, useEffect, useRef, useState } from 'react';
 import { popup } from '../../../ui';
-import { SETTINGS_MESSAGES } from '../../bot-settings/settings-messages';
+import { SETTINGS_MESSAGES } from '../../bot-settings';
 import type { ChannelKeysAnswer } from './channel-keys-api';
 import { formValuesOf, type KeysFormValues, keysBodyOf } from './channel-keys-form';
 import { keysSaveFailed, useChannelKeys } from './use-channel-keys';

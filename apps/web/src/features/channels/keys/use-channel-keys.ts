@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../api/api-error';
 import { handleApiError } from '../../../api/error-reactions';
 import { popup } from '../../../ui';
-import { configurationKey } from '../../bot-configuration/hooks/use-configuration';
+import { configurationKey } from '../../bot-configuration';
 import { type ChannelKeysAnswer, channelKeysKey, readChannelKeys, saveChannelKeys } from './channel-keys-api';
 
 /** A key save refused: a 403 goes to the central permission handler (spec 04 sections 6, 8); else 'Error!' with the server's message. */

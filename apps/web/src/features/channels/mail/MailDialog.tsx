@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { isApiError } from '../../../api/api-error';
 import { handleApiError } from '../../../api/error-reactions';
 import { Button, popup, TextField } from '../../../ui';
-import type { ChannelDialogProps } from '../../bot-configuration/components/ChannelDialog';
+import type { ChannelDialogProps } from '../../bot-configuration';
 import { ChannelKeysDialog } from '../keys/ChannelKeysDialog';
 import type { ChannelKeysAnswer } from '../keys/channel-keys-api';
 import { useChannelKeys } from '../keys/use-channel-keys';

@@ -1,5 +1,5 @@
 import { buttonClassName } from '../../../ui';
-import type { ChannelDialogProps } from '../../bot-configuration/components/ChannelDialog';
+import type { ChannelDialogProps } from '../../bot-configuration';
 import { ChannelKeysDialog } from '../keys/ChannelKeysDialog';
 import type { ChannelKeysAnswer } from '../keys/channel-keys-api';
 import { useChannelKeys } from '../keys/use-channel-keys';

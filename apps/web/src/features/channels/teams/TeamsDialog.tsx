@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Banner, buttonClassName, Spinner } from '../../../ui';
-import type { ChannelDialogProps } from '../../bot-configuration/components/ChannelDialog';
+import type { ChannelDialogProps } from '../../bot-configuration';
 import { ChannelKeysDialog } from '../keys/ChannelKeysDialog';
 import type { ChannelKeysAnswer } from '../keys/channel-keys-api';
 import { readTeamsAddUrl, teamsAddUrlKey } from './teams-api';

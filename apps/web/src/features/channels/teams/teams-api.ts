@@ -1,5 +1,5 @@
 import { api } from '../../../api/client';
-import { BOT_KEYS } from '../../bots/hooks/bot-query-keys';
+import { BOT_KEYS } from '../../bots';
 
 /** GET /api/teams/{botName}/bot/add-url (spec 04 section 7.1): the 'Add to Teams' link, once enabled. */
 export const readTeamsAddUrl = (botName: string, signal?: AbortSignal) =>

@@ -7,7 +7,7 @@ import {
 } from '@parley/contracts';
 import { useId } from 'react';
 import { Banner, Button, CopyValue, Modal, Select, Spinner, TextField } from '../../../ui';
-import type { ChannelDialogProps } from '../../bot-configuration/components/ChannelDialog';
+import type { ChannelDialogProps } from '../../bot-configuration';
 import '../keys/channel-keys.css';
 import { useChannelKeysForm } from '../keys/use-channel-keys-form';
 import { TwilioWebhookActions } from './TwilioWebhookActions';

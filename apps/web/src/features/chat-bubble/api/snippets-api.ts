@@ -7,8 +7,8 @@ import {
   type UpdateSnippetBody,
 } from '@parley/contracts';
 import { api } from '../../../api/client';
-import { uploadFile } from '../../bot-content/api/upload-file';
-import { botsApiPath } from '../../bot-content/content-paths';
+import { uploadFile } from '../../../api/upload-file';
+import { botsApiPath } from '../../bots';
 
 /** A bot's chat bubble snippets (docs/decisions.md 'Chat bubble snippets'). */
 const snippetsPath = (botName: string) => `${botsApiPath(botName)}/snippets`;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { isApiError } from '../../../api/api-error';
 import { handleApiError } from '../../../api/error-reactions';
 import { Banner, Button, Card, EmptyState, PlusIcon, popup, Spinner, TextField } from '../../../ui';
-import type { SettingsTabProps } from '../../bot-settings/settings-tabs';
+import type { SettingsTabProps } from '../../bot-settings';
 import { createSnippet, listSnippets, snippetBaseUrl } from '../api/snippets-api';
 import { SnippetEditor } from './SnippetEditor';
 import './chat-bubble.css';

@@ -24,7 +24,7 @@ import {
   TrashIcon,
   UploadIcon,
 } from '../../../ui';
-import { TextAreaField } from '../../bot-content/components/FormField';
+import { TextAreaField } from '../../bot-content';
 import {
   deleteSnippet,
   removeSnippetIcon,

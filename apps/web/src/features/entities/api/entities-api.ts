@@ -8,8 +8,8 @@ import {
 } from '@parley/contracts';
 import { api } from '../../../api/client';
 import { downloadFile } from '../../../api/download-file';
-import { uploadFile } from '../../bot-content/api/upload-file';
-import { botApiPath } from '../../bot-content/content-paths';
+import { uploadFile } from '../../../api/upload-file';
+import { botApiPath } from '../../bots';
 
 /** The entity calls of spec 02 section 7 'Entities'. */
 const entities = (botName: string) => `${botApiPath(botName)}/entities`;

@@ -8,9 +8,9 @@ import {
   normaliseEntityContent,
 } from '@parley/contracts';
 import { useState } from 'react';
+import { fieldErrorOf, showFailure } from '../../../api/server-error';
 import { Button, Modal, Tabs, TextField } from '../../../ui';
-import { useContentRefresh } from '../../bot-content/hooks/use-content-refresh';
-import { fieldErrorOf, showFailure } from '../../bot-content/server-error';
+import { useContentRefresh } from '../../bot-content';
 import { createEntity } from '../api/entities-api';
 import { EntityContentFields } from './EntityContentFields';
 import { contentRequestOf, EMPTY_DRAFT, isSameDraft } from './entity-draft';

@@ -1,8 +1,8 @@
 import { type CustomEntityType, type EntityView, MESSAGES } from '@parley/contracts';
 import { useState } from 'react';
+import { fieldErrorOf, showFailure } from '../../../api/server-error';
 import { Button, popup } from '../../../ui';
-import { useContentRefresh } from '../../bot-content/hooks/use-content-refresh';
-import { fieldErrorOf, showFailure } from '../../bot-content/server-error';
+import { useContentRefresh } from '../../bot-content';
 import { updateEntity } from '../api/entities-api';
 import { EntityContentFields } from './EntityContentFields';
 import { contentRequestOf, draftOf, isSameDraft } from './entity-draft';

@@ -1,8 +1,7 @@
 import { ENTITY_TYPE_DEFINITIONS, type EntityView, ENTITY_MESSAGES as M } from '@parley/contracts';
+import { savingWith } from '../../../api/server-error';
 import { Toggle } from '../../../ui';
-import { EditableText } from '../../bot-content/components/EditableText';
-import { useContentRefresh } from '../../bot-content/hooks/use-content-refresh';
-import { savingWith } from '../../bot-content/server-error';
+import { EditableText, useContentRefresh } from '../../bot-content';
 import { renameEntity, updateEntityDescription } from '../api/entities-api';
 import { EntityEditor } from './EntityEditor';
 import { SupportedBy } from './SupportedBy';

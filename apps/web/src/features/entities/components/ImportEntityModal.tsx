@@ -4,9 +4,7 @@ import {
   isValidEntityName,
   ENTITY_MESSAGES as M,
 } from '@parley/contracts';
-import { ImportContentModal } from '../../bot-content/components/ImportContentModal';
-import { useContentRefresh } from '../../bot-content/hooks/use-content-refresh';
-import { nameRefusalOf } from '../../bot-content/name-refusal';
+import { ImportContentModal, nameRefusalOf, useContentRefresh } from '../../bot-content';
 import { importEntity, stageEntityImport } from '../api/entities-api';
 
 interface ImportEntityModalProps {

@@ -1,5 +1,5 @@
 import { type EntityView, entitySupportedBy, ENTITY_MESSAGES as M } from '@parley/contracts';
-import { EngineMark } from '../../bots/components/engines/EngineMark';
+import { EngineMark } from '../../bots';
 
 /** The 'Supported by' strip: the engines that can publish this entity, from the contracts' declarations. */
 export function SupportedBy({ entity }: { entity: EntityView }) {

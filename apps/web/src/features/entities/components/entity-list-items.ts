@@ -1,5 +1,5 @@
 import type { EntityFilter, EntityType, EntityView } from '@parley/contracts';
-import type { ListItem } from '../../bot-content/components/ItemList';
+import type { ListItem } from '../../bot-content';
 
 const TAGS: Record<EntityType, string> = {
   closedlists: 'List',

@@ -9,7 +9,7 @@ import type {
 } from '@parley/contracts';
 import { api } from '../../../api/client';
 import { getToken } from '../../../api/session';
-import { botsApiPath } from '../../bot-content/content-paths';
+import { botsApiPath } from '../../bots';
 import { type FlowOwner, flowPathOf, savePathOf, validatePathOf } from '../flow-owner';
 
 /** The editor's calls (spec 03 section 7). Saves send the XML URI-encoded, as the spec says. */

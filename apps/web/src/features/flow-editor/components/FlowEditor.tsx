@@ -12,8 +12,8 @@ import { isApiError } from '../../../api/api-error';
 import { api } from '../../../api/client';
 import { handleApiError } from '../../../api/error-reactions';
 import { popup, Spinner } from '../../../ui';
-import { useEntities } from '../../bot-content/hooks/use-content-queries';
-import { useFunctions } from '../../functions/hooks/use-functions';
+import { useEntities } from '../../bot-content';
+import { useFunctions } from '../../functions';
 import {
   activateFlowVersion,
   autoSaveFlow,

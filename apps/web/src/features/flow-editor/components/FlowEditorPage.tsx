@@ -1,6 +1,6 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../app/PageLoader';
-import { useBot, useBotPermissionIds } from '../../bots/hooks/use-bots';
+import { useBot, useBotPermissionIds } from '../../bots';
 import { DialogManager } from './DialogManager';
 
 /** /bots/{botName}/flow (spec 03 section 2): the editor on a page of its own; ?mode=functions&item=... */

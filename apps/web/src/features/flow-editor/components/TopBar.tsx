@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Select, Toggle } from '../../../ui';
-import { useIntent } from '../../bot-content/hooks/use-content-queries';
+import { useIntent } from '../../bot-content';
 import type { EditorMode } from '../flow-owner';
 import type { FlowItem } from '../hooks/use-flow-items';
 

@@ -1,5 +1,5 @@
-import { useIntents } from '../../bot-content/hooks/use-content-queries';
-import { useFunctions } from '../../functions/hooks/use-functions';
+import { useIntents } from '../../bot-content';
+import { useFunctions } from '../../functions';
 import { type EditorMode, WELCOME_INTENT, WELCOME_INTENT_LABEL } from '../flow-owner';
 
 /** One entry of the item selector: a flow to switch to, or the disabled 'App' header. */

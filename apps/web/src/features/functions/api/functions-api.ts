@@ -10,8 +10,8 @@ import {
 } from '@parley/contracts';
 import { api } from '../../../api/client';
 import { downloadFile } from '../../../api/download-file';
-import { uploadFile } from '../../bot-content/api/upload-file';
-import { botsApiPath } from '../../bot-content/content-paths';
+import { uploadFile } from '../../../api/upload-file';
+import { botsApiPath } from '../../bots';
 
 /** The function calls of spec 02 section 7 'Functions' (base /api/bots/{bot}/functions). */
 const functions = (botName: string) => `${botsApiPath(botName)}/functions`;

@@ -8,7 +8,8 @@ import type { ReactNode } from 'react';
 import { cx, EmptyState } from '../../../ui';
 import type { FunctionsMode } from '../function-rights';
 import { FunctionBadges } from './FunctionBadges';
-import '../../bot-content/components/content.css';
+// The list is drawn with the content lists' styles (.item-list), which come with bot-content's index.
+import '../../bot-content';
 
 /** The filters of each tab: types for functions; where they come from for sub flows. */
 export const FILTERS_OF: Record<FunctionsMode, readonly FunctionFilterId[]> = {

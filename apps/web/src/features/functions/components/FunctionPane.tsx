@@ -1,9 +1,9 @@
 import { type FunctionView, isSubFlowType, FUNCTION_MESSAGES as M } from '@parley/contracts';
 import { useState } from 'react';
+import { savingWith, showFailure } from '../../../api/server-error';
 import { Banner, Button, DownloadIcon, popup, Toggle, TrashIcon } from '../../../ui';
-import { EditableText } from '../../bot-content/components/EditableText';
-import { savingWith, showFailure } from '../../bot-content/server-error';
-import { useDialogManagerOpener } from '../../flow-editor/dialog-manager-opener';
+import { EditableText } from '../../bot-content';
+import { useDialogManagerOpener } from '../../bots';
 import { useTestChatOpener } from '../../test-chat';
 import {
   deleteFunction,

@@ -2,10 +2,8 @@ import { type FunctionFilterId, isSubFlowType, matchesFunctionFilter } from '@pa
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, EmptyState, PlusIcon, Spinner } from '../../../ui';
-import { ContentLayout } from '../../bot-content/components/ContentLayout';
-import { contentPath } from '../../bot-content/content-paths';
-import type { BotTabProps } from '../../bots/components/page/bot-tabs';
-import { useBotDialog } from '../../bots/hooks/use-bot-dialog';
+import { ContentLayout, useBotDialog } from '../../bot-content';
+import { type BotTabProps, contentPath } from '../../bots';
 import { type FunctionsMode, functionRights } from '../function-rights';
 import { useFunctionSelection } from '../hooks/use-function-selection';
 import { useFunctions } from '../hooks/use-functions';

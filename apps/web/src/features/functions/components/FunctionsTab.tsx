@@ -1,4 +1,4 @@
-import type { BotTabProps } from '../../bots/components/page/bot-tabs';
+import type { BotTabProps } from '../../bots';
 import { FunctionWorkspace } from './FunctionWorkspace';
 
 /** The Functions tab (spec 02 section 2.4). */

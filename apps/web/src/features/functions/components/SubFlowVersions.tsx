@@ -1,5 +1,4 @@
-import { subFlowPath } from '../../bot-content/api/flow-api';
-import { type FlowTarget, FlowVersions } from '../../bot-content/components/FlowVersions';
+import { type FlowTarget, FlowVersions, subFlowPath } from '../../bot-content';
 import { subFlowKey } from '../hooks/use-functions';
 
 /** Functions mode publishes straight to live (spec 03 section 4.2). */

@@ -1,4 +1,4 @@
-import { fieldErrorOf } from '../../bot-content/server-error';
+import { fieldErrorOf } from '../../../api/server-error';
 
 /**
  * A refusal naming a field ('url', 'inputs', 'flowFunction.name', 'outputs.0.propertyPath')

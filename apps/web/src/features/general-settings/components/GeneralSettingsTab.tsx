@@ -9,8 +9,8 @@ import {
   percentOf,
 } from '@parley/contracts';
 import { Banner, Card, TextField, Toggle } from '../../../ui';
-import { TextAreaField } from '../../bot-content/components/FormField';
-import type { SettingsTabProps } from '../../bot-settings/settings-tabs';
+import { TextAreaField } from '../../bot-content';
+import type { SettingsTabProps } from '../../bot-settings';
 import { useAvatarImage } from '../hooks/use-avatar-image';
 import { useGeneralSettingsDraft } from '../hooks/use-general-settings-draft';
 import { AvatarPicker } from './AvatarPicker';

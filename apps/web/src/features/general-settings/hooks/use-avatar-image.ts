@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fetchBotAvatar } from '../../bot-settings/api/bot-settings-api';
-import { BOT_KEYS } from '../../bots/hooks/bot-query-keys';
+import { fetchBotAvatar } from '../../bot-settings';
+import { BOT_KEYS } from '../../bots';
 
 /**
  * The bot's stored avatar as an address an <img> can show, or undefined while there is none

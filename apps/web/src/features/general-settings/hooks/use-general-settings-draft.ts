@@ -10,11 +10,11 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/api-error';
 import {
   removeBotAvatar,
+  type SettingsSaveAction,
   saveGeneralSettings,
   uploadBotAvatar,
-} from '../../bot-settings/api/bot-settings-api';
-import type { SettingsSaveAction } from '../../bot-settings/settings-tabs';
-import { BOT_KEYS } from '../../bots/hooks/bot-query-keys';
+} from '../../bot-settings';
+import { BOT_KEYS } from '../../bots';
 import {
   type GeneralSettingsDraft,
   type GeneralSettingsProblems,

@@ -14,8 +14,8 @@ import {
 } from '@parley/contracts';
 import { api } from '../../../api/client';
 import { downloadFile } from '../../../api/download-file';
-import { uploadFile } from '../../bot-content/api/upload-file';
-import { botApiPath } from '../../bot-content/content-paths';
+import { uploadFile } from '../../../api/upload-file';
+import { botApiPath } from '../../bots';
 
 /** The intent calls of spec 02 section 7 'Intents'. */
 const intents = (botName: string) => `${botApiPath(botName)}/intents`;

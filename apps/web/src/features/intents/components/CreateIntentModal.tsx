@@ -1,12 +1,15 @@
 import { type EntityView, isPatternExample, INTENT_MESSAGES as M } from '@parley/contracts';
 import { useState } from 'react';
+import { fieldErrorOf, showFailure } from '../../../api/server-error';
 import { Button, CloseIcon, Modal, Select, TextField, Toggle } from '../../../ui';
-import { ExampleInput } from '../../bot-content/components/ExampleInput';
-import { FieldGroup, TextAreaField } from '../../bot-content/components/FormField';
-import { HighlightedExample } from '../../bot-content/components/HighlightedExample';
-import { useContentRefresh } from '../../bot-content/hooks/use-content-refresh';
-import { placeholderEntitiesOf } from '../../bot-content/placeholder-entities';
-import { fieldErrorOf, showFailure } from '../../bot-content/server-error';
+import {
+  ExampleInput,
+  FieldGroup,
+  HighlightedExample,
+  placeholderEntitiesOf,
+  TextAreaField,
+  useContentRefresh,
+} from '../../bot-content';
 import { createIntent } from '../api/intents-api';
 import { useFlowTemplates } from '../hooks/use-flow-templates';
 import {

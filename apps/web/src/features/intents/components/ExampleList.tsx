@@ -1,8 +1,8 @@
 import { type IntentView, INTENT_MESSAGES as M, MESSAGES, type PlaceholderEntity } from '@parley/contracts';
 import { useState } from 'react';
+import { fieldErrorOf, showFailure } from '../../../api/server-error';
 import { Button, popup } from '../../../ui';
-import { ExampleInput } from '../../bot-content/components/ExampleInput';
-import { fieldErrorOf, showFailure } from '../../bot-content/server-error';
+import { ExampleInput } from '../../bot-content';
 import { addExample } from '../api/intents-api';
 import { ExampleRow } from './ExampleRow';
 

@@ -1,9 +1,8 @@
 import { type IntentExample, INTENT_MESSAGES as M, type PlaceholderEntity } from '@parley/contracts';
 import { useState } from 'react';
+import { fieldErrorOf, showFailure } from '../../../api/server-error';
 import { Button, PencilIcon, popup, TrashIcon } from '../../../ui';
-import { ExampleInput } from '../../bot-content/components/ExampleInput';
-import { HighlightedExample } from '../../bot-content/components/HighlightedExample';
-import { fieldErrorOf, showFailure } from '../../bot-content/server-error';
+import { ExampleInput, HighlightedExample } from '../../bot-content';
 import { deleteExample, updateExample } from '../api/intents-api';
 
 interface ExampleRowProps {

@@ -1,7 +1,7 @@
 import { type IntentSummary, INTENT_MESSAGES as M } from '@parley/contracts';
+import { showFailure } from '../../../api/server-error';
 import { Button, popup } from '../../../ui';
-import { EditableText } from '../../bot-content/components/EditableText';
-import { showFailure } from '../../bot-content/server-error';
+import { EditableText } from '../../bot-content';
 import { changeToNormalIntent, updateFaqAnswer } from '../api/intents-api';
 
 interface FaqAnswerProps {

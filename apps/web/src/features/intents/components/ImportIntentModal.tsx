@@ -4,9 +4,7 @@ import {
   isValidIntentName,
   INTENT_MESSAGES as M,
 } from '@parley/contracts';
-import { ImportContentModal } from '../../bot-content/components/ImportContentModal';
-import { useContentRefresh } from '../../bot-content/hooks/use-content-refresh';
-import { nameRefusalOf } from '../../bot-content/name-refusal';
+import { ImportContentModal, nameRefusalOf, useContentRefresh } from '../../bot-content';
 import { importIntent, stageIntentImport } from '../api/intents-api';
 
 interface ImportIntentModalProps {

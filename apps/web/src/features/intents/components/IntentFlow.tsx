@@ -1,9 +1,7 @@
 import type { FlowTargetName } from '@parley/contracts';
 import { Button } from '../../../ui';
-import { intentFlowPath } from '../../bot-content/api/flow-api';
-import { type FlowTarget, FlowVersions } from '../../bot-content/components/FlowVersions';
-import { CONTENT_KEYS } from '../../bot-content/hooks/content-query-keys';
-import { useDialogManagerOpener } from '../../flow-editor/dialog-manager-opener';
+import { CONTENT_KEYS, type FlowTarget, FlowVersions, intentFlowPath } from '../../bot-content';
+import { useDialogManagerOpener } from '../../bots';
 
 /** Intents mode: a version goes to the test channel first, then to every channel (spec 03 section 4.2). */
 const INTENT_TARGETS: readonly FlowTarget[] = [

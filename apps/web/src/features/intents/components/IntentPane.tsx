@@ -5,12 +5,9 @@ import {
   isNoneIntent,
   INTENT_MESSAGES as M,
 } from '@parley/contracts';
+import { savingWith, showFailure } from '../../../api/server-error';
 import { Button, EmptyState, popup, Spinner, TrashIcon } from '../../../ui';
-import { EditableText } from '../../bot-content/components/EditableText';
-import { useIntent } from '../../bot-content/hooks/use-content-queries';
-import { useContentRefresh } from '../../bot-content/hooks/use-content-refresh';
-import { placeholderEntitiesOf } from '../../bot-content/placeholder-entities';
-import { savingWith, showFailure } from '../../bot-content/server-error';
+import { EditableText, placeholderEntitiesOf, useContentRefresh, useIntent } from '../../bot-content';
 import { deleteIntent, renameIntent, updateIntentDescription } from '../api/intents-api';
 import { ExampleList } from './ExampleList';
 import { FaqAnswer } from './FaqAnswer';

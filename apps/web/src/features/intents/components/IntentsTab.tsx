@@ -1,16 +1,18 @@
 import { isNoneIntent, INTENT_MESSAGES as M } from '@parley/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { showFailure } from '../../../api/server-error';
 import { Button, DownloadIcon, EmptyState, PlusIcon, popup, Spinner } from '../../../ui';
-import { ContentLayout } from '../../bot-content/components/ContentLayout';
-import { ItemList } from '../../bot-content/components/ItemList';
-import { contentPath } from '../../bot-content/content-paths';
-import { contentPermissions } from '../../bot-content/content-permissions';
-import { useEntities, useIntents } from '../../bot-content/hooks/use-content-queries';
-import { useRouteFallback } from '../../bot-content/hooks/use-route-fallback';
-import { showFailure } from '../../bot-content/server-error';
-import type { BotTabProps } from '../../bots/components/page/bot-tabs';
-import { useBotDialog } from '../../bots/hooks/use-bot-dialog';
+import {
+  ContentLayout,
+  contentPermissions,
+  ItemList,
+  useBotDialog,
+  useEntities,
+  useIntents,
+  useRouteFallback,
+} from '../../bot-content';
+import { type BotTabProps, contentPath } from '../../bots';
 import { exportIntent } from '../api/intents-api';
 
 const INTENT_EXPORT_LABEL = 'Intent + Flow';

@@ -1,5 +1,5 @@
 import type { IntentSummary } from '@parley/contracts';
-import type { ListItem } from '../../bot-content/components/ItemList';
+import type { ListItem } from '../../bot-content';
 
 /** The sidebar entries, filtered by name; the server's order (None last) is kept. */
 export function intentListItems(intents: readonly IntentSummary[], filter: string): ListItem[] {

@@ -8,8 +8,8 @@ import {
 } from '@parley/contracts';
 import { api } from '../../../api/client';
 import { downloadFile } from '../../../api/download-file';
-import { uploadFile } from '../../bot-content/api/upload-file';
-import { botsApiPath } from '../../bot-content/content-paths';
+import { uploadFile } from '../../../api/upload-file';
+import { botsApiPath } from '../../bots';
 
 /** The NLU Performance calls (spec 04 section 7.2; template, measuring and automate are ours). */
 const fileBase = (botName: string) => botName.replace(/[^A-Za-z0-9_-]/g, '_');

@@ -1,6 +1,6 @@
 import type { BotDetails } from '@parley/contracts';
 import { Button, DownloadIcon, TrashIcon } from '../../../ui';
-import { ExportBotDialog } from '../../bots/components/export/ExportBotDialog';
+import { ExportBotDialog } from '../../bots';
 import { useBotFileActions } from '../hooks/use-bot-file-actions';
 
 /** Export bot and delete bot (spec 04 section 2.3), with the caller's permissions 1 and 2. */

@@ -1,7 +1,7 @@
 import { Permission } from '@parley/contracts';
 import { isApiError } from '../../../api/api-error';
 import { EmptyState, Spinner } from '../../../ui';
-import type { SettingsTabProps } from '../../bot-settings/settings-tabs';
+import type { SettingsTabProps } from '../../bot-settings';
 import { useDatasetFiles } from '../hooks/use-dataset-files';
 import { useMeasuringDraft } from '../hooks/use-measuring-draft';
 import { useNluAutomate, useNluResults } from '../hooks/use-nlu-results';

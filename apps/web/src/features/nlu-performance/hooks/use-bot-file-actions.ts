@@ -1,9 +1,7 @@
 import { type BotDetails, Permission } from '@parley/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { runIfPermitted } from '../../bots/hooks/run-if-permitted';
-import { useBotRemoval } from '../../bots/hooks/use-delete-bot';
-import { useCanImportExport } from '../../bots/hooks/use-tenant-plan';
+import { runIfPermitted, useBotRemoval, useCanImportExport } from '../../bots';
 
 /**
  * Export bot and delete bot from the NLU Performance tab (spec 04 section 2.3), by the bot

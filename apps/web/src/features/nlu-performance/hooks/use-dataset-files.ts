@@ -2,8 +2,8 @@ import { NLU_PERFORMANCE_MESSAGES as M, type NluTestStatus } from '@parley/contr
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { handleApiError } from '../../../api/error-reactions';
+import { showFailure } from '../../../api/server-error';
 import { popup } from '../../../ui';
-import { showFailure } from '../../bot-content/server-error';
 import {
   downloadNluDataset,
   downloadNluResults,

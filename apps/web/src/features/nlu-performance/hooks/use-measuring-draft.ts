@@ -1,7 +1,7 @@
 import { NLU_PERFORMANCE_PERMISSIONS, type NluMeasuringBody } from '@parley/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { SettingsSaveAction } from '../../bot-settings/settings-tabs';
+import type { SettingsSaveAction } from '../../bot-settings';
 import { fetchNluMeasuring, saveNluMeasuring } from '../api/nlu-performance-api';
 import { NLU_PERFORMANCE_KEYS as K } from './nlu-performance-keys';
 

@@ -1,8 +1,8 @@
 import { NLU_PERFORMANCE_MESSAGES as M, type NluTestStatus } from '@parley/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { showFailure } from '../../../api/server-error';
 import { popup } from '../../../ui';
-import { showFailure } from '../../bot-content/server-error';
 import { fetchNluTestStatus, startNluTest } from '../api/nlu-performance-api';
 import { NLU_PERFORMANCE_KEYS as K } from './nlu-performance-keys';
 

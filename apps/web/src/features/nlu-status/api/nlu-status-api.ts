@@ -1,6 +1,6 @@
 import type { NluProvidersView, NluStatusView } from '@parley/contracts';
 import { api } from '../../../api/client';
-import { botsApiPath } from '../../bot-content/content-paths';
+import { botsApiPath } from '../../bots';
 
 /** The NLU Status calls (spec 04 section 7.2; the providers call is ours, docs/decisions.md). */
 const providerPath = (botName: string, call: string, provider: string) =>

@@ -1,7 +1,7 @@
 import { NLU_STATUS_MESSAGES as M, Permission } from '@parley/contracts';
 import { Button, EmptyState, Spinner, Table, type TableColumn } from '../../../ui';
-import type { SettingsTabProps } from '../../bot-settings/settings-tabs';
-import { isAnySyncActive, useSyncStatus } from '../../publishing/hooks/use-sync-status';
+import type { SettingsTabProps } from '../../bot-settings';
+import { isAnySyncActive, useSyncStatus } from '../../publishing';
 import { useNluProviders, useNluStatuses } from '../hooks/use-nlu-status';
 import { useProviderActions } from '../hooks/use-provider-actions';
 import { usePublishedRefresh } from '../hooks/use-published-refresh';

@@ -1,5 +1,5 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BOT_KEYS } from '../../bots/hooks/bot-query-keys';
+import { BOT_KEYS } from '../../bots';
 import { fetchNluProviders, fetchNluStatus } from '../api/nlu-status-api';
 import { NLU_STATUS_KEYS } from './nlu-status-keys';
 

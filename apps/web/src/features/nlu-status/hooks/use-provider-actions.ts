@@ -1,7 +1,7 @@
 import { NLU_STATUS_MESSAGES as M, nluProviderLabel } from '@parley/contracts';
 import { useState } from 'react';
+import { showFailure } from '../../../api/server-error';
 import { popup } from '../../../ui';
-import { showFailure } from '../../bot-content/server-error';
 import { createNlu, createNluResource, deleteNlu, fetchNluStatus } from '../api/nlu-status-api';
 import { useNluStatusRefresh } from './use-nlu-status';
 

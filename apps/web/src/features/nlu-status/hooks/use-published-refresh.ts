@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { BOT_KEYS } from '../../bots/hooks/bot-query-keys';
+import { BOT_KEYS } from '../../bots';
 
 /**
  * 'Is latest publish' reads the bot's published flag; a publish that starts or ends (a new

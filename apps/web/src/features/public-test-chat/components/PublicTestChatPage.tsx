@@ -5,7 +5,6 @@ import { Button, Logo, Modal, PasswordField, Spinner } from '../../../ui';
 import { ChatConversation, useConversationChat } from '../../test-chat';
 import { openTestChatSession, startPublicTestChat, visitorSocketAddress } from '../api/public-test-chat-api';
 import { linkFromLocation } from '../hooks/link-from-location';
-import '../../test-chat/test-chat.css';
 import './public-test-chat.css';
 
 const M = TEST_CHAT_LINK_MESSAGES;

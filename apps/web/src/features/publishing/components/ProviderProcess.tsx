@@ -2,7 +2,7 @@ import { asPercent, nluProviderLabel, SYNC_MESSAGES, type SyncProgressView } fro
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Banner, Button, ChevronDownIcon, CloseIcon, cx } from '../../../ui';
-import { BOT_KEYS } from '../../bots/hooks/bot-query-keys';
+import { BOT_KEYS } from '../../bots';
 import { confirmSync, startSync } from '../api/publishing-api';
 import { PUBLISHING_KEYS } from '../hooks/publishing-keys';
 import { useSyncProgress } from '../hooks/use-sync-progress';

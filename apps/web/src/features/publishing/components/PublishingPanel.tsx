@@ -2,7 +2,7 @@ import type { BotSyncStatusView } from '@parley/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../../ui';
-import { BOT_KEYS } from '../../bots/hooks/bot-query-keys';
+import { BOT_KEYS } from '../../bots';
 import { PUBLISHING_KEYS } from '../hooks/publishing-keys';
 import { useSyncEvents } from '../hooks/use-sync-events';
 import { useSyncIdParam } from '../hooks/use-sync-id-param';

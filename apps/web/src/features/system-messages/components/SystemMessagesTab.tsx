@@ -10,8 +10,8 @@ import {
 } from '@parley/contracts';
 import { useState } from 'react';
 import { Banner, Card, cx } from '../../../ui';
-import { TextAreaField } from '../../bot-content/components/FormField';
-import type { SettingsTabProps } from '../../bot-settings/settings-tabs';
+import { TextAreaField } from '../../bot-content';
+import type { SettingsTabProps } from '../../bot-settings';
 import { useSystemMessagesDraft } from '../hooks/use-system-messages-draft';
 import { botLanguages } from '../system-messages-form';
 import './system-messages.css';

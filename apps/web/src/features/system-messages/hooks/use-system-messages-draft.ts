@@ -2,9 +2,8 @@ import { type BotDetails, GENERAL_SETTINGS_PERMISSION, type SystemMessageKey } f
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/api-error';
-import { saveSystemMessages } from '../../bot-settings/api/bot-settings-api';
-import type { SettingsSaveAction } from '../../bot-settings/settings-tabs';
-import { BOT_KEYS } from '../../bots/hooks/bot-query-keys';
+import { type SettingsSaveAction, saveSystemMessages } from '../../bot-settings';
+import { BOT_KEYS } from '../../bots';
 import {
   type SystemMessagesDraft,
   systemMessageProblems,

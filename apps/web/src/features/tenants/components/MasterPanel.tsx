@@ -1,5 +1,5 @@
 import type { UserInfo } from '@parley/contracts';
-import type { AdminPage } from '../../administration/components/admin-pages';
+import type { AdminPage } from '../../administration';
 import { useTenantEvents } from '../hooks/use-tenant-events';
 import { MasterUsersTab } from './MasterUsersTab';
 import { TenantsTab } from './TenantsTab';

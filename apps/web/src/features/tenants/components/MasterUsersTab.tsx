@@ -2,8 +2,8 @@ import type { MasterTenantInfo, MasterTenantUser, UserInfo } from '@parley/contr
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Banner, BuildingIcon, Button, Spinner, Table, type TableColumn } from '../../../ui';
-import { USER_INFO_KEY } from '../../account/hooks/use-current-user';
-import { InlineSwitch } from '../../administration/components/InlineSwitch';
+import { USER_INFO_KEY } from '../../account';
+import { InlineSwitch } from '../../administration';
 import { setUserTenantRoles } from '../api/master-tenant-api';
 import { MASTER_TENANT_INFO_KEY, useMasterTenantInfo } from '../hooks/use-master-tenant-info';
 import { UserTenantsDialog } from './UserTenantsDialog';

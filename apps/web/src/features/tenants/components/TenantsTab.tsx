@@ -2,9 +2,8 @@ import type { MasterTenantInfo, TenantSummary, UserInfo } from '@parley/contract
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Banner, Button, PlusIcon, popup, Spinner, Table, type TableColumn, TrashIcon } from '../../../ui';
-import { selectTenant } from '../../account/api/account-api';
-import { USER_INFO_KEY } from '../../account/hooks/use-current-user';
-import { useRowDeletion } from '../../administration/hooks/use-row-deletion';
+import { selectTenant, USER_INFO_KEY } from '../../account';
+import { useRowDeletion } from '../../administration';
 import { deleteTenant } from '../api/master-tenant-api';
 import { MASTER_TENANT_INFO_KEY, useMasterTenantInfo } from '../hooks/use-master-tenant-info';
 import { NewTenantDialog } from './NewTenantDialog';

@@ -2,7 +2,7 @@ import { type MasterTenantUser, MESSAGES, type TenantRoleValue, type TenantSumma
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Checkbox, Modal, popup } from '../../../ui';
-import { InlineSwitch } from '../../administration/components/InlineSwitch';
+import { InlineSwitch } from '../../administration';
 import { setUserTenantRoles } from '../api/master-tenant-api';
 
 type Choice = TenantRoleValue | null;

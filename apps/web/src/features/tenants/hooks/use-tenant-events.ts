@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { USER_INFO_KEY } from '../../account/hooks/use-current-user';
+import { USER_INFO_KEY } from '../../account';
 import { connectTenantEvents } from '../realtime/tenant-events-socket';
 import { MASTER_TENANT_INFO_KEY } from './use-master-tenant-info';
 

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button, Spinner } from '../../../ui';
 import type { ConversationChat, TestChatStatus } from '../hooks/use-conversation-chat';
 import { ChatActivity } from './ChatActivity';
+import '../test-chat.css';
 
 const STATUS_TEXT: Record<TestChatStatus, string> = {
   starting: 'Starting a conversation...',

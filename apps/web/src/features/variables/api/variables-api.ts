@@ -1,6 +1,6 @@
 import type { VariablesAndObjects } from '@parley/contracts';
 import { api } from '../../../api/client';
-import { botApiPath } from '../../bot-content/content-paths';
+import { botApiPath } from '../../bots';
 
 /** A property as the Edit Object modal sends it. */
 export interface PropertyDraft {

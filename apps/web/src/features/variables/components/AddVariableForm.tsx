@@ -1,7 +1,7 @@
 import { VARIABLE_MESSAGES as M, type VariablesAndObjects, variableValueProblem } from '@parley/contracts';
 import { type FormEvent, useState } from 'react';
+import { fieldErrorOf } from '../../../api/server-error';
 import { Button, PlusIcon, TextField } from '../../../ui';
-import { fieldErrorOf } from '../../bot-content/server-error';
 import { saveVariables } from '../api/variables-api';
 import { useVariablesCache } from '../hooks/use-variables';
 import { newNameProblem } from '../page-names';

@@ -1,7 +1,7 @@
 import { type FlowObject, VARIABLE_MESSAGES as M, objectPropertiesProblem } from '@parley/contracts';
 import { useState } from 'react';
 import { Button, Modal, PlusIcon, popup, TrashIcon } from '../../../ui';
-import { runIfPermitted } from '../../bots/hooks/run-if-permitted';
+import { runIfPermitted } from '../../bots';
 import { saveObject } from '../api/variables-api';
 import { useVariablesCache } from '../hooks/use-variables';
 import { reportFailure } from '../report-failure';

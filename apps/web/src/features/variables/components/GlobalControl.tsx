@@ -1,6 +1,6 @@
 import { VARIABLE_MESSAGES as M } from '@parley/contracts';
 import { popup, Toggle } from '../../../ui';
-import { runIfPermitted } from '../../bots/hooks/run-if-permitted';
+import { runIfPermitted } from '../../bots';
 import type { VariablePermissions } from '../variable-permissions';
 
 interface GlobalControlProps {

@@ -1,7 +1,7 @@
 import { type FlowObject, VARIABLE_MESSAGES as M, type VariablesAndObjects } from '@parley/contracts';
 import { useState } from 'react';
 import { Button, Card, PencilIcon, popup, Table, type TableColumn, TrashIcon } from '../../../ui';
-import { runIfPermitted } from '../../bots/hooks/run-if-permitted';
+import { runIfPermitted } from '../../bots';
 import { deleteObject, saveObject } from '../api/variables-api';
 import { useVariablesCache } from '../hooks/use-variables';
 import { newNameProblem, sortedNames } from '../page-names';

@@ -1,7 +1,7 @@
 import { VARIABLE_MESSAGES as M, type VariablesAndObjects, variableValueProblem } from '@parley/contracts';
 import { useState } from 'react';
 import { Button, Card, popup, Table, type TableColumn, TrashIcon } from '../../../ui';
-import { runIfPermitted } from '../../bots/hooks/run-if-permitted';
+import { runIfPermitted } from '../../bots';
 import { deleteVariable, saveVariables } from '../api/variables-api';
 import { useVariablesCache } from '../hooks/use-variables';
 import { sortedNames } from '../page-names';

@@ -1,7 +1,7 @@
 import { VARIABLE_MESSAGES as M } from '@parley/contracts';
 import { Banner, EmptyState, Spinner } from '../../../ui';
-import type { BotTabProps } from '../../bots/components/page/bot-tabs';
-import { useBotDialog } from '../../bots/hooks/use-bot-dialog';
+import { useBotDialog } from '../../bot-content';
+import type { BotTabProps } from '../../bots';
 import { useVariablesAndObjects } from '../hooks/use-variables';
 import { variablePermissions } from '../variable-permissions';
 import { ObjectsSection } from './ObjectsSection';

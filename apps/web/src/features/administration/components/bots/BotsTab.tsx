@@ -11,10 +11,7 @@ import {
   TrashIcon,
   UsersIcon,
 } from '../../../../ui';
-import { deleteBot } from '../../../bots/api/bots-api';
-import { BOT_KEYS } from '../../../bots/hooks/bot-query-keys';
-import { useBots } from '../../../bots/hooks/use-bots';
-import { permissionsOnBot } from '../../../bots/hooks/use-overview-permissions';
+import { BOT_KEYS, deleteBot, permissionsOnBot, useBots } from '../../../bots';
 import { ADMIN_KEYS } from '../../hooks/admin-query-keys';
 import { usePermissionsData } from '../../hooks/use-admin-queries';
 import { useRowDeletion } from '../../hooks/use-row-deletion';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { handleApiError } from '../../../../api/error-reactions';
 import { Button, Card, popup, TrashIcon } from '../../../../ui';
-import { endSession } from '../../../auth/end-session';
+import { endSession } from '../../../auth';
 import { isSessionError } from '../../api/server-message';
 import { deleteAccount } from '../../api/tenant-api';
 import { ScreenBlocker } from './ScreenBlocker';

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../../../api/api-error';
 import { handleApiError } from '../../../../api/error-reactions';
 import { Button, Card, popup, TextField } from '../../../../ui';
-import { USER_INFO_KEY } from '../../../account/hooks/use-current-user';
+import { USER_INFO_KEY } from '../../../account';
 import { saveTenantSettings } from '../../api/tenant-api';
 import { ADMIN_KEYS } from '../../hooks/admin-query-keys';
 

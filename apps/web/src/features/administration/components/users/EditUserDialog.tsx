@@ -2,7 +2,7 @@ import { type AdministeredUser, MESSAGES } from '@parley/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Banner, Button, Modal, popup, Select, Spinner, Toggle } from '../../../../ui';
-import { USER_INFO_KEY } from '../../../account/hooks/use-current-user';
+import { USER_INFO_KEY } from '../../../account';
 import { toggleTenantAdmin } from '../../api/users-api';
 import { ADMIN_KEYS } from '../../hooks/admin-query-keys';
 import { useBotIdNames, useRoles } from '../../hooks/use-admin-queries';

@@ -4,8 +4,8 @@ import { isApiError } from '../../../../api/api-error';
 import { handleApiError } from '../../../../api/error-reactions';
 import { Button, Checkbox, Modal, PasswordField } from '../../../../ui';
 import './export-bot.css';
-import { isSessionError } from '../../../administration/api/server-message';
-import { fieldErrorOf } from '../../../bot-content/server-error';
+import { fieldErrorOf } from '../../../../api/server-error';
+import { isSessionError } from '../../../administration';
 import { exportBotFile } from '../../api/bot-bundle-api';
 import {
   EMPTY_EXPORT_FORM,

@@ -10,11 +10,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../../api/api-error';
 import { handleApiError } from '../../../../api/error-reactions';
+import { fieldErrorOf, showFailure } from '../../../../api/server-error';
 import { Banner, Button, Modal, PasswordField, popup } from '../../../../ui';
-import { isSessionError, serverMessageOf } from '../../../administration/api/server-message';
-import { ADMIN_KEYS } from '../../../administration/hooks/admin-query-keys';
-import { FilePicker } from '../../../bot-content/components/FilePicker';
-import { fieldErrorOf, showFailure } from '../../../bot-content/server-error';
+import { ADMIN_KEYS, isSessionError, serverMessageOf } from '../../../administration';
+import { FilePicker } from '../../../bot-content';
 import { importBot, stageBotImport } from '../../api/bot-bundle-api';
 import { BOT_KEYS } from '../../hooks/bot-query-keys';
 import { isBotLimitRefusal, reactToBotLimit } from '../create/bot-limit-dialogs';
@@ -28,7 +27,6 @@ import {
 import { ImportedBotCounts } from './ImportedBotCounts';
 import { importFormFrom, toImportChoice, validateImportForm } from './import-bot-form';
 import '../create/create-bot.css';
-import '../../../bot-content/components/content.css';
 import './import-bot.css';
 
 const FORM_FIELDS: readonly string[] = ['name', 'region', 'recognizer', 'language', 'nluAutomate'];

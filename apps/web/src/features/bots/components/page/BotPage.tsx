@@ -6,10 +6,6 @@ import { handleApiError } from '../../../../api/error-reactions';
 import { lazyNamed } from '../../../../app/lazy-named';
 import { PageLoader } from '../../../../app/PageLoader';
 import { Button, buttonClassName, popup, Tabs } from '../../../../ui';
-import {
-  DialogManagerOpenerProvider,
-  type DialogManagerTarget,
-} from '../../../flow-editor/dialog-manager-opener';
 import { PublishingPanel } from '../../../publishing';
 import { TestChat, TestChatOpenerProvider, type TestChatTarget } from '../../../test-chat';
 import { useBot, useBotPermissionIds } from '../../hooks/use-bots';
@@ -17,6 +13,7 @@ import { BotBanners } from './BotBanners';
 import { BotHeader } from './BotHeader';
 import { resolveBotRoute } from './bot-route';
 import { availableBotTabs, DEFAULT_BOT_TAB } from './bot-tabs';
+import { DialogManagerOpenerProvider, type DialogManagerTarget } from './dialog-manager-opener';
 import './bot-page.css';
 
 // bpmn-js is most of the editor's weight: the bot page loads it only when the Dialog Manager opens.

@@ -1,4 +1,4 @@
-import { BOT_OVERLAYS, type BotDialog } from './bot-overlays';
+import { BOT_OVERLAYS, type BotDialog } from '../../../bot-content';
 import { type AvailableBotTab, BOT_TAB_VIEWS, BOT_TABS } from './bot-tabs';
 
 /** What a route's tab value shows, read against the tabs this caller may open. */

@@ -1,30 +1,17 @@
 import { type BotDetails, Permission, type PermissionId } from '@parley/contracts';
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
+// Each part's panel is its own chunk, loaded when its tab opens (each feature's index.ts
+// exports it lazily).
+import { SettingsFrame as SettingsTab } from '../../../bot-settings';
+import { EntitiesTab } from '../../../entities';
+import { FunctionsTab, SubsTab } from '../../../functions';
+import { IntentsTab } from '../../../intents';
+import { VariablesTab } from '../../../variables';
 import { AnalyticsTab } from './AnalyticsTab';
 
-export type { BotDialog } from './bot-overlays';
+export type { BotDialog } from '../../../bot-content';
 
-import type { BotDialog } from './bot-overlays';
-
-// Each part's panel is its own chunk, loaded when its tab opens.
-const IntentsTab = lazy(async () => ({
-  default: (await import('../../../intents/components/IntentsTab')).IntentsTab,
-}));
-const EntitiesTab = lazy(async () => ({
-  default: (await import('../../../entities/components/EntitiesTab')).EntitiesTab,
-}));
-const VariablesTab = lazy(async () => ({
-  default: (await import('../../../variables/components/VariablesTab')).VariablesTab,
-}));
-const FunctionsTab = lazy(async () => ({
-  default: (await import('../../../functions/components/FunctionsTab')).FunctionsTab,
-}));
-const SubsTab = lazy(async () => ({
-  default: (await import('../../../functions/components/FunctionsTab')).SubsTab,
-}));
-const SettingsTab = lazy(async () => ({
-  default: (await import('../../../bot-settings/components/SettingsFrame')).SettingsFrame,
-}));
+import type { BotDialog } from '../../../bot-content';
 
 /** What every tab's panel receives. */
 export interface BotTabProps {

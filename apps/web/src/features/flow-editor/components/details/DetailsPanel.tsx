@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Select } from '../../../../ui';
-import { useEntities } from '../../../bot-content/hooks/use-content-queries';
-import { fetchVariablesAndObjects } from '../../../variables/api/variables-api';
-import { variablesKey } from '../../../variables/hooks/variable-query-keys';
+import { useEntities } from '../../../bot-content';
+import { fetchVariablesAndObjects, variablesKey } from '../../../variables';
 import { ConditionDetails } from './ConditionDetails';
 import { ConnectorDetails } from './ConnectorDetails';
 import type { DetailsContext } from './details-context';

@@ -5,8 +5,8 @@ import {
   type BlockFileView,
 } from '@parley/contracts';
 import { fetchFile } from '../../../../api/download-file';
-import { uploadFile } from '../../../bot-content/api/upload-file';
-import { botApiPath } from '../../../bot-content/content-paths';
+import { uploadFile } from '../../../../api/upload-file';
+import { botApiPath } from '../../../bots';
 import { blockFileDownloadPath } from '../../block-file';
 
 /** POST /api/{bot}/block-upload-file: the file, with the list of types the block takes sent first. */

@@ -1,5 +1,5 @@
 import { STORAGE_TYPES } from '@parley/contracts';
-import { FieldGroup } from '../../../bot-content/components/FormField';
+import { FieldGroup } from '../../../bot-content';
 import type { StorageRow } from '../../function-draft';
 import type { TypeEditorProps } from './editor-props';
 import { RowsEditor } from './RowsEditor';

@@ -1,4 +1,4 @@
-import { TextAreaField } from '../../../bot-content/components/FormField';
+import { TextAreaField } from '../../../bot-content';
 
 interface CodeAreaProps {
   label: string;

@@ -1,5 +1,5 @@
 import { FUNCTION_MESSAGES as M } from '@parley/contracts';
-import { FieldGroup } from '../../../bot-content/components/FormField';
+import { FieldGroup } from '../../../bot-content';
 import type { FunctionDraft, InputRow, OutputRow } from '../../function-draft';
 import { FUNCTION_TYPE_EDITORS } from './function-editors';
 import { RowsEditor } from './RowsEditor';

@@ -1,6 +1,6 @@
 import { REST_BODY_TYPES, REST_METHODS, type RestBodyType, type RestMethod } from '@parley/contracts';
 import { Select, TextField } from '../../../../ui';
-import { FieldGroup } from '../../../bot-content/components/FormField';
+import { FieldGroup } from '../../../bot-content';
 import { hasBody, type KeyValueRow } from '../../function-draft';
 import { CodeArea } from './CodeArea';
 import type { TypeEditorProps } from './editor-props';

@@ -1,7 +1,7 @@
 import { DEFAULT_FUNCTION_TYPE, FUNCTION_CREATION_TABS, type FunctionType } from '@parley/contracts';
 import { useState } from 'react';
+import { showFailure } from '../../../../api/server-error';
 import { Button, Modal, Tabs, TextField, Toggle } from '../../../../ui';
-import { showFailure } from '../../../bot-content/server-error';
 import { createFunction } from '../../api/functions-api';
 import { draftProblem, emptyDraft, type FunctionDraft, isSameDraft, requestOf } from '../../function-draft';
 import type { FunctionsMode } from '../../function-rights';

@@ -7,7 +7,7 @@ import {
 } from '@parley/contracts';
 import { useState } from 'react';
 import { Toggle } from '../../../../ui';
-import { ImportContentModal } from '../../../bot-content/components/ImportContentModal';
+import { ImportContentModal } from '../../../bot-content';
 import { importFunction, stageFunctionImport } from '../../api/functions-api';
 import type { FunctionsMode } from '../../function-rights';
 import { useFunctionsRefresh } from '../../hooks/use-functions';

@@ -6,7 +6,7 @@ import {
 } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, EmptyState, Modal, Spinner } from '../../../../ui';
-import { BOT_KEYS } from '../../../bots/hooks/bot-query-keys';
+import { BOT_KEYS } from '../../../bots';
 import { fetchFunctionUsages, fetchGlobalFunctionUsages } from '../../api/functions-api';
 
 interface UsageModalProps {

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import type { EditorMode } from './flow-owner';
+import type { EditorMode } from '../../../flow-editor';
 
 /** What the Dialog Manager opens on: a mode, and the flow to show first. */
 export interface DialogManagerTarget {

@@ -1,6 +1,6 @@
-import { contentPermissions } from '../../../bot-content/content-permissions';
-import { functionRights } from '../../../functions/function-rights';
-import { variablePermissions } from '../../../variables/variable-permissions';
+import { functionRights } from '../functions';
+import { variablePermissions } from '../variables';
+import { contentPermissions } from './content-permissions';
 
 /** The dialogs a tab opens over its content. */
 export type BotDialog = 'create' | 'import' | 'batch-import';

@@ -1,5 +1,5 @@
-import { toApiError } from '../../../api/api-error';
-import { getToken } from '../../../api/session';
+import { toApiError } from './api-error';
+import { getToken } from './session';
 
 /**
  * Sends one file as a multipart form field (the spec's intent-file, entity-file ...) with the

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { contentPath } from '../../bot-content/content-paths';
-import { type BotDialog, overlayRouteOf } from '../components/page/bot-overlays';
-import type { BotTabProps } from '../components/page/bot-tabs';
+import { type BotTabProps, contentPath } from '../../bots';
+import { type BotDialog, overlayRouteOf } from '../bot-overlays';
 
 interface OverlayState {
   /** The element selected when the dialog opened, selected again when it closes unused. */

@@ -1,11 +1,11 @@
 import { FLOW_MESSAGES as M, validationError } from '@parley/contracts';
 import type { IntentRecord } from '@parley/db';
 import { FLOW_TEMPLATES, flowTemplateXml } from '@parley/flows';
-import type { Principal } from '../auth/principal';
-import type { BotContent } from '../services/content/bot-content.service';
-import { saveFlow } from '../services/flows/flows.service';
+import type { Principal } from '../../auth/principal';
+import type { BotContent } from '../content/bot-content.service';
 import { intentSubjectIn } from './flow-subject';
 import { botLanguage } from './flow-validation-context';
+import { saveFlow } from './flows.service';
 
 /** A template flow of GET /api/templates by its id; any other id is refused before anything is made. */
 export function flowTemplateNamed(id: string) {

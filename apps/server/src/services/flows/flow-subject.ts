@@ -6,8 +6,9 @@ import {
   validationError,
 } from '@parley/contracts';
 import type { Bot, FlowOwner, FunctionRecord, IntentRecord, TenantScope } from '@parley/db';
-import type { Principal } from '../auth/principal';
-import { botNamed } from '../services/bots/bot-access.service';
+import type { BotRef } from '../../auth/bot-ref';
+import type { Principal } from '../../auth/principal';
+import { loadBot } from '../bots/bot-access.service';
 
 /** A bot with the repositories to reach it (a content change's, inside its transaction). */
 type BotInScope = { bot: Bot; scope: TenantScope };
@@ -42,10 +43,10 @@ export const intentSubjectIn = (content: BotInScope, intent: IntentRecord): Flow
 /** An intent's flow; a missing intent is 404. */
 export async function intentFlowSubject(
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   intentName: string,
 ): Promise<FlowSubject> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   const intent = await principal.scope.intents(bot.id).get(intentName);
   if (!intent) throw notFound(`There is no intent named ${intentName.slice(0, 60)}.`);
   return intentSubjectIn({ bot, scope: principal.scope }, intent);
@@ -65,10 +66,10 @@ export const subFlowSubjectIn = (bot: Bot, scope: TenantScope, fn: FunctionRecor
 /** A sub flow's flow (a function of type flow, the bot's own or a global one); anything else is 404 or 400. */
 export async function functionFlowSubject(
   principal: Principal,
-  botName: string,
+  botRef: BotRef,
   functionName: string,
 ): Promise<FlowSubject> {
-  const bot = await botNamed(principal, botName);
+  const bot = await loadBot(principal, botRef);
   const fn = await principal.scope.functions(bot.id).get(functionName);
   if (!fn) throw notFound(`There is no function named ${functionName.slice(0, 60)}.`);
   if (fn.type !== 'flow') throw validationError('name', M.notASubFlow(fn.name));

@@ -1,6 +1,6 @@
-import { isApiError } from '../../api/api-error';
-import { handleApiError } from '../../api/error-reactions';
-import { popup } from '../../ui';
+import { popup } from '../ui';
+import { isApiError } from './api-error';
+import { handleApiError } from './error-reactions';
 
 /** The field a validation refusal names, with its message; undefined for other failures. */
 export function fieldErrorOf(error: unknown): { field: string; message: string } | undefined {

@@ -1,7 +1,7 @@
 import { PREBUILT_ENTITIES } from '@parley/contracts';
 import type { Bot } from '@parley/db';
 import type { FlowValidationContext } from '@parley/flows';
-import { compileSafeRegex } from '../bot-content/safe-regex';
+import { compileSafeRegex } from '../content/safe-regex';
 import type { FlowSubject } from './flow-subject';
 
 /** The bot's language (its settings'); flows keep their texts per language. */
