@@ -1,6 +1,7 @@
-import { CHANNEL_KEYS, type ChannelId, type OutboundActivity, platformOfChannel } from '@parley/contracts';
+import { CHANNEL_KEYS, type OutboundActivity, platformOfChannel } from '@parley/contracts';
 import type { Bot, ConversationRecord } from '@parley/db';
 import type { AppContext } from '../../context';
+import type { JobPayloads } from '../../jobs/job-payloads';
 import type { ChannelPlugin } from '../channel-plugin';
 import { channelPluginOf } from '../channel-plugins';
 import { channelFileUrl } from './channel-files';
@@ -11,15 +12,7 @@ import type { ChannelRecipient } from './messaging-platform';
 export const DELIVERY_RETRY = { attempts: 5, firstWaitMs: 2000 } as const;
 
 /** The rest of a conversation's answer, waiting to be sent again (the job's payload). */
-export interface PendingDelivery {
-  tenantId: string;
-  botId: string;
-  conversationId: string;
-  /** The plug-in's channel id. */
-  plugin: ChannelId;
-  messages: unknown[];
-  attempt: number;
-}
+export type PendingDelivery = JobPayloads['channel.deliver'];
 
 /**
  * The bot's activities to one platform user: converted by the plug-in and sent one by one, in

@@ -2,6 +2,7 @@ import { type BotSettings, IDLE_ACTIVITY, type InboundActivity, RESUME_ACTIVITY 
 import type { Bot, ConversationRecord } from '@parley/db';
 import { deliverOutOfTurn } from '../../channels/messaging/outbound-delivery';
 import type { AppContext } from '../../context';
+import type { JobPayloads } from '../../jobs/job-payloads';
 import { type ConversationOrigin, takeTurnIf } from './conversation-turns.service';
 import { channelOf } from './test-channels';
 import { publishTurn } from './turn-details';
@@ -14,14 +15,7 @@ import { publishTurn } from './turn-details';
 export const SCHEDULED_TURN_ACTIVITIES = { resume: RESUME_ACTIVITY, idle: IDLE_ACTIVITY } as const;
 export type ScheduledTurnKind = keyof typeof SCHEDULED_TURN_ACTIVITIES;
 
-export interface ScheduledTurnPayload {
-  tenantId: string;
-  botId: string;
-  conversationId: string;
-  kind: ScheduledTurnKind;
-  /** The conversation's turn count when it was scheduled: any turn since makes it a no-op. */
-  atTurn: number;
-}
+export type ScheduledTurnPayload = JobPayloads['conversation.scheduled-turn'];
 
 /** The turn a turn's answer calls for later, if any: a delay's end, else the idle text while the bot waits. */
 export function scheduledTurnAfter(
