@@ -23,7 +23,11 @@ for (const node of profile.nodes) {
   const name = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
   byFunction.set(name, (byFunction.get(name) ?? 0) + hits);
   const place = url.includes('node_modules/')
-    ? (url.split('node_modules/')[1]?.split('/').slice(0, url.includes('node_modules/@') ? 2 : 1).join('/') ?? '?')
+    ? (url
+        .split('node_modules/')[1]
+        ?.split('/')
+        .slice(0, url.includes('node_modules/@') ? 2 : 1)
+        .join('/') ?? '?')
     : url.startsWith('node:')
       ? url
       : url === ''

@@ -342,6 +342,36 @@ async function closedConversations(serverUrl: string, secrets: string[], from: n
   return { turns: count };
 }
 
+/** The server's heap after GC before and after `HEAP.closed` conversations that talk once and are left. */
+async function heapAcrossClosed(
+  server: StartedServer,
+  database: { adminUrl: string; name: string } | undefined,
+  keys: string[],
+) {
+  // Heap after GC across conversations that start, talk once and are left.
+  const heapDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-heap-'));
+  await closedConversations(server.url, keys, 0, HEAP.warmUp);
+  const heapBefore = await server.probe({ gc: true });
+  const snapshotBefore = await server.heapSnapshot(path.join(heapDir, 'before.heapsnapshot'));
+  const closing = await measured(server, database, () =>
+    closedConversations(server.url, keys, HEAP.warmUp, HEAP.closed),
+  );
+  const heapAfter = await server.probe({ gc: true });
+  const snapshotAfter = await server.heapSnapshot(path.join(heapDir, 'after.heapsnapshot'));
+  const growth = heapGrowth(readFileSync(snapshotBefore, 'utf8'), readFileSync(snapshotAfter, 'utf8'));
+  rmSync(heapDir, { recursive: true, force: true });
+
+  return {
+    closedConversations: HEAP.closed,
+    afterWarmUpMb: mb(heapBefore),
+    afterClosedMb: mb(heapAfter),
+    growthMb: round((heapAfter.heapUsed - heapBefore.heapUsed) / 2 ** 20, 2),
+    bytesPerClosedConversation: round((heapAfter.heapUsed - heapBefore.heapUsed) / HEAP.closed, 1),
+    cpuMsPerClosedConversation: closing.cost.serverCpuMsPerTurn,
+    largestGrowth: growth,
+  };
+}
+
 /** One database: the test chat's closed and open loops, Direct Line's greetings, heap across closed conversations. */
 async function runOn(
   kind: DatabaseKind,
@@ -459,38 +489,26 @@ async function runOn(
     phase(`${kind}: Direct Line greetings`);
     // The acceptance check: 1,000 greeting turns over 40 Direct Line conversations.
     await directLineGreetings(server.url, directLineKey); // warm-up
+    // BENCH_PROFILE_DIR: a CPU profile of the server during the acceptance check, for where its time goes.
+    const profileDir = process.env.BENCH_PROFILE_DIR;
+    const profile = profileDir ? await server.startProfile() : undefined;
     const directLineRun = await measured(server, database, () =>
       directLineGreetings(server.url, directLineKey),
     );
+    await profile?.stop(path.join(profileDir ?? '', `direct-line-${kind}.cpuprofile`));
 
     phase(`${kind}: heap: closed conversations`);
-    // Heap after GC across conversations that start, talk once and are left.
-    const heapDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-heap-'));
-    await closedConversations(server.url, heapKeys, 0, HEAP.warmUp);
-    const heapBefore = await server.probe({ gc: true });
-    const snapshotBefore = await server.heapSnapshot(path.join(heapDir, 'before.heapsnapshot'));
-    const closing = await measured(server, database, () =>
-      closedConversations(server.url, heapKeys, HEAP.warmUp, HEAP.closed),
-    );
-    const heapAfter = await server.probe({ gc: true });
-    const snapshotAfter = await server.heapSnapshot(path.join(heapDir, 'after.heapsnapshot'));
-    const growth = heapGrowth(readFileSync(snapshotBefore, 'utf8'), readFileSync(snapshotAfter, 'utf8'));
-    rmSync(heapDir, { recursive: true, force: true });
+    // Heap after GC across conversations that start, talk once and are left (BENCH_SKIP_HEAP=1 skips it).
+    const heap = process.env.BENCH_SKIP_HEAP
+      ? { skipped: 'BENCH_SKIP_HEAP' }
+      : await heapAcrossClosed(server, database, heapKeys);
 
     return {
       testChat: { ...testChat, conversations: CONVERSATIONS, flowBlocks: 10 },
       testChatGreetings,
       openLoop: { ...openLoopRun, conversations: OPEN_LOOP.conversations, target: OPEN_LOOP.turnsPerSecond },
       directLine: { ...directLineRun, conversations: DIRECT_LINE.conversations },
-      heap: {
-        closedConversations: HEAP.closed,
-        afterWarmUpMb: mb(heapBefore),
-        afterClosedMb: mb(heapAfter),
-        growthMb: round((heapAfter.heapUsed - heapBefore.heapUsed) / 2 ** 20, 2),
-        bytesPerClosedConversation: round((heapAfter.heapUsed - heapBefore.heapUsed) / HEAP.closed, 1),
-        cpuMsPerClosedConversation: closing.cost.serverCpuMsPerTurn,
-        largestGrowth: growth,
-      },
+      heap,
     };
   } finally {
     await server.stop();
@@ -505,7 +523,8 @@ async function runOn(
 }
 
 /** Where the run is, on stderr: a long run shows its progress. */
-const phase = (name: string) => process.stderr.write(`[runtime ${new Date().toISOString().slice(11, 19)}] ${name}\n`);
+const phase = (name: string) =>
+  process.stderr.write(`[runtime ${new Date().toISOString().slice(11, 19)}] ${name}\n`);
 
 const mb = (probe: ServerProbe) => round(probe.heapUsed / 2 ** 20, 1);
 

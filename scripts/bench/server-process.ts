@@ -17,6 +17,8 @@ export interface StartedServer {
   probe(options?: { gc?: boolean }): Promise<ServerProbe>;
   /** With `probe`: writes a heap snapshot (after a GC) to `file`. */
   heapSnapshot(file: string): Promise<string>;
+  /** With `probe`: profiles the server's CPU from now until `stop` writes the profile to `file`. */
+  startProfile(): Promise<{ stop(file: string): Promise<void> }>;
   stop(): Promise<void>;
 }
 
@@ -100,6 +102,14 @@ export async function startServerProcess(options: {
     msToHealthy,
     probe: (probeOptions = {}) => ask<ServerProbe>({ type: 'probe', gc: probeOptions.gc ?? false }),
     heapSnapshot: async (file) => (await ask<{ file: string }>({ type: 'heap-snapshot', file })).file,
+    async startProfile() {
+      await ask({ type: 'profile-start' });
+      return {
+        async stop(file) {
+          await ask({ type: 'profile-stop', file });
+        },
+      };
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -104,12 +104,25 @@ export type {
 export type { Database } from './schema';
 export { sequentialId } from './sequential-id';
 
+const KEPT_TENANT_SCOPES = 1000;
+
 /**
  * The repository layer: global tables directly, tenant-owned tables only through `forTenant`,
  * and `transaction(fn)`: the same repositories bound to one transaction, so services never hold
  * a Kysely handle.
  */
 export function createRepositories(db: Kysely<Database>, options: RepositoryOptions = {}): Repositories {
+  // A tenant's scope holds nothing but its id and the handle: made once, not on every request.
+  const scopes = new Map<string, TenantScope>();
+  const forTenant = (tenantId: string): TenantScope => {
+    let scope = scopes.get(tenantId);
+    if (!scope) {
+      scope = tenantScope(db, tenantId, options);
+      if (scopes.size >= KEPT_TENANT_SCOPES) scopes.delete(scopes.keys().next().value as string);
+      scopes.set(tenantId, scope);
+    }
+    return scope;
+  };
   return {
     db,
     tenants: tenantRepository(db),
@@ -128,7 +141,7 @@ export function createRepositories(db: Kysely<Database>, options: RepositoryOpti
     externalApiKeys: publicExternalApiKeyRepository(db),
     snippets: publicSnippetRepository(db),
     channels: publicChannelRepository(db),
-    forTenant: (tenantId: string) => tenantScope(db, tenantId, options),
+    forTenant,
     transaction: (work) => db.transaction().execute((trx) => work(createRepositories(trx, options))),
   };
 }

@@ -3,6 +3,7 @@ import { flagFor, fromFlag, fromJsonColumn, fromTimestamp, isPostgres, nowIso, t
 import type { ConversationTable, Database, TurnTable } from '../schema';
 import { sequentialId } from '../sequential-id';
 import { conversationHotQueries, type TurnRow } from './conversation-hot-queries';
+import { turnWriterOf } from './turn-writer';
 
 export interface ConversationRecord {
   id: string;
@@ -242,29 +243,28 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
     },
 
     /**
-     * A turn at once, in one transaction: its state is stored if no other turn was stored since the
-     * state was read (`readAtTurn`, the conversation's turnCount then), and its activities are
-     * logged numbered after the conversation's last. Undefined when another process took a turn
-     * meanwhile (nothing is written); else the seq of each logged activity, in order.
+     * A turn at once, in one transaction (shared with the turns of other conversations that finish
+     * meanwhile: turn-writer.ts): its state is stored if no other turn was stored since the state
+     * was read (`readAtTurn`, the conversation's turnCount then), and its activities are logged
+     * numbered after the conversation's last. Undefined when another process took a turn meanwhile
+     * (nothing is written); else the seq of each logged activity, in order.
      */
     async storeTurn(
       id: string,
       readAtTurn: number,
       turn: { state: Record<string, unknown>; isTouchless: boolean; log: readonly NewTurn[] },
     ): Promise<{ seqs: number[] } | undefined> {
-      return db.transaction().execute(async (trx) => {
-        const at = nowIso();
-        const last = await hot.in(trx).storeState(id, readAtTurn, {
-          state: toJson(turn.state),
-          at,
-          isTouchless: turn.isTouchless,
-          logged: turn.log.length,
-        });
-        if (last === undefined) return undefined;
-        const first = last - turn.log.length + 1;
-        const rows = turn.log.map((logged, index) => turnRow(id, logged, first + index, at));
-        if (rows.length > 0) await hot.in(trx).insertTurns(rows);
-        return { seqs: rows.map((row) => row.seq) };
+      const at = nowIso();
+      return turnWriterOf(db).store({
+        tenantId,
+        botId,
+        conversationId: id,
+        readAtTurn,
+        state: toJson(turn.state),
+        at,
+        isTouchless: turn.isTouchless,
+        logged: turn.log.length,
+        log: (first) => turn.log.map((logged, index) => turnRow(id, logged, first + index, at)),
       });
     },
 

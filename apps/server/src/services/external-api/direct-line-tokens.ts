@@ -29,7 +29,12 @@ const TYPE_PREFIX = 'parley-direct-line-';
  * never taken as a platform sign-in or a test chat token, nor those as one of these.
  */
 export function createDirectLineTokens(serverSecret: string, now: () => number = Date.now) {
-  const key = new Uint8Array(hkdfSync('sha256', serverSecret, 'parley', 'direct-line-tokens', 32));
+  const secret = new Uint8Array(hkdfSync('sha256', serverSecret, 'parley', 'direct-line-tokens', 32));
+  // Imported once: every Direct Line call verifies a token (given raw bytes, jose imports them each time).
+  const key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   return {
     async sign(kind: DirectLineTokenKind, claims: DirectLineClaims, ttlSeconds: number): Promise<string> {
       const at = Math.floor(now() / 1000);
@@ -46,13 +51,13 @@ export function createDirectLineTokens(serverSecret: string, now: () => number =
         .setJti(randomBytes(9).toString('base64url'))
         .setIssuedAt(at)
         .setExpirationTime(at + ttlSeconds)
-        .sign(key);
+        .sign(await key);
     },
     /** The claims of a good, unexpired token of the kind; undefined for anything else. */
     async verify(kind: DirectLineTokenKind, token: string): Promise<DirectLineClaims | undefined> {
       if (token.length > 4096) return undefined;
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           currentDate: new Date(now()),
         });

@@ -184,18 +184,18 @@ async function conversationOfCaller(
 ): Promise<Omit<DirectLineConversation, 'conversation'> & { lifetimeMs: number }> {
   if (caller.token && caller.token.conversationId !== conversationId)
     throw directLineError(403, DIRECT_LINE_MESSAGES.wrongConversation);
-  const unknown = directLineError(404, DIRECT_LINE_MESSAGES.unknownConversation);
-  if (conversationId.length > 100) throw unknown;
+  const unknown = () => directLineError(404, DIRECT_LINE_MESSAGES.unknownConversation);
+  if (conversationId.length > 100) throw unknown();
   const { key } = caller;
   const scope = ctx.repos.forTenant(key.tenantId);
   const bot = await cachedBot(ctx.botRuntime, scope, key.botId);
-  if (!bot) throw unknown;
+  if (!bot) throw unknown();
   const repo = scope.externalApi(key.botId);
   // A token names its conversation, its key and its user, signed: only the key itself needs the record read.
   const record: Pick<DirectLineConversationRecord, 'keyId' | 'userId'> | undefined = caller.token
     ? { keyId: caller.token.keyId, userId: caller.token.userId }
     : await repo.conversation(conversationId);
-  if (!record || record.keyId !== key.keyId) throw unknown;
+  if (!record || record.keyId !== key.keyId) throw unknown();
   const lifetime = await ctx.botRuntime.remember(bot, 'direct-line-lifetime', () =>
     repo.conversationLifetime(),
   );
