@@ -5,10 +5,9 @@ import { columnTypes, isPostgres } from '../dialect';
  * What a turn used to read besides the conversation now lives on the conversation's row (issue 21):
  * `last_seq`, the number of its last logged activity (a turn numbers its rows from it and moves it
  * in the same UPDATE that stores its state, instead of reading max(seq)), and `is_handed_over`,
- * set while a handover is open (a turn checks the handovers table only then). Indexes a turn
- * rewrote for nothing go: `turns_conversation` (conversation, time) repeats the unique
- * (conversation, seq) one, and a user's conversations are found by channel and user alone, so
- * their activity time is no longer part of that index (each turn moved its entry).
+ * set while a handover is open (a turn checks the handovers table only then). A user's
+ * conversations are found by channel and user alone: their activity time leaves that index,
+ * whose entry each turn moved for nothing.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const type = columnTypes(db);
@@ -27,8 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     where exists (select 1 from handovers h where h.conversation_id = conversations.id and h.status <> 'ended')`.execute(
     db,
   );
-  await db.schema.dropIndex('turns_conversation').execute();
-  await db.schema.dropIndex('conversations_bot_user').execute();
+  await db.schema.dropIndex('conversations_bot_user').ifExists().execute();
   await db.schema
     .createIndex('conversations_bot_user')
     .on('conversations')
