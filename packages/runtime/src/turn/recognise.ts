@@ -1,0 +1,60 @@
+import { subFlowTestActivity } from '@parley/contracts';
+import type { InboundActivity } from '../activities';
+import { recognitionDecision } from '../recognition-decision';
+import { fillVariables } from '../text-template';
+import { TurnError } from '../turn-types';
+import type { TurnPlace, TurnRun } from './turn-run';
+
+/**
+ * Where a turn that answers no waiting block starts: Test Sub Flow's sub flow, or the flow of the
+ * intent the recognizer finds. Undefined when the turn is answered here (below or between the
+ * thresholds, a FAQ intent's answer).
+ */
+export async function startOfTurn(run: TurnRun, activity: InboundActivity): Promise<TurnPlace | undefined> {
+  const { bot, state, trace } = run;
+  const subFlowToTest = subFlowTested(activity);
+  if (subFlowToTest !== undefined) {
+    // Test Sub Flow: no recognition, the sub flow runs from its start as the conversation's flow.
+    // Its inputs take their default values, as a block that gives none would.
+    state.stack = [];
+    const tested = await bot.functionOf?.(subFlowToTest);
+    if (tested?.type === 'unavailable') throw new TurnError(tested.reason);
+    if (tested?.type !== 'flow' || !tested.flow.startId) {
+      throw new TurnError(`${subFlowToTest} is not a sub flow with a saved version.`);
+    }
+    for (const input of tested.inputs)
+      run.setVariable(input.name, fillVariables(input.defaultValue, state.variables));
+    trace.flowTriggered = tested.flow.name;
+    return { flow: tested.flow, nodeId: tested.flow.startId, retries: 0 };
+  }
+  const recognition = await bot.services.recognize(run.userText);
+  trace.recognition = recognition;
+  for (const entity of recognition.entities) run.setEntity(entity.entity, entity.value ?? entity.text);
+  const decision = recognitionDecision(recognition, bot);
+  if (decision === 'belowThreshold' || recognition.intent === null) {
+    run.activities.push({ type: 'text', text: fillVariables(bot.messageBelowThreshold, state.variables) });
+    return undefined;
+  }
+  if (decision === 'betweenThresholds') {
+    run.activities.push({ type: 'text', text: fillVariables(bot.messageBetweenThreshold, state.variables) });
+    return undefined;
+  }
+  const flow = await bot.flowOf(recognition.intent);
+  // A new intent leaves any sub flow the conversation was in.
+  state.stack = [];
+  if (!flow?.startId) {
+    const answer = (await bot.answerOf?.(recognition.intent))?.trim();
+    if (!answer) throw new TurnError(`Intent ${recognition.intent} has no active flow.`);
+    run.activities.push({ type: 'text', text: fillVariables(answer, state.variables) });
+    return undefined;
+  }
+  trace.flowTriggered = flow.name;
+  return { flow, nodeId: flow.startId, retries: 0 };
+}
+
+/** The sub flow a Test Sub Flow start names; undefined for any other activity. */
+function subFlowTested(activity: InboundActivity): string | undefined {
+  if (activity.type !== 'event' || activity.name !== subFlowTestActivity('').name) return undefined;
+  const value = activity.value as { subFlow?: unknown } | undefined;
+  return typeof value?.subFlow === 'string' ? value.subFlow : undefined;
+}

@@ -1,0 +1,83 @@
+import type { InboundActivity, OutboundActivity } from '../activities';
+import type { ConversationState } from '../conversation-state';
+import { flowOfKey, type RuntimeFlow } from '../runtime-flow';
+import { type BotForTurn, TurnError, type TurnLimits, type TurnTrace } from '../turn-types';
+
+/** One turn while it runs: the bot, the state it changes, what it says and why (the trace). */
+export interface TurnRun {
+  bot: BotForTurn;
+  limits: TurnLimits;
+  state: ConversationState;
+  activities: OutboundActivity[];
+  trace: TurnTrace;
+  /** The user's text of this turn (empty for events). */
+  userText: string;
+  now: () => number;
+  startedAt: number;
+  random: () => number;
+  /** Sets (or with undefined, unsets) a variable within the size limit. */
+  setVariable(name: string, value: unknown): void;
+  /** Sets a variable from a recognised entity: remembered as one of the conversation's entities. */
+  setEntity(name: string, value: unknown): void;
+  /** A flow as the state names it: an intent's active flow, or a sub flow's. */
+  flowByKey(key: string): Promise<RuntimeFlow | undefined>;
+  /** A Delay block waits this long before the flow goes on. */
+  resumeAfterMs?: number;
+}
+
+/** Where the turn goes on: a block of a flow, with the answer it waited for when it waited. */
+export interface TurnPlace {
+  flow: RuntimeFlow;
+  nodeId: string;
+  answer?: InboundActivity;
+  memo?: unknown;
+  retries: number;
+}
+
+export function startRun(
+  bot: BotForTurn,
+  state: ConversationState,
+  options: {
+    limits: TurnLimits;
+    userText: string;
+    now: () => number;
+    random: () => number;
+    trace: TurnTrace;
+  },
+): TurnRun {
+  const setVariable = (name: string, value: unknown) => {
+    if (value === undefined) {
+      delete state.variables[name];
+      return;
+    }
+    const size = JSON.stringify(value)?.length ?? 0;
+    if (size > options.limits.maxVariableBytes) {
+      throw new TurnError(
+        `Variable ${name} would hold ${size} bytes; at most ${options.limits.maxVariableBytes} fit.`,
+      );
+    }
+    state.variables[name] = value;
+  };
+  return {
+    bot,
+    limits: options.limits,
+    state,
+    activities: [],
+    trace: options.trace,
+    userText: options.userText,
+    now: options.now,
+    startedAt: options.now(),
+    random: options.random,
+    setVariable,
+    setEntity(name, value) {
+      setVariable(name, value);
+      if (!state.entities.includes(name)) state.entities.push(name);
+    },
+    async flowByKey(key) {
+      const { owner, name } = flowOfKey(key);
+      if (owner === 'intent') return bot.flowOf(name);
+      const fn = await bot.functionOf?.(name);
+      return fn?.type === 'flow' ? fn.flow : undefined;
+    },
+  };
+}
