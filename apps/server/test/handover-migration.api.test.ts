@@ -27,8 +27,9 @@ describe.each(testDatabases())('the handover migration on %s', (kind) => {
     if (pg) cleanups.push(pg.drop);
     const handle = connectDatabase({ databaseUrl: pg?.url, dataDir, poolSize: 1 });
     cleanups.push(handle.close);
+    // The schema as it was: every migration named before the handover's (later ones build on it).
     const before = Object.fromEntries(
-      Object.entries(MIGRATIONS).filter(([name]) => name !== '202611281040-handover'),
+      Object.entries(MIGRATIONS).filter(([name]) => name < '202611281040-handover'),
     );
     const migrator = new Migrator({
       db: handle.db,
