@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
-import { Button } from '../../../ui';
-import './content.css';
+import { Button } from './Button';
+import './FilePicker.css';
 
 interface FilePickerProps {
   label: string;
