@@ -1,4 +1,5 @@
 import type { DatabaseHandle, Repositories } from '@parley/db';
+import type { NluProviderRegistry } from '@parley/nlu';
 import type { Logger } from 'pino';
 import type { PrincipalCache } from './auth/principal-cache';
 import type { TokenService } from './auth/tokens';
@@ -6,7 +7,6 @@ import type { BlobStore } from './blobs/blob-store';
 import type { Config } from './config';
 import type { AppJobQueue } from './jobs/create-job-queue';
 import type { Mailer } from './mail/mailer';
-import type { NluProviderRegistry } from './nlu/nlu-providers';
 import type { SharedState } from './shared-state';
 
 /** What services and routes are given: plain values, passed explicitly. */

@@ -10,10 +10,10 @@ import type { AppContext } from './context';
 import { createJobQueue } from './jobs/create-job-queue';
 import { startJobs } from './jobs/start-jobs';
 import { createMailer } from './mail/mailer';
-import { createEmbeddedProvider } from './nlu/embedded-provider';
-import { createNluProviderRegistry } from './nlu/nlu-providers';
 import { ensureFirstRun } from './services/accounts/bootstrap.service';
 import { createSecretSeal } from './services/functions/function-secret-seal';
+import { createEmbeddedProvider } from './services/nlu/engine/embedded-provider';
+import { createNluProviderRegistry } from './services/nlu/engine/nlu-providers';
 import { createSharedState } from './shared-state';
 
 export interface RunningParts {

@@ -11,7 +11,7 @@ import {
   NluProviderError,
   type NluTrainingData,
 } from '@parley/nlu';
-import { type BlobStore, botBlobPrefix } from '../blobs/blob-store';
+import { type BlobStore, botBlobPrefix } from '../../../blobs/blob-store';
 import { createPredictorCache } from './predictor-cache';
 import { TrainingRefused, trainInWorker } from './train-in-worker';
 import { trainingDataHash } from './training-data-hash';

@@ -1,5 +1,5 @@
 import type { NluTrainingData } from '@parley/nlu';
-import { locateWorker, startWorker } from '../workers/worker-thread';
+import { locateWorker, startWorker } from '../../../workers/worker-thread';
 import type { TrainingWorkerMessage } from './training-worker';
 
 /** The engine refused the data (e.g. an unsupported language): the step shows this message. */

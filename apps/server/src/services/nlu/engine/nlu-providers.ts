@@ -1,16 +1,11 @@
 import { engineById } from '@parley/contracts';
-import type { NluProvider } from '@parley/nlu';
+import type { NluProvider, NluProviderRegistry } from '@parley/nlu';
 
 /**
  * The providers Parley can publish to and measure with, by engine id; one registry per
  * running app (the embedded provider keeps its models in the app's database). An engine of
  * the catalogue without a provider here cannot be configured yet (its issue adds one).
  */
-export interface NluProviderRegistry {
-  get(id: string): NluProvider | undefined;
-  all(): readonly NluProvider[];
-}
-
 export function createNluProviderRegistry(list: readonly NluProvider[]): NluProviderRegistry {
   for (const provider of list)
     if (!engineById(provider.id)) throw new Error(`${provider.id} is not an engine of the catalogue`);
