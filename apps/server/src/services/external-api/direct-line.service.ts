@@ -14,9 +14,9 @@ import type {
   ExternalApiKeyRecord,
   TenantScope,
 } from '@parley/db';
-import { productionOrigin } from '../../channels/channel-plugin';
-import { isChannelEnabled } from '../../channels/channel-plugins';
 import type { AppContext } from '../../context';
+import { productionOrigin } from '../channels/channel-plugin';
+import { isChannelEnabled } from '../channels/channel-plugins';
 import {
   type ConversationOrigin,
   startConversation,
