@@ -30,10 +30,12 @@ function externalsOf(manifest, seen = new Set()) {
 
 await build({
   // Workers are files of their own: worker_threads load them by path (dist/nlu/, dist/untrusted-input/).
+  // The training worker's source is in services/nlu/engine/; it is built to dist/nlu/, where
+  // train-in-worker.ts looks for it (workers/worker-thread.ts).
   entryPoints: [
     'src/main.ts',
     'src/cli.ts',
-    'src/nlu/training-worker.ts',
+    { in: 'src/services/nlu/engine/training-worker.ts', out: 'nlu/training-worker' },
     'src/untrusted-input/input-worker.ts',
   ],
   outdir: 'dist',

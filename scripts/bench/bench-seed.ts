@@ -4,10 +4,10 @@ import pino from 'pino';
 import { hashPassword } from '../../apps/server/src/auth/passwords';
 import { loadConfig } from '../../apps/server/src/config';
 import type { AppContext } from '../../apps/server/src/context';
-import { botRefOf } from '../../apps/server/src/nlu/bot-ref';
-import { botTrainingData } from '../../apps/server/src/nlu/training-data';
 import { createContext } from '../../apps/server/src/server';
 import { ensureFirstRun } from '../../apps/server/src/services/accounts/bootstrap.service';
+import { botRefOf } from '../../apps/server/src/services/nlu/engine/bot-ref';
+import { botTrainingData } from '../../apps/server/src/services/nlu/engine/training-data';
 
 /** The account every benchmark signs in with: an administrator of the master tenant. */
 export const BENCH_USER = { email: 'bench@example.com', password: 'Bench-Password-1' } as const;

@@ -8,7 +8,7 @@ import {
   type PlatformEndpoints,
   type PlatformOperatorSettings,
   platformEndpointsFrom,
-} from './channels/messaging/platform-endpoints';
+} from './platform-endpoints';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -185,7 +185,7 @@ export interface Config {
   /** Hours between scheduled NLU automate runs; 0 turns the schedule off. */
   nluAutomateIntervalHours: number;
   blobs: { kind: 'files' } | { kind: 's3'; s3: S3Settings };
-  /** Messaging platforms' addresses (channels/messaging/platform-endpoints.ts). */
+  /** Messaging platforms' addresses (platform-endpoints.ts). */
   platforms: PlatformEndpoints;
   platformOperator: PlatformOperatorSettings;
 }

@@ -1,4 +1,5 @@
 import type { DatabaseHandle, Repositories } from '@parley/db';
+import type { NluProviderRegistry } from '@parley/nlu';
 import type { Logger } from 'pino';
 import type { PrincipalCache } from './auth/principal-cache';
 import type { TokenService } from './auth/tokens';
@@ -6,9 +7,8 @@ import type { BlobStore } from './blobs/blob-store';
 import type { Config } from './config';
 import type { AppJobQueue } from './jobs/create-job-queue';
 import type { Mailer } from './mail/mailer';
-import type { NluProviderRegistry } from './nlu/nlu-providers';
-import type { BotRuntimeCache } from './services/conversations/bot-runtime-cache';
 import type { SharedState } from './shared-state';
+import type { BotRuntimeCache } from './shared-state/bot-runtime-cache';
 
 /** What services and routes are given: plain values, passed explicitly. */
 export interface AppContext {

@@ -10,12 +10,12 @@ import type { AppContext } from './context';
 import { createJobQueue } from './jobs/create-job-queue';
 import { startJobs } from './jobs/start-jobs';
 import { createMailer } from './mail/mailer';
-import { createEmbeddedProvider } from './nlu/embedded-provider';
-import { createNluProviderRegistry } from './nlu/nlu-providers';
 import { ensureFirstRun } from './services/accounts/bootstrap.service';
-import { createBotRuntimeCache } from './services/conversations/bot-runtime-cache';
 import { createSecretSeal } from './services/functions/function-secret-seal';
+import { createEmbeddedProvider } from './services/nlu/engine/embedded-provider';
+import { createNluProviderRegistry } from './services/nlu/engine/nlu-providers';
 import { createSharedState } from './shared-state';
+import { createBotRuntimeCache } from './shared-state/bot-runtime-cache';
 
 export interface RunningParts {
   app: FastifyInstance;

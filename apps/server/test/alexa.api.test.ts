@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   AlexaVerificationError,
   signingCertificateOf,
-} from '../src/channels/alexa/alexa-request-verification';
+} from '../src/services/channels/alexa/alexa-request-verification';
 import { expectStatus } from './support/admin-world';
 import {
   type AlexaCertificates,

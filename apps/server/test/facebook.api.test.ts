@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { BotConfigurationView } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { FACEBOOK_KEYS_MESSAGES } from '../src/channels/facebook/facebook-keys';
+import { FACEBOOK_KEYS_MESSAGES } from '../src/services/channels/facebook/facebook-keys';
 import { expectStatus } from './support/admin-world';
 import {
   type ChannelTemplateBot,

@@ -1,8 +1,8 @@
 import { MAIL_CHANNEL_MESSAGES, SECRET_MASK } from '@parley/contracts';
 import type { Bot } from '@parley/db';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { NUMBERED_OPTIONS_HINT } from '../src/channels/mail/mail-outbound';
-import { MAIL_MAX_AGE_HOURS, pollMailbox, pollMailboxes } from '../src/channels/mail/mail-poller';
+import { NUMBERED_OPTIONS_HINT } from '../src/services/channels/mail/mail-outbound';
+import { MAIL_MAX_AGE_HOURS, pollMailbox, pollMailboxes } from '../src/services/channels/mail/mail-poller';
 import { expectStatus } from './support/admin-world';
 import {
   type ChannelTemplateBot,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { TEAMS_MESSAGES } from '../src/channels/teams/teams-messages';
+import { TEAMS_MESSAGES } from '../src/services/channels/teams/teams-messages';
 import { expectStatus } from './support/admin-world';
 import {
   type ChannelTemplateBot,

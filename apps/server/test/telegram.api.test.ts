@@ -1,6 +1,6 @@
 import { SECRET_MASK } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { deliverOutOfTurn } from '../src/channels/messaging/outbound-delivery';
+import { deliverOutOfTurn } from '../src/services/channels/messaging/outbound-delivery';
 import { expectStatus, selectTenant } from './support/admin-world';
 import { multipartBody } from './support/bot-content';
 import {

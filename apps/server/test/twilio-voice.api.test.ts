@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readPlatformKeys, storePlatformKeys } from '../src/channels/messaging/channel-keys.service';
-import { deliverOutOfTurn } from '../src/channels/messaging/outbound-delivery';
-import { twilioPlatform } from '../src/channels/twilio/twilio-platform';
-import { SILENT_ROUNDS } from '../src/channels/twilio/twilio-voice-twiml';
-import { TWILIO_WEBHOOK_FLAGS } from '../src/channels/twilio/twilio-webhooks';
+import { readPlatformKeys, storePlatformKeys } from '../src/services/channels/messaging/channel-keys.service';
+import { deliverOutOfTurn } from '../src/services/channels/messaging/outbound-delivery';
+import { twilioPlatform } from '../src/services/channels/twilio/twilio-platform';
+import { SILENT_ROUNDS } from '../src/services/channels/twilio/twilio-voice-twiml';
+import { TWILIO_WEBHOOK_FLAGS } from '../src/services/channels/twilio/twilio-webhooks';
 import { expectStatus } from './support/admin-world';
 import {
   type ChannelTemplateBot,

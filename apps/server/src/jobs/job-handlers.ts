@@ -1,6 +1,6 @@
-import { pollMailboxes } from '../channels/mail/mail-poller';
-import { retryDelivery } from '../channels/messaging/outbound-delivery';
 import type { AppContext } from '../context';
+import { pollMailboxes } from '../services/channels/mail/mail-poller';
+import { retryDelivery } from '../services/channels/messaging/outbound-delivery';
 import { takeScheduledTurn } from '../services/conversations/scheduled-turns.service';
 import { runDueNluAutomate, runNluAutomateJob } from '../services/nlu/nlu-automate.service';
 import { runNluTestJob } from '../services/nlu/nlu-test.service';

@@ -1,5 +1,5 @@
-import { MAIL_POLL_EVERY_MS } from '../channels/mail/mail-poller';
 import type { AppContext } from '../context';
+import { MAIL_POLL_EVERY_MS } from '../services/channels/mail/mail-poller';
 import { nluAutomateCheckEveryMs } from '../services/nlu/nlu-automate.service';
 import { jobHandlers } from './job-handlers';
 

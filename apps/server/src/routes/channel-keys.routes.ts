@@ -1,10 +1,14 @@
 import { Permission } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import { botOf, principalOf } from '../auth/guard';
-import { messagingPlatforms } from '../channels/channel-platforms';
-import { keysViewOf, readPlatformKeys, saveKeysFromUser } from '../channels/messaging/channel-keys.service';
 import type { AppContext } from '../context';
 import { loadBot } from '../services/bots/bot-access.service';
+import { messagingPlatforms } from '../services/channels/channel-platforms';
+import {
+  keysViewOf,
+  readPlatformKeys,
+  saveKeysFromUser,
+} from '../services/channels/messaging/channel-keys.service';
 
 type BotParams = { Params: { bot: string } };
 const MANAGE_CHANNELS = { config: { access: { botPermission: [Permission.ManageChannels] } } } as const;

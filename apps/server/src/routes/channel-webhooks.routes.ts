@@ -1,8 +1,8 @@
 import { AppError } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
-import { messagingPlatforms } from '../channels/channel-platforms';
-import { fileOfLink } from '../channels/messaging/channel-files';
 import type { AppContext } from '../context';
+import { messagingPlatforms } from '../services/channels/channel-platforms';
+import { fileOfLink } from '../services/channels/messaging/channel-files';
 import { readBotBlockFile } from '../services/flows/block-files.service';
 
 /** The most a platform's webhook request may carry (an e-mail is fetched, not posted). */

@@ -2,7 +2,7 @@ import { BOT_BUNDLE_MAX_EXPANDED_BYTES, validationError } from '@parley/contract
 import { BundleFormatError, bundleKey, decodeBundle } from '../bot-bundle/bundle-codec';
 import { type BundleContent, readBundleContent } from '../bot-bundle/bundle-content';
 import { bundleFormatRefusal } from '../bot-bundle/bundle-errors';
-import { type MailFacts, mailFactsOf } from '../channels/mail/mail-facts';
+import { type MailFacts, mailFactsOf } from '../services/channels/mail/mail-facts';
 import {
   IntentWorkbookError,
   type IntentWorkbookRow,

@@ -6,6 +6,7 @@ export { Card } from './components/Card';
 export { Checkbox } from './components/Checkbox';
 export { CopyValue } from './components/CopyValue';
 export { EmptyState } from './components/EmptyState';
+export { FilePicker } from './components/FilePicker';
 export { Modal } from './components/Modal';
 export { PageHeader } from './components/PageHeader';
 export { PasswordField } from './components/PasswordField';

@@ -58,7 +58,7 @@ function createTurnWriter(db: Kysely<Database>) {
         for (const { turn } of batch) results.push(await storeIn(trx, turn));
         return results;
       });
-      batch.forEach((waiting, index) => waiting.resolve(stored[index]));
+      for (const [index, waiting] of batch.entries()) waiting.resolve(stored[index]);
     } catch (error) {
       if (batch.length === 1) {
         batch[0]?.reject(error);

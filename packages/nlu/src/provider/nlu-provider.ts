@@ -4,7 +4,7 @@ import type { NluPrediction, NluTrainingData } from '../types';
  * What Parley asks of a language-understanding engine (spec 02 sections 4 and 7, spec 04
  * section 7.2). The embedded engine is the first provider; the cloud engines (CLU, Watson,
  * Dialogflow, Lex, Wit, Nuance) implement the same interface in a later issue and are added
- * to the server's registry (apps/server/src/nlu/nlu-providers.ts). It lives in this package so
+ * to the server's registry (apps/server/src/services/nlu/engine/nlu-providers.ts). It lives in this package so
  * the runtime and the cloud engines adapt to one interface without depending on the server.
  *
  * A provider holds, per bot, a *resource* (the account-side container, e.g. a cloud
@@ -42,6 +42,16 @@ export interface NluProvider {
    * `texts` with it, touching neither the draft nor the published model.
    */
   measure(data: NluTrainingData, texts: readonly string[]): Promise<NluPrediction[]>;
+}
+
+/**
+ * The providers a running server can publish to and measure with, by engine id: the server
+ * builds one per app (apps/server/src/services/nlu/engine/nlu-providers.ts) and keeps it on its
+ * app context, which may import no service, so the type lives here.
+ */
+export interface NluProviderRegistry {
+  get(id: string): NluProvider | undefined;
+  all(): readonly NluProvider[];
 }
 
 export type NluModelKind = 'draft' | 'published';

@@ -1,5 +1,5 @@
 import { CONNECTION_CATALOGUES, type ConnectionKind, channelsSectionSchema } from '@parley/contracts';
-import { isChannelConnected } from '../../channels/channel-plugins';
+import { isChannelConnected } from '../../services/channels/channel-plugins';
 import { defineBundleKind } from '../bundle-kind';
 
 /**

@@ -25,11 +25,11 @@ import {
 import type { Bot, BotConnection, TenantScope } from '@parley/db';
 import { type BotRef, botRefOf } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
-import { isChannelConnected, settingsDialogOf } from '../../channels/channel-plugins';
 import type { AppContext } from '../../context';
 import { loadBot, permissionsOnBot } from '../bots/bot-access.service';
 import { changeBot } from '../bots/bot-settings.service';
 import { planOf } from '../tenancy/tenant-plan.service';
+import { isChannelConnected, settingsDialogOf } from './channel-plugins';
 
 /**
  * The Configuration tab (spec 04 sections 2.3, 3.2, 3.3, 4, 5, 6): the bot's channels and

@@ -18,9 +18,9 @@ import {
 } from '@parley/contracts';
 import type { ConversationRecord, SnippetRecord } from '@parley/db';
 import { createWidgetTokens, type WidgetVisitorClaims } from '../../auth/widget-tokens';
-import { productionOrigin } from '../../channels/channel-plugin';
-import { isChannelEnabled } from '../../channels/channel-plugins';
 import type { AppContext } from '../../context';
+import { productionOrigin } from '../channels/channel-plugin';
+import { isChannelEnabled } from '../channels/channel-plugins';
 import { isMessageTurn } from '../conversations/conversation-log.service';
 import { type ConversationOrigin, takeTurn } from '../conversations/conversation-turns.service';
 import { joinConversation } from '../conversations/join-conversation';

@@ -1,8 +1,8 @@
 import type { FlowTargetName } from '@parley/contracts';
 import type { Bot, TenantScope } from '@parley/db';
 import { compileFlow, type FlowOwnerKind, type RuntimeFlow } from '@parley/runtime';
+import type { BotRuntimeCache } from '../../shared-state/bot-runtime-cache';
 import { parseStoredFlow } from '../flows/flow-xml';
-import type { BotRuntimeCache } from './bot-runtime-cache';
 
 /**
  * Compiled flows by version: a saved version never changes, so its compiled form is kept (a few

@@ -1,8 +1,8 @@
 import { type BotSettings, IDLE_ACTIVITY, type InboundActivity, RESUME_ACTIVITY } from '@parley/contracts';
 import type { Bot, ConversationRecord } from '@parley/db';
-import { deliverOutOfTurn } from '../../channels/messaging/outbound-delivery';
 import type { AppContext } from '../../context';
 import type { JobPayloads } from '../../jobs/job-payloads';
+import { deliverOutOfTurn } from '../channels/messaging/outbound-delivery';
 import { type ConversationOrigin, takeTurnIf } from './conversation-turns.service';
 import { channelOf } from './test-channels';
 import { publishTurn } from './turn-details';

@@ -14,8 +14,8 @@ import type { Bot, TenantScope } from '@parley/db';
 import { readConversationState } from '@parley/runtime';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
+import { cachedBot } from '../../shared-state/bot-runtime-cache';
 import { botNamed, mayUseTestChat } from '../bots/bot-access.service';
-import { cachedBot } from './bot-runtime-cache';
 import {
   type ConversationOrigin,
   startConversation,

@@ -13,10 +13,10 @@ import type {
   ExternalApiKeyRecord,
   TenantScope,
 } from '@parley/db';
-import { productionOrigin } from '../../channels/channel-plugin';
-import { isChannelEnabled } from '../../channels/channel-plugins';
 import type { AppContext } from '../../context';
-import { cachedBot } from '../conversations/bot-runtime-cache';
+import { cachedBot } from '../../shared-state/bot-runtime-cache';
+import { productionOrigin } from '../channels/channel-plugin';
+import { isChannelEnabled } from '../channels/channel-plugins';
 import {
   type ConversationOrigin,
   startConversation,

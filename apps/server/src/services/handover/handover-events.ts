@@ -7,8 +7,8 @@ import type {
 } from '@parley/contracts';
 import type { Bot, ConversationRecord, HandoverRecord, HandoverTurnRecord } from '@parley/db';
 import { emptyTrace } from '@parley/runtime';
-import { deliverOutOfTurn } from '../../channels/messaging/outbound-delivery';
 import type { AppContext } from '../../context';
+import { deliverOutOfTurn } from '../channels/messaging/outbound-delivery';
 import { publishTurn } from '../conversations/turn-details';
 import { publishTopicEvent } from '../realtime/topic-events';
 

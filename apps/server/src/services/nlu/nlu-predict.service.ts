@@ -12,9 +12,9 @@ import { recognitionDecision } from '@parley/runtime';
 import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import { botRefOf } from '../../nlu/bot-ref';
-import { recognitionOf } from '../../nlu/recognition';
 import { loadBot } from '../bots/bot-access.service';
+import { botRefOf } from './engine/bot-ref';
+import { recognitionOf } from './engine/recognition';
 
 /**
  * The bot's thresholds decide what the runtime would do with the answer (spec 04 section 3:

@@ -15,8 +15,8 @@ import { NluProviderError } from '@parley/nlu';
 import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import { botRefOf } from '../../nlu/bot-ref';
 import { loadBot } from '../bots/bot-access.service';
+import { botRefOf } from './engine/bot-ref';
 
 /** One bot and one provider of the registry, resolved from the path. */
 interface BotProvider {

@@ -1,7 +1,7 @@
 import { engineById } from '@parley/contracts';
 import type { Bot } from '@parley/db';
 import type { AppContext } from '../../context';
-import { botRefOf } from '../../nlu/bot-ref';
+import { botRefOf } from './engine/bot-ref';
 
 /**
  * Whether a provider can be measured for the bot: the embedded engine always (it needs no

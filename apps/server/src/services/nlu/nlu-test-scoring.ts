@@ -1,7 +1,7 @@
 import type { IntentScoreRow, NluDatasetRowView, RecognizerResult } from '@parley/contracts';
 import type { NluPrediction } from '@parley/nlu';
 import type { ConfidenceThresholds } from '@parley/runtime';
-import { understoodAs } from '../../nlu/recognition';
+import { understoodAs } from './engine/recognition';
 
 /** How many misclassified utterances a result keeps (the rest only count). */
 export const MAX_MISCLASSIFIED = 500;

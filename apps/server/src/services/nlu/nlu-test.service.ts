@@ -14,7 +14,7 @@ import type { ConfidenceThresholds } from '@parley/runtime';
 import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import { botTrainingData } from '../../nlu/training-data';
+import { botTrainingData } from './engine/training-data';
 import { tableCsv } from './nlu-dataset-csv';
 import { hasExamples, nluPerformanceBot } from './nlu-test-access';
 import { recognizersToMeasure, recordPerformance } from './nlu-test-measuring';

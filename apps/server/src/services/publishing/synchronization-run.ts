@@ -10,9 +10,9 @@ import {
 import type { Bot, NluSyncPatch, NluSyncRecord } from '@parley/db';
 import { type NluProvider, NluProviderError } from '@parley/nlu';
 import type { AppContext } from '../../context';
-import { botRefOf } from '../../nlu/bot-ref';
-import { botTrainingData } from '../../nlu/training-data';
-import { trainingDataHash } from '../../nlu/training-data-hash';
+import { botRefOf } from '../nlu/engine/bot-ref';
+import { botTrainingData } from '../nlu/engine/training-data';
+import { trainingDataHash } from '../nlu/engine/training-data-hash';
 import { compareModels } from './synchronization-comparison';
 import { publishSyncProgress } from './synchronization-events';
 import { startHeartbeat } from './synchronization-heartbeat';

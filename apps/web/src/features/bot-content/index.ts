@@ -8,7 +8,6 @@ export { BOT_OVERLAYS, type BotDialog } from './bot-overlays';
 export { ContentLayout } from './components/ContentLayout';
 export { EditableText } from './components/EditableText';
 export { ExampleInput } from './components/ExampleInput';
-export { FilePicker } from './components/FilePicker';
 export { type FlowTarget, FlowVersions } from './components/FlowVersions';
 export { FieldGroup, TextAreaField } from './components/FormField';
 export { HighlightedExample } from './components/HighlightedExample';

@@ -1,7 +1,6 @@
 import { type ReactNode, useId, useState } from 'react';
 import { showFailure } from '../../../api/server-error';
-import { Button, Modal, TextField } from '../../../ui';
-import { FilePicker } from './FilePicker';
+import { Button, FilePicker, Modal, TextField } from '../../../ui';
 
 export interface ImportContentModalProps<Staged> {
   /** The kind as the dialog names it: 'Intent', 'Entity', 'Function', 'Sub Flow'. */

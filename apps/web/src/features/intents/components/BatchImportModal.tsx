@@ -1,8 +1,8 @@
 import { INTENT_BATCH_COLUMNS as COLUMNS, INTENT_MESSAGES as M } from '@parley/contracts';
 import { useState } from 'react';
 import { showFailure } from '../../../api/server-error';
-import { Button, DownloadIcon, Modal, popup } from '../../../ui';
-import { FilePicker, useContentRefresh } from '../../bot-content';
+import { Button, DownloadIcon, FilePicker, Modal, popup } from '../../../ui';
+import { useContentRefresh } from '../../bot-content';
 import { batchImportIntents, downloadBatchTemplate } from '../api/intents-api';
 
 /** Batch import of intents from an .xlsx workbook, with its template (spec 02 section 2.2). */
