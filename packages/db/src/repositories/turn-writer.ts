@@ -36,6 +36,7 @@ interface Waiting {
 function createTurnWriter(db: Kysely<Database>) {
   let queue: Waiting[] = [];
   let isWriting = false;
+  let isScheduled = false;
 
   async function storeIn(trx: Pick<Kysely<Database>, 'executeQuery' | 'getExecutor'>, turn: TurnToStore) {
     const queries = conversationHotQueries(db, turn.tenantId, turn.botId).in(trx);
@@ -91,7 +92,15 @@ function createTurnWriter(db: Kysely<Database>) {
     store(turn: TurnToStore): Promise<StoredTurn> {
       return new Promise<StoredTurn>((resolve, reject) => {
         queue.push({ turn, resolve, reject });
-        if (!isWriting) void drain();
+        // The turns that finish in this turn of the event loop go together (SQLite commits without
+        // waiting, so only they would share a commit); later ones wait while it commits.
+        if (!isWriting && !isScheduled) {
+          isScheduled = true;
+          setImmediate(() => {
+            isScheduled = false;
+            if (!isWriting) void drain();
+          });
+        }
       });
     },
   };
