@@ -220,18 +220,6 @@ export function externalApiRepository(db: Kysely<Database>, tenantId: string, bo
         clientActivityId: row.clientActivityId ?? null,
       }));
     },
-
-    /** The number of the conversation's last turn (0 before the first). */
-    async lastSeq(conversationId: string): Promise<number> {
-      const row = await db
-        .selectFrom('turns')
-        .select((eb) => eb.fn.max('seq').as('seq'))
-        .where('tenant_id', '=', tenantId)
-        .where('bot_id', '=', botId)
-        .where('conversation_id', '=', conversationId)
-        .executeTakeFirst();
-      return Number(row?.seq ?? 0);
-    },
   };
 }
 

@@ -476,7 +476,6 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
           'conversationLifetime',
           'conversation',
           'turnsAfter',
-          'lastSeq',
           'addConversation',
           'addPost',
           'addKey',
