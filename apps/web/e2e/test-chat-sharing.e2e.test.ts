@@ -187,7 +187,10 @@ describe('sharing the test chat', () => {
     const visitorsChat = entries.filter({ hasText: 'Public test chat' });
     let found = false;
     for (let i = 0; i < (await visitorsChat.count()) && !found; i++) {
-      await visitorsChat.nth(i).click();
+      const entry = visitorsChat.nth(i);
+      await entry.click();
+      // Until the entry is current, the region may still show the conversation read before.
+      await expect.poll(() => entry.getAttribute('aria-current')).toBe('page');
       const messages = s.page.getByRole('region', { name: 'Messages' });
       await expectVisible(messages.getByText('Which pizza would you like?'));
       found = (await messages.getByText('One Large Margherita is on its way.').count()) > 0;
