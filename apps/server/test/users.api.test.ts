@@ -307,6 +307,25 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
     expect(bad.json()).toMatchObject({ code: 'validation_error', fieldName: 'email' });
   });
 
+  test('the users list is in natural order by name: seat2 before seat10', async () => {
+    const { key, world, admin, master } = await ownWorld();
+    for (const seat of ['seat10', 'seat1', 'seat11', 'seat0', 'seat2'])
+      await addUser(server, world.tenantAdmin, `${seat}.${key}@example.com`, seat);
+    const names = (await admin('GET', '/api/tenant/users')).json().map((u: { name: string }) => u.name);
+    expect(names.filter((name: string) => name.startsWith('seat'))).toEqual([
+      'seat0',
+      'seat1',
+      'seat2',
+      'seat10',
+      'seat11',
+    ]);
+    // The master administrator's list of every account follows the same order.
+    const everyone = (await master('GET', '/api/master-tenant/info')).json().users as Array<{ id: string }>;
+    expect(
+      everyone.map((u) => u.id).filter((id) => id.endsWith(`.${key}@example.com`) && id.startsWith('seat')),
+    ).toEqual(['seat0', 'seat1', 'seat2', 'seat10', 'seat11'].map((seat) => `${seat}.${key}@example.com`));
+  });
+
   test('toggling the administrator flag, and the last administrator stays', async () => {
     const { key, world, admin, master } = await ownWorld();
     const moEmail = `mo.${key}@example.com`;

@@ -1,12 +1,13 @@
 import type { AdministeredUser, IdentityValue, MasterTenantUser, TenantRoleValue } from '@parley/contracts';
-import { notFound } from '@parley/contracts';
+import { byNameThenId, notFound } from '@parley/contracts';
 import type { Repositories } from '@parley/db';
 import type { Principal } from '../../auth/principal';
 
 /**
  * The Users tab's view of the selected tenant's members (spec 01 section 3 'Administered
  * user'). Account administrators see only their own tenant in tenantRoles; master
- * administrators see every membership, which their tenant-assignment dialog needs.
+ * administrators see every membership, which their tenant-assignment dialog needs. Listed by
+ * name in natural order (seat2 before seat10).
  */
 export async function listTenantUsers(
   repos: Repositories,
@@ -19,7 +20,7 @@ export async function listTenantUsers(
     principal.isMasterTenantAdmin ? repos.memberships.all() : Promise.resolve(undefined),
   ]);
   const roleNames = new Map(roles.map((r) => [r.roleId, r.roleName]));
-  return members.map((member) => {
+  const users = members.map((member) => {
     const user: AdministeredUser = {
       id: member.userId,
       name: member.name,
@@ -38,6 +39,7 @@ export async function listTenantUsers(
     }
     return user;
   });
+  return users.sort(byNameThenId);
 }
 
 export async function getTenantUser(
@@ -51,12 +53,14 @@ export async function getTenantUser(
   return user;
 }
 
-/** Every account with all its memberships: the master administrator's Users tab. */
+/** Every account with all its memberships, by name in natural order: the master administrator's Users tab. */
 export async function listAllUsers(repos: Repositories): Promise<MasterTenantUser[]> {
   const [users, memberships] = await Promise.all([repos.users.listAll(), repos.memberships.all()]);
-  return users.map((u) => {
-    const tenantRoles: Record<string, TenantRoleValue> = {};
-    for (const m of memberships.filter((m) => m.userId === u.id)) tenantRoles[m.tenantId] = m.role;
-    return { id: u.id, name: u.name, identity: u.identity, tenantRoles };
-  });
+  return users
+    .map((u) => {
+      const tenantRoles: Record<string, TenantRoleValue> = {};
+      for (const m of memberships.filter((m) => m.userId === u.id)) tenantRoles[m.tenantId] = m.role;
+      return { id: u.id, name: u.name, identity: u.identity, tenantRoles };
+    })
+    .sort(byNameThenId);
 }

@@ -1,4 +1,4 @@
-import type { MasterTenantInfo, MasterTenantUser, UserInfo } from '@parley/contracts';
+import { byNameThenId, type MasterTenantInfo, type MasterTenantUser, type UserInfo } from '@parley/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Banner, BuildingIcon, Button, Spinner, Table, type TableColumn } from '../../../ui';
@@ -7,9 +7,6 @@ import { InlineSwitch } from '../../administration';
 import { setUserTenantRoles } from '../api/master-tenant-api';
 import { MASTER_TENANT_INFO_KEY, useMasterTenantInfo } from '../hooks/use-master-tenant-info';
 import { UserTenantsDialog } from './UserTenantsDialog';
-
-const byName = (a: MasterTenantUser, b: MasterTenantUser) =>
-  a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
 
 function TenantList({ account, info }: { account: MasterTenantUser; info: MasterTenantInfo }) {
   const memberships = info.tenants.filter((t) => account.tenantRoles[t.id]);
@@ -119,7 +116,7 @@ export function MasterUsersTab({ user }: { user: UserInfo }) {
       <Table
         caption="Users of all tenants"
         columns={columns}
-        rows={[...info.data.users].sort(byName)}
+        rows={[...info.data.users].sort(byNameThenId)}
         rowKey={(account) => account.id}
       />
       {editing && (
