@@ -16,7 +16,10 @@ import { createFunction, functionPath, functionsPath, listFunctions, runFailure 
 import { ownContentBot } from './support/own-content-bot';
 import { startTestServer, type TestServer } from './support/test-server';
 
-const PRIVATE_NETWORK_MESSAGE = 'Requests to private or local network addresses are not allowed';
+const PRIVATE_NETWORK_MESSAGE =
+  "Requests to private or local network addresses are not allowed. The server's operator can open them with FUNCTIONS_ALLOW_PRIVATE_NETWORKS=true, or allow this host in FUNCTIONS_ALLOWED_HOSTS.";
+const PROTECTED_ADDRESS_MESSAGE =
+  "Requests to private or local network addresses are not allowed. The server's operator can allow this host in FUNCTIONS_ALLOWED_HOSTS (FUNCTIONS_ALLOW_PRIVATE_NETWORKS does not open link-local, cloud metadata, multicast or unspecified addresses).";
 
 /** A local API the REST functions call: it echoes what it was sent. */
 async function startEchoServer(): Promise<{ url: string; close(): Promise<void> }> {
@@ -199,7 +202,7 @@ describe.each(testDatabases())('Run Function on %s', (kind) => {
     expect(`${thrown.message} ${thrown.details}`).toContain('no stock');
   });
 
-  test('a REST function pointed at 127.0.0.1 is refused by default', async () => {
+  test('a REST function pointed at 127.0.0.1 is refused by default, naming the settings that open it', async () => {
     await createFunction(w.admin, bot, {
       type: 'rest',
       name: 'Local weather',
@@ -214,7 +217,7 @@ describe.each(testDatabases())('Run Function on %s', (kind) => {
         flowFunction: { type: 'rest', name: 'Metadata', url: 'http://169.254.169.254/latest/meta-data/' },
       }),
     );
-    expect(metadata.message).toBe(PRIVATE_NETWORK_MESSAGE);
+    expect(metadata.message).toBe(PROTECTED_ADDRESS_MESSAGE);
   });
 
   test('with FUNCTIONS_ALLOW_PRIVATE_NETWORKS=true the REST function reaches the local server', async () => {

@@ -3,6 +3,7 @@ export { createNetworkPolicy, type NetworkPolicy } from './network/network-polic
 export {
   type HostResolver,
   PRIVATE_NETWORK_MESSAGE,
+  PROTECTED_ADDRESS_MESSAGE,
   type ResolvedAddress,
   systemResolver,
 } from './network/resolve-host';

@@ -30,6 +30,12 @@ export interface FunctionRunResult {
   durationMs: number;
   notice?: string;
   logs?: string[];
+  /**
+   * Why the call counts as failed though it answered (a REST status that is not 2xx, 'The API
+   * answered 404 Not Found'): Run Function shows the answer; in a conversation the block leaves
+   * by its Call failed exit.
+   */
+  failure?: string;
 }
 
 /**
@@ -75,6 +81,7 @@ export async function runFunction(
       durationMs: Math.round(performance.now() - started),
       ...(result.notice ? { notice: result.notice } : {}),
       ...(result.logs ? { logs: result.logs } : {}),
+      ...(result.failure ? { failure: result.failure } : {}),
     };
   } catch (error) {
     if (error instanceof RunFailure) throw new FunctionRunError(error.message, error.details, type);

@@ -19,6 +19,11 @@ export interface RunnerResult {
   output: unknown;
   /** Something the author should know about a run that worked (rows cut off, nothing stored). */
   notice?: string;
+  /**
+   * The run got an answer that counts as a failed call (a REST status that is not 2xx): the
+   * output is that answer, and a conversation takes the block's failure exit.
+   */
+  failure?: string;
   /** console output of code functions. */
   logs?: string[];
 }

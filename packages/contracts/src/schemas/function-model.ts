@@ -374,6 +374,12 @@ export interface FunctionRunResponse {
   durationMs: number;
   notice?: string;
   logs?: string[];
+  /**
+   * The call got an answer that counts as failed (a REST status that is not 2xx, 'The API
+   * answered 404 Not Found'); `output` is that answer. In a conversation the block leaves by
+   * its Call failed exit.
+   */
+  failure?: string;
 }
 
 /** Where a function is used: function name → intent → flow version → count. Empty: used nowhere. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createNetworkPolicy, judgeAddress } from './network-policy';
-import { PRIVATE_NETWORK_MESSAGE, resolveCheckedAddresses } from './resolve-host';
+import { PRIVATE_NETWORK_MESSAGE, PROTECTED_ADDRESS_MESSAGE, resolveCheckedAddresses } from './resolve-host';
 
 const closed = createNetworkPolicy();
 const privateOpen = createNetworkPolicy({ allowPrivateNetworks: true });
@@ -103,18 +103,28 @@ describe('host names are resolved and every address is checked', () => {
   });
 
   test.each([
-    ['internal.test', 'internal.test resolves to 10.0.0.7 (private network)'],
-    ['mixed.test', 'mixed.test resolves to 127.0.0.1 (loopback)'],
-    ['metadata.test', 'metadata.test resolves to 169.254.169.254 (link-local, cloud metadata)'],
-    ['v6local.test', 'v6local.test resolves to ::1 (loopback)'],
-    ['127.0.0.1', '127.0.0.1 (loopback)'],
-    ['[::1]', '::1 (loopback)'],
-    ['[::ffff:7f00:1]', '::ffff:7f00:1 (loopback)'],
-  ])('%s is refused', async (host, details) => {
-    await expect(resolveCheckedAddresses(host, closed, dns)).rejects.toMatchObject({
-      message: PRIVATE_NETWORK_MESSAGE,
-      details,
-    });
+    ['internal.test', 'internal.test resolves to 10.0.0.7 (private network)', PRIVATE_NETWORK_MESSAGE],
+    ['mixed.test', 'mixed.test resolves to 127.0.0.1 (loopback)', PRIVATE_NETWORK_MESSAGE],
+    [
+      'metadata.test',
+      'metadata.test resolves to 169.254.169.254 (link-local, cloud metadata)',
+      PROTECTED_ADDRESS_MESSAGE,
+    ],
+    ['v6local.test', 'v6local.test resolves to ::1 (loopback)', PRIVATE_NETWORK_MESSAGE],
+    ['127.0.0.1', '127.0.0.1 (loopback)', PRIVATE_NETWORK_MESSAGE],
+    ['[::1]', '::1 (loopback)', PRIVATE_NETWORK_MESSAGE],
+    ['[::ffff:7f00:1]', '::ffff:7f00:1 (loopback)', PRIVATE_NETWORK_MESSAGE],
+  ])('%s is refused', async (host, details, message) => {
+    await expect(resolveCheckedAddresses(host, closed, dns)).rejects.toMatchObject({ message, details });
+  });
+
+  test('the refusal names the settings that open it', () => {
+    expect(PRIVATE_NETWORK_MESSAGE).toBe(
+      "Requests to private or local network addresses are not allowed. The server's operator can open them with FUNCTIONS_ALLOW_PRIVATE_NETWORKS=true, or allow this host in FUNCTIONS_ALLOWED_HOSTS.",
+    );
+    // Only the allow-list opens link-local (cloud metadata): the message does not promise otherwise.
+    expect(PROTECTED_ADDRESS_MESSAGE).toContain('allow this host in FUNCTIONS_ALLOWED_HOSTS');
+    expect(PROTECTED_ADDRESS_MESSAGE).toContain('FUNCTIONS_ALLOW_PRIVATE_NETWORKS does not open link-local');
   });
 
   test('an allow-listed host name passes whatever it resolves to; wildcards match subdomains', async () => {

@@ -112,7 +112,12 @@ export function judgeAddress(policy: NetworkPolicy, text: string): AddressVerdic
     ([base, bits]) => base.kind() === address.kind() && address.match(base as never, bits),
   );
   if (isListed || range === 'unicast') return { isAllowed: true, range };
-  return { isAllowed: policy.allowPrivateNetworks && PRIVATE_RANGES.has(range), range };
+  return { isAllowed: policy.allowPrivateNetworks && isOpenedByPrivateNetworks(range), range };
+}
+
+/** Whether FUNCTIONS_ALLOW_PRIVATE_NETWORKS opens addresses of this range (ipaddr.js's name). */
+export function isOpenedByPrivateNetworks(range: string): boolean {
+  return PRIVATE_RANGES.has(range);
 }
 
 export function isIpAddress(host: string): boolean {

@@ -3,6 +3,7 @@ import { RunFailure } from '../run-failure';
 import {
   isHostNameAllowListed,
   isIpAddress,
+  isOpenedByPrivateNetworks,
   judgeAddress,
   type NetworkPolicy,
   normaliseHostName,
@@ -16,7 +17,15 @@ export interface ResolvedAddress {
 /** Host name to every address it has (A and AAAA). */
 export type HostResolver = (hostName: string) => Promise<ResolvedAddress[]>;
 
-export const PRIVATE_NETWORK_MESSAGE = 'Requests to private or local network addresses are not allowed';
+const REFUSED = 'Requests to private or local network addresses are not allowed.';
+
+/**
+ * The refusals name the operator's settings that open them, so a designer knows whom to ask
+ * and for what: loopback and private ranges open with either setting, the rest (link-local and
+ * cloud metadata, multicast, unspecified) only by naming the host.
+ */
+export const PRIVATE_NETWORK_MESSAGE = `${REFUSED} The server's operator can open them with FUNCTIONS_ALLOW_PRIVATE_NETWORKS=true, or allow this host in FUNCTIONS_ALLOWED_HOSTS.`;
+export const PROTECTED_ADDRESS_MESSAGE = `${REFUSED} The server's operator can allow this host in FUNCTIONS_ALLOWED_HOSTS (FUNCTIONS_ALLOW_PRIVATE_NETWORKS does not open link-local, cloud metadata, multicast or unspecified addresses).`;
 
 /** The system resolver, as a connection would use it (hosts file included). */
 export const systemResolver: HostResolver = async (hostName) => {
@@ -44,7 +53,10 @@ export async function resolveCheckedAddresses(
     const verdict = judgeAddress(policy, address);
     if (!verdict.isAllowed) {
       const via = address === hostName ? address : `${hostName} resolves to ${address}`;
-      throw new RunFailure(PRIVATE_NETWORK_MESSAGE, `${via} (${describeRange(verdict.range)})`);
+      const message = isOpenedByPrivateNetworks(verdict.range)
+        ? PRIVATE_NETWORK_MESSAGE
+        : PROTECTED_ADDRESS_MESSAGE;
+      throw new RunFailure(message, `${via} (${describeRange(verdict.range)})`);
     }
   }
   return addresses;

@@ -240,11 +240,18 @@ describe('REST functions against a local API', () => {
     expect(data.body).toBe('q=a%26b%3Dc&n=5');
   });
 
-  test('a text response is text; an error status is an output, not a failure', async () => {
+  test('a text response is text; an error status is an output the author sees, marked as a failed call', async () => {
     const text = await runFunction(rest({ url: `${base}/text` }), {}, local);
     expect(text.output).toMatchObject({ status: 200, data: 'plain words' });
-    const missing = await runFunction(rest({ url: `${base}/missing` }), {}, local);
+    expect(text.failure).toBeUndefined();
+    const missing = await runFunction(
+      rest({ url: `${base}/missing`, outputs: [{ variableName: 'why', propertyPath: 'data.error' }] }),
+      {},
+      local,
+    );
     expect(missing.output).toMatchObject({ status: 404, data: { error: 'no such order' } });
+    expect(missing.outputs).toEqual({ why: 'no such order' });
+    expect(missing.failure).toBe('The API answered 404 Not Found');
   });
 
   test('the base address may come from an input, used as written', async () => {
@@ -366,14 +373,23 @@ describe('the SSRF guard on REST functions', () => {
     'http://[64:ff9b::127.0.0.1]/',
   ])('%s is refused by default', async (url) => {
     const error = await failureOf(runFunction(rest({ url }), {}));
-    expect(error.message).toBe('Requests to private or local network addresses are not allowed');
+    expect(error.message).toMatch(/^Requests to private or local network addresses are not allowed\. /);
     expect(error.functionType).toBe('rest');
   });
 
-  test('the local test server itself is refused by default', async () => {
+  test('the local test server itself is refused by default, naming the settings that open it', async () => {
     const error = await failureOf(runFunction(rest({ url: `${base}/echo` }), {}));
-    expect(error.message).toBe('Requests to private or local network addresses are not allowed');
+    expect(error.message).toBe(
+      "Requests to private or local network addresses are not allowed. The server's operator can open them with FUNCTIONS_ALLOW_PRIVATE_NETWORKS=true, or allow this host in FUNCTIONS_ALLOWED_HOSTS.",
+    );
     expect(error.details).toBe('127.0.0.1 (loopback)');
+  });
+
+  test('cloud metadata is refused naming the allow-list only', async () => {
+    const error = await failureOf(runFunction(rest({ url: 'http://169.254.169.254/latest/' }), {}, local));
+    expect(error.message).toContain('allow this host in FUNCTIONS_ALLOWED_HOSTS');
+    expect(error.message).not.toContain('FUNCTIONS_ALLOW_PRIVATE_NETWORKS=true');
+    expect(error.details).toBe('169.254.169.254 (link-local, cloud metadata)');
   });
 
   test('a name resolving to a private address is refused', async () => {
@@ -404,7 +420,7 @@ describe('the SSRF guard on REST functions', () => {
     const error = await failureOf(
       runFunction(rest({ url: `http://api.test:${port}/redirect?to=${base}/echo` }), {}, options),
     );
-    expect(error.message).toBe('Requests to private or local network addresses are not allowed');
+    expect(error.message).toMatch(/^Requests to private or local network addresses are not allowed\. /);
     expect(error.details).toBe('127.0.0.1 (loopback)');
   });
 

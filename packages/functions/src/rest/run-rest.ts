@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { FunctionDefinitionOf } from '@parley/contracts';
 import { request } from 'undici';
 import { pinnedAgent } from '../network/pinned-agent';
@@ -13,7 +14,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /**
  * Calls the API a REST function describes. Every hop (the first request and each
  * redirect, at most 5) is checked by the SSRF guard and connects only to the address
- * checked. The output is `{ status, headers, data }`; a 4xx or 5xx answer is an output too.
+ * checked. The output is `{ status, headers, data }`; an answer that is not 2xx is an output
+ * too (the author sees it), marked as a failed call.
  */
 export async function runRest(
   definition: FunctionDefinitionOf<'rest'>,
@@ -38,12 +40,14 @@ export async function runRest(
       }
       const body = await readLimitedBody(response, context.maxResponseBytes);
       const contentType = response.headers['content-type'];
+      const status = response.statusCode;
       return {
         output: {
-          status: response.statusCode,
+          status,
           headers: plainHeaders(response.headers),
           data: parseBody(body, typeof contentType === 'string' ? contentType : undefined),
         },
+        ...(isSuccess(status) ? {} : { failure: answeredFailure(status) }),
       };
     }
   } catch (error) {
@@ -103,6 +107,14 @@ function followRedirect(current: RestRequest, status: number, location: string):
     headers,
     makeBody: becomesGet ? undefined : current.makeBody,
   };
+}
+
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+/** 'The API answered 404 Not Found': the status with its reason phrase. */
+function answeredFailure(status: number): string {
+  const reason = STATUS_CODES[status];
+  return `The API answered ${status}${reason ? ` ${reason}` : ''}`;
 }
 
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PRIVATE_NETWORK_MESSAGE, PROTECTED_ADDRESS_MESSAGE } from '../network/resolve-host';
 import { runFunction } from '../run-function';
 import type { RunOptions } from '../run-options';
 import { failureOf, sqlFunction } from './sql-test-support';
@@ -245,7 +246,7 @@ describe('SQL functions on SQL Server (TDS test server)', () => {
 
   test('the local database is refused unless the operator allows private networks', async () => {
     const error = await failureOf(runFunction(sqlFunction(connectionString, 'SELECT 1')));
-    expect(error.message).toBe('Requests to private or local network addresses are not allowed');
+    expect(error.message).toBe(PRIVATE_NETWORK_MESSAGE);
   });
 });
 
@@ -322,7 +323,7 @@ describe('SQL Server redirects', () => {
     const error = await failureOf(
       runFunction(sqlFunction(outward.connectionString(), 'SELECT 1'), {}, local),
     );
-    expect(error.message).toBe('Requests to private or local network addresses are not allowed');
+    expect(error.message).toBe(PROTECTED_ADDRESS_MESSAGE);
     expect(error.details).toMatch(/169\.254\.169\.254/);
   });
 });
@@ -332,7 +333,7 @@ describe('SQL Server without a server', () => {
     const error = await failureOf(
       runFunction(sqlFunction('Server=127.0.0.1,1433;Database=x;User Id=sa;Password=p', 'SELECT 1')),
     );
-    expect(error.message).toBe('Requests to private or local network addresses are not allowed');
+    expect(error.message).toBe(PRIVATE_NETWORK_MESSAGE);
     expect(error.functionType).toBe('sql');
   });
 

@@ -1,5 +1,6 @@
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PRIVATE_NETWORK_MESSAGE } from '../network/resolve-host';
 import { runFunction } from '../run-function';
 import type { RunOptions } from '../run-options';
 import { failureOf, sqlFunction, uniqueTableName } from './sql-test-support';
@@ -128,6 +129,6 @@ describe.runIf(url)('SQL functions on MySQL/MariaDB', () => {
 
   test('the local database is refused unless the operator allows private networks', async () => {
     const error = await failureOf(runFunction(sqlFunction(connectionString, 'SELECT 1')));
-    expect(error.message).toBe('Requests to private or local network addresses are not allowed');
+    expect(error.message).toBe(PRIVATE_NETWORK_MESSAGE);
   });
 });

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PRIVATE_NETWORK_MESSAGE } from '../network/resolve-host';
 import { runFunction } from '../run-function';
 import type { RunOptions } from '../run-options';
 import { failureOf, sqlFunction, uniqueTableName } from './sql-test-support';
@@ -158,7 +159,7 @@ describe.runIf(url)('SQL functions on PostgreSQL', () => {
 
   test('the local database is refused unless the operator allows private networks', async () => {
     const error = await failureOf(runFunction(sqlFunction(connectionString, 'SELECT 1')));
-    expect(error.message).toBe('Requests to private or local network addresses are not allowed');
+    expect(error.message).toBe(PRIVATE_NETWORK_MESSAGE);
   });
 
   test('each run closes its connection', async () => {
