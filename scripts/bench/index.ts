@@ -5,6 +5,7 @@ import { benchChannels } from './channels';
 import { benchContent } from './content';
 import { benchFlowEditor } from './flow-editor';
 import { benchFoundation } from './foundation';
+import { benchImportStall } from './import-stall';
 import { benchRuntime } from './runtime';
 import { benchWidget } from './widget';
 
@@ -19,6 +20,7 @@ const BENCHMARKS: Record<string, (options: { seconds: number }) => Promise<objec
   'flow-editor': benchFlowEditor,
   widget: benchWidget,
   channels: benchChannels,
+  'import-stall': benchImportStall,
 };
 
 const args = process.argv.slice(2);
