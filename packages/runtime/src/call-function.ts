@@ -9,7 +9,8 @@ export type FunctionStep = BlockStep & { enter?: RuntimeFlow };
 
 /**
  * A custom block: it calls the bot's function its fc names. The block's `field-<input>` values
- * (else the inputs' defaults), with [variables] filled in, are the inputs. A sub flow is stepped
+ * (else the inputs' defaults), with [variables] filled in (empty where one has no value), are
+ * the inputs. A sub flow is stepped
  * into with its inputs as variables; an adaptive card is shown (and waited for unless it skips
  * input); any other function runs where the server runs functions, its outputs become variables.
  */
@@ -62,7 +63,7 @@ function inputValues(
     inputs.map((input) => {
       const given = node.data[functionInputKey(input.name)];
       const written = typeof given === 'string' && given.trim() !== '' ? given : input.defaultValue;
-      return [input.name, turn.fill(written)];
+      return [input.name, turn.fillValue(written)];
     }),
   );
 }

@@ -39,8 +39,17 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
   if (isIdle(input.activity)) {
     // Silence is no answer: the waiting block keeps waiting, reminded once by the idle text.
     const idleText = bot.idleText?.trim() ?? '';
-    if (state.waiting && idleText !== '')
-      run.activities.push({ type: 'text', text: fillVariables(idleText, state.variables) });
+    try {
+      if (state.waiting && idleText !== '')
+        run.activities.push({
+          type: 'text',
+          text: fillVariables(idleText, state.variables, 'The idle text'),
+        });
+    } catch (error) {
+      // Not said with a placeholder in it; the block goes on waiting all the same.
+      if (!(error instanceof TurnError)) throw error;
+      run.trace.error = error.message;
+    }
     return result();
   }
   const waited = await resumeWaiting(run, input.activity);

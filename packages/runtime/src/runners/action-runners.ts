@@ -4,7 +4,7 @@ import type { BlockRunner } from './block-runner';
 
 /** Sets the block's output variable to the value (its [variables] filled in), or clears it. */
 export const setVariable: BlockRunner<'setVariable'> = (values, turn) => {
-  turn.output(0, values.resetValue ? undefined : turn.fill(values.variableValue));
+  turn.output(0, values.resetValue ? undefined : turn.fillValue(values.variableValue));
   return {};
 };
 
@@ -20,14 +20,14 @@ export const setObject: BlockRunner<'setObject'> = (values, turn) => {
       ? { ...(current as Record<string, unknown>) }
       : {};
   if (values.resetValue) delete object[property];
-  else object[property] = turn.fill(values.objectValue);
+  else object[property] = turn.fillValue(values.objectValue);
   turn.set(name, object);
   return {};
 };
 
 /** Runs the recognizer on a text (the user's last message by default) and keeps the intent and entities. */
 export const triggerRecognizer: BlockRunner<'triggerRecognizer'> = async (values, turn) => {
-  const text = turn.fill(values.input).trim() || turn.lastUserText;
+  const text = turn.fillValue(values.input).trim() || turn.lastUserText;
   const recognition = await turn.services.recognize(text);
   turn.output(0, recognition.intent ?? '');
   turn.output(
@@ -52,7 +52,7 @@ export const replaceInVariable: BlockRunner<'replaceInVariable'> = (values, turn
   if (name === '') return { error: 'The Replace in Variable block names no variable.' };
   let text = textOf(turn.variables[name]);
   for (const rule of values.replaceRules ?? []) {
-    if (rule.find !== '') text = text.split(rule.find).join(turn.fill(rule.replace));
+    if (rule.find !== '') text = text.split(rule.find).join(turn.fillValue(rule.replace));
   }
   turn.set(name, text);
   return {};
@@ -74,7 +74,7 @@ export const handover: BlockRunner<'handover'> = () => ({ say: [{ type: 'event',
 
 /** Says the redirect message, then asks the phone channel to transfer the call. */
 export const redirectCall: BlockRunner<'redirectCall'> = (values, turn) => {
-  const phoneNumber = turn.fill(values.phoneNumber).trim();
+  const phoneNumber = turn.fillValue(values.phoneNumber).trim();
   if (phoneNumber === '') return { error: 'The Redirect Call block has no phone number.' };
   const message = turn.fill(values.redirectMessage).trim();
   return {
@@ -88,7 +88,7 @@ export const redirectCall: BlockRunner<'redirectCall'> = (values, turn) => {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const sendEmail: BlockRunner<'sendEmail'> = async (values, turn) => {
-  const to = turn.fill(values.receiver).trim();
+  const to = turn.fillValue(values.receiver).trim();
   if (!EMAIL.test(to)) return { error: `Send Email: "${to}" is no e-mail address.` };
   await turn.services.sendMail({
     to,
@@ -99,7 +99,7 @@ export const sendEmail: BlockRunner<'sendEmail'> = async (values, turn) => {
 };
 
 export const sendConversationHistory: BlockRunner<'sendConversationHistory'> = async (values, turn) => {
-  const to = turn.fill(values.email).trim();
+  const to = turn.fillValue(values.email).trim();
   if (!EMAIL.test(to)) return { error: `Send Conversation History: "${to}" is no e-mail address.` };
   await turn.services.sendMail({
     to,
@@ -113,7 +113,8 @@ export const sendConversationHistory: BlockRunner<'sendConversationHistory'> = a
  * Checks a variable with a decision operation. When the check fails, the on-fail action decides:
  * continue by the fail exit, ask the previous block again, say the message and go on by the fail
  * exit, ask for a new value of the variable (checked again), restart the flow or go to another
- * intent's flow.
+ * intent's flow. A failed check refuses what the user said: should the flow ask again in this
+ * turn, the step loop looks for a change of subject in it.
  */
 export const validationBlock: BlockRunner<'validationBlock'> = (values, turn) => {
   const variable = (values.condition ?? '').trim();
@@ -128,25 +129,28 @@ export const validationBlock: BlockRunner<'validationBlock'> = (values, turn) =>
     connector: (values.connector ?? {}) as Record<string, unknown>,
   };
   if (turn.holds(check)) return {};
-  const message = turn.fill(values.message).trim();
-  const say = message ? [{ type: 'text' as const, text: message }] : [];
+  // Filled only where it is said: a message the action does not say cannot fail the turn.
+  const say = () => {
+    const message = turn.fill(values.message).trim();
+    return message ? [{ type: 'text' as const, text: message }] : [];
+  };
   switch (values.onFailAction ?? 'continue') {
     case 'repeat-previous-block':
-      return { say, goTo: 'previous' };
+      return { say: say(), goTo: 'previous', refused: true };
     case 'input-variable':
-      return { say, wait: true };
+      return { say: say(), wait: true, refused: true };
     case 'restart-flow':
-      return { say, goTo: 'restart' };
+      return { say: say(), goTo: 'restart', refused: true };
     case 'redirect-flow': {
-      const intent = turn.fill(values.newFlow).trim();
+      const intent = turn.fillValue(values.newFlow).trim();
       return intent
-        ? { say, goTo: { intent } }
+        ? { say: say(), goTo: { intent }, refused: true }
         : { error: 'The Validation block names no flow to redirect to.' };
     }
     case 'send-message':
-      return { say, exit: 'fail' };
+      return { say: say(), exit: 'fail', refused: true };
     default:
       // continue: quietly on by the fail exit.
-      return { exit: 'fail' };
+      return { exit: 'fail', refused: true };
   }
 };

@@ -16,13 +16,23 @@ export interface BlockTurn {
   /** How many times the conversation has passed this block, this pass included. */
   passes: number;
   variables: Readonly<Record<string, unknown>>;
-  /** A text with the conversation's [variables] filled in. */
+  /**
+   * A text a person reads (said, shown, mailed) with the conversation's [variables] filled in. A
+   * variable without a value ends the turn with an error: no placeholder reaches a user.
+   */
   fill(text: string | undefined): string;
+  /** A value the block passes on (a variable it sets, an address) with [variables] filled in; empty where one has no value. */
+  fillValue(text: string | undefined): string;
   /** Sets the block's n-th output variable (named in the block's data, else the kind's default name). */
   output(index: number, value: unknown): void;
   set(name: string, value: unknown): void;
   /** Sets a variable from a recognised entity (an end block's 'clear entities' empties it). */
   setEntity(name: string, value: unknown): void;
+  /**
+   * Whether the block's n-th output variable was filled by an entity recognised in this turn's
+   * message and not used yet; true once, so a question asked again later in the turn is asked.
+   */
+  useRecognisedOutput(index: number): boolean;
   /** Counts a value of a variable in the bot's user statistics (the User Statistics block). */
   count(variable: string, value: unknown): void;
   unset(name: string): void;
@@ -40,6 +50,12 @@ export interface BlockStep {
   exit?: string;
   /** Stop here until the user answers; the same block then runs with `answer`. */
   wait?: boolean;
+  /**
+   * A check failed on what the conversation holds (a validation block): when the flow asks
+   * again later in a turn that answered a question, that answer is taken as refused, and may be
+   * a change of subject.
+   */
+  refused?: boolean;
   /** Kept with the waiting block, given back as `memo` with the answer. */
   memo?: unknown;
   /** The turn ends with this error (the test chat's details show it); the conversation goes on. */

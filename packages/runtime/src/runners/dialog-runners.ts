@@ -13,7 +13,7 @@ export const message: BlockRunner<'message'> = (values, turn) => {
 /** Each pair becomes a variable the blocks after it can name. */
 export const dictionary: BlockRunner<'dictionary'> = (values, turn) => {
   for (const { key, value } of values.dictionaryElements ?? []) {
-    if (key.trim() !== '') turn.set(key.trim(), turn.fill(value));
+    if (key.trim() !== '') turn.set(key.trim(), turn.fillValue(value));
   }
   return {};
 };
@@ -26,8 +26,10 @@ export const sendGif: BlockRunner<'sendGif'> = (values, turn) => {
   return { error: 'The Send Image block has no image.' };
 };
 
+/** Asks, and keeps the answer. Not asked when this turn's message already gave it as an entity. */
 export const askQuestion: BlockRunner<'askQuestion'> = (values, turn) => {
   if (!turn.answer) {
+    if (turn.useRecognisedOutput(0)) return {};
     const text = turn.fill(values.question);
     // Phone callers may key the answer in (Twilio Voice); other channels show the question alone.
     const dtmf = values.captureDtmf

@@ -1,7 +1,7 @@
 import { subFlowTestActivity } from '@parley/contracts';
 import type { InboundActivity } from '../activities';
 import { recognitionDecision } from '../recognition-decision';
-import { fillVariables } from '../text-template';
+import { fillValue, fillVariables } from '../text-template';
 import { TurnError } from '../turn-types';
 import type { TurnPlace, TurnRun } from './turn-run';
 
@@ -23,7 +23,7 @@ export async function startOfTurn(run: TurnRun, activity: InboundActivity): Prom
       throw new TurnError(`${subFlowToTest} is not a sub flow with a saved version.`);
     }
     for (const input of tested.inputs)
-      run.setVariable(input.name, fillVariables(input.defaultValue, state.variables));
+      run.setVariable(input.name, fillValue(input.defaultValue, state.variables));
     trace.flowTriggered = tested.flow.name;
     return { flow: tested.flow, nodeId: tested.flow.startId, retries: 0 };
   }
@@ -32,11 +32,17 @@ export async function startOfTurn(run: TurnRun, activity: InboundActivity): Prom
   for (const entity of recognition.entities) run.setEntity(entity.entity, entity.value ?? entity.text);
   const decision = recognitionDecision(recognition, bot);
   if (decision === 'belowThreshold' || recognition.intent === null) {
-    run.activities.push({ type: 'text', text: fillVariables(bot.messageBelowThreshold, state.variables) });
+    run.activities.push({
+      type: 'text',
+      text: fillVariables(bot.messageBelowThreshold, state.variables, 'The below-threshold message'),
+    });
     return undefined;
   }
   if (decision === 'betweenThresholds') {
-    run.activities.push({ type: 'text', text: fillVariables(bot.messageBetweenThreshold, state.variables) });
+    run.activities.push({
+      type: 'text',
+      text: fillVariables(bot.messageBetweenThreshold, state.variables, 'The between-threshold message'),
+    });
     return undefined;
   }
   const flow = await bot.flowOf(recognition.intent);
@@ -45,7 +51,10 @@ export async function startOfTurn(run: TurnRun, activity: InboundActivity): Prom
   if (!flow?.startId) {
     const answer = (await bot.answerOf?.(recognition.intent))?.trim();
     if (!answer) throw new TurnError(`Intent ${recognition.intent} has no active flow.`);
-    run.activities.push({ type: 'text', text: fillVariables(answer, state.variables) });
+    run.activities.push({
+      type: 'text',
+      text: fillVariables(answer, state.variables, `The answer of intent ${recognition.intent}`),
+    });
     return undefined;
   }
   trace.flowTriggered = flow.name;

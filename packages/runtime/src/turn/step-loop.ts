@@ -6,7 +6,7 @@ import { runnerOf } from '../runners';
 import type { BlockStep, BlockTurn } from '../runners/block-runner';
 import type { RuntimeFlow, RuntimeNode } from '../runtime-flow';
 import type { Recognition } from '../runtime-services';
-import { fillVariables } from '../text-template';
+import { fillValue, fillVariables } from '../text-template';
 import { type BotForTurn, TurnError } from '../turn-types';
 import type { TurnPlace, TurnRun } from './turn-run';
 
@@ -27,6 +27,8 @@ export async function stepFlow(run: TurnRun, place: TurnPlace): Promise<void> {
   let retries = place.retries;
   // The task run before the current one: what a validation block's 'repeat previous block' asks again.
   let previousTaskId: string | null = null;
+  // This turn's typed answer, taken by its block, until the flow asks anything again.
+  let pending: PendingAnswer | undefined;
   for (let steps = 0; flow && nodeId !== null; steps++) {
     if (steps >= limits.maxSteps) {
       throw new TurnError(
@@ -71,6 +73,8 @@ export async function stepFlow(run: TurnRun, place: TurnPlace): Promise<void> {
     }
 
     const wasAnswered = answer !== undefined;
+    if (answer?.type === 'text') pending = pendingAnswer(run);
+    const where = `Block ${node.name || node.id}`;
     const turn: BlockTurn = {
       answer,
       retries,
@@ -78,13 +82,19 @@ export async function stepFlow(run: TurnRun, place: TurnPlace): Promise<void> {
       passes: state.passes[passKey] ?? 1,
       lastUserText: run.userText,
       variables: state.variables,
-      fill: (text) => fillVariables(text ?? '', state.variables),
+      fill: (text) => fillVariables(text ?? '', state.variables, where),
+      fillValue: (text) => fillValue(text ?? '', state.variables),
       output: (index, value) => {
         const name = outputName(node, index);
         if (name) run.setVariable(name, value);
       },
       set: run.setVariable,
       setEntity: run.setEntity,
+      useRecognisedOutput: (index) => {
+        const name = outputName(node, index);
+        // An end block's 'clear entities' may have emptied it since.
+        return name !== undefined && run.recognisedThisTurn.delete(name) && state.variables[name] != null;
+      },
       unset: (name) => run.setVariable(name, undefined),
       count: (variable, value) => trace.counted.push({ variable, value }),
       holds: (check) => conditionHolds(check, { ...bot.decision, variables: state.variables }),
@@ -93,13 +103,20 @@ export async function stepFlow(run: TurnRun, place: TurnPlace): Promise<void> {
     };
     const step: FunctionStep =
       node.category === 'custom' ? await callFunction(node, turn, bot.functionOf) : await runTask(node, turn);
-    const refusedText = wasAnswered && step.wait && answer?.type === 'text' ? run.userText : undefined;
     answer = undefined;
     waitingMemo = undefined;
-    if (refusedText !== undefined) {
-      // The answer is not what the block asked for: the user may have changed the subject.
-      const turnAway = await digression(bot, flow, refusedText);
+    if (step.refused && pending) pending.refused = true;
+    // The flow asks again: the block refused the answer, or a check after it did. The user may
+    // have changed the subject.
+    const asksAgain = step.wait && step.resumeAfterMs === undefined;
+    const refusal = asksAgain && pending && (wasAnswered || pending.refused) ? pending : undefined;
+    if (refusal) {
+      pending = undefined;
+      const turnAway = await digression(bot, flow, refusal.text);
       if (turnAway) {
+        // What was said and set since the refused answer does not stand.
+        activities.length = refusal.said;
+        restore(state, refusal);
         trace.recognition = turnAway.recognition;
         for (const entity of turnAway.recognition.entities)
           run.setEntity(entity.entity, entity.value ?? entity.text);
@@ -112,7 +129,10 @@ export async function stepFlow(run: TurnRun, place: TurnPlace): Promise<void> {
           retries = 0;
           continue;
         }
-        activities.push({ type: 'text', text: fillVariables(turnAway.answer, state.variables) });
+        activities.push({
+          type: 'text',
+          text: fillVariables(turnAway.answer, state.variables, `The answer of intent ${turnAway.intent}`),
+        });
       }
     }
     activities.push(...(step.say ?? []));
@@ -167,6 +187,37 @@ export async function stepFlow(run: TurnRun, place: TurnPlace): Promise<void> {
   }
 }
 
+/** A typed answer a block took, with what the conversation said and held before it. */
+interface PendingAnswer {
+  text: string;
+  /** Activities said before the answer was taken. */
+  said: number;
+  variables: Record<string, unknown>;
+  entities: string[];
+  /** A check after the block failed on it (a validation block). */
+  refused: boolean;
+}
+
+function pendingAnswer(run: TurnRun): PendingAnswer {
+  return {
+    text: run.userText,
+    said: run.activities.length,
+    // Runners replace values, never change them in place: a shallow copy keeps them.
+    variables: { ...run.state.variables },
+    entities: [...run.state.entities],
+    refused: false,
+  };
+}
+
+/** The variables and entities as they were before a refused answer. */
+function restore(state: TurnRun['state'], before: PendingAnswer): void {
+  for (const name of Object.keys(state.variables)) {
+    if (!Object.hasOwn(before.variables, name)) delete state.variables[name];
+  }
+  Object.assign(state.variables, before.variables);
+  state.entities = [...before.entities];
+}
+
 /**
  * Another intent the refused answer clearly asks for (at or above the high threshold): its flow
  * takes over, or a FAQ intent's answer is said before the block asks again. Repeating the intent
@@ -176,7 +227,9 @@ async function digression(
   bot: BotForTurn,
   current: RuntimeFlow,
   text: string,
-): Promise<(({ flow: RuntimeFlow } | { answer: string }) & { recognition: Recognition }) | undefined> {
+): Promise<
+  (({ flow: RuntimeFlow } | { answer: string; intent: string }) & { recognition: Recognition }) | undefined
+> {
   const recognition = await bot.services.recognize(text);
   const intent = understoodIntent(recognition, bot);
   if (intent === null) return undefined;
@@ -184,7 +237,7 @@ async function digression(
   const flow = await bot.flowOf(intent);
   if (flow?.startId) return { flow, recognition };
   const answer = (await bot.answerOf?.(intent))?.trim();
-  return answer ? { answer, recognition } : undefined;
+  return answer ? { answer, intent, recognition } : undefined;
 }
 
 /**

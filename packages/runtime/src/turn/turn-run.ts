@@ -19,6 +19,11 @@ export interface TurnRun {
   setVariable(name: string, value: unknown): void;
   /** Sets a variable from a recognised entity: remembered as one of the conversation's entities. */
   setEntity(name: string, value: unknown): void;
+  /**
+   * Variables set from entities recognised in this turn's message that no question has used yet:
+   * a question about one of them is not asked ('where is order 98765' gives the order number).
+   */
+  recognisedThisTurn: Set<string>;
   /** A flow as the state names it: an intent's active flow, or a sub flow's. */
   flowByKey(key: string): Promise<RuntimeFlow | undefined>;
   /** A Delay block waits this long before the flow goes on. */
@@ -58,6 +63,7 @@ export function startRun(
     }
     state.variables[name] = value;
   };
+  const recognisedThisTurn = new Set<string>();
   return {
     bot,
     limits: options.limits,
@@ -69,8 +75,10 @@ export function startRun(
     startedAt: options.now(),
     random: options.random,
     setVariable,
+    recognisedThisTurn,
     setEntity(name, value) {
       setVariable(name, value);
+      recognisedThisTurn.add(name);
       if (!state.entities.includes(name)) state.entities.push(name);
     },
     async flowByKey(key) {
