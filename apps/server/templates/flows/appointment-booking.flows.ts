@@ -45,7 +45,8 @@ const formatFirstSlot = (): FlowStep => ({
 const noFreeSlot = (): FlowStep =>
   message(
     'No free slot',
-    'Sorry, there is no free slot for a [Service] at [Branch] on [day]. Please try another day or another branch.',
+    // Not [day]: it holds the Date entity's resolution when the user named the day in the request.
+    'Sorry, there is no free slot for a [Service] at [Branch] on that day. Please try another day or another branch.',
   );
 
 const askForBookingReference = (): FlowStep =>
