@@ -70,4 +70,5 @@ export { numberOf, textOf } from './decision-subject';
 export { END_BLOCK_DEFAULTS, END_OUTCOMES } from './end-block';
 export type { BlockData } from './flow-document';
 export { PARLEY_MODDLE_URI, parleyModdleDescriptor } from './parley-moddle';
+export { FUNCTION_FAILED_EXIT, taskExitsOf } from './task-exits';
 export { variableReferenceName, variablesInText } from './variables';

@@ -154,6 +154,32 @@ describe('buildFlowXml', () => {
     expect(edges.get('Flow_7')).toHaveLength(4);
   });
 
+  it("draws a function's Call failed branch below it; both ways meet at the next step", async () => {
+    const steps: FlowStep[] = [
+      {
+        function: 'getOrderStatus',
+        type: 'rest',
+        fields: { orderId: '7' },
+        failed: [{ block: 'message', id: 'Sorry', fields: { message: 'The order service is away.' } }],
+      },
+      { block: 'message', id: 'After', fields: { message: 'Anything else?' } },
+    ];
+    const xml = await buildFlowXml(steps, { languages: ['en'] });
+    const doc = await parseFlow(xml);
+    const call = doc.blocks.find((block) => block.fc === 'getOrderStatus');
+    expect(call?.customData.en?.['fc-output-default']).toEqual(['rest']);
+    const leaving = doc.blocks.filter((block) => block.sourceRef === call?.id);
+    expect(leaving.map(({ name, targetRef, customData }) => [name, targetRef, customData.en?.exit])).toEqual([
+      ['Call failed', 'Sorry', 'failed'],
+      ['', 'After', undefined],
+    ]);
+    expect(doc.blocks.find((block) => block.sourceRef === 'Sorry')?.targetRef).toBe('After');
+    expect(validateFlow(doc, context)).toEqual([]);
+    const { shapes } = await diagramOf(xml);
+    expect(shapes.get('Sorry')?.y).toBeGreaterThan(shapes.get(call?.id ?? '')?.y ?? 0);
+    expect(shapes.get('After')?.x).toBeGreaterThan(shapes.get('Sorry')?.x ?? 0);
+  });
+
   it('ends a flow that does not end by itself', async () => {
     const doc = await parseFlow(await buildFlowXml([{ block: 'handover' }], { languages: ['en'] }));
     expect(doc.blocks.map((block) => block.type)).toEqual([
@@ -195,6 +221,12 @@ describe('buildFlowXml', () => {
       /Unknown decision operation 13/,
     ],
     ['no languages', [], [], /at least one language/],
+    [
+      'a Call failed branch of a function whose type cannot fail',
+      [{ function: 'Card', type: 'adaptiveCard', failed: [] }],
+      ['en'],
+      /Function Card has no Call failed exit/,
+    ],
   ];
   it.each(refused)('refuses %s', async (_, steps, languages, message) => {
     const building = buildFlowXml(steps, { languages });

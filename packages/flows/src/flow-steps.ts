@@ -40,6 +40,14 @@ export interface FlowBlockStep extends DataStepBase {
 /** A custom function block; `fields` are its inputs by input name. */
 export interface FlowFunctionStep extends DataStepBase {
   function: string;
+  /** The function's type (fc-output-default): the editor's Function type, and whether the block has a Call failed exit. */
+  type?: string;
+  /**
+   * Steps taken when the call fails (its Call failed exit, below the block); like a condition's
+   * branch they meet the main sequence at the next step unless they end. Needs a `type` whose
+   * call can fail (rest, sql, code).
+   */
+  failed?: FlowStep[];
 }
 
 /** An LLM block, by the LLM's display name. */

@@ -5,6 +5,7 @@ import type { BlockData } from './flow-document';
 import { FlowFormatError } from './flow-format-error';
 import type { ShapeType } from './flow-layout';
 import type { FlowBranch, FlowConditionStep, FlowEndStep, FlowFieldValues, FlowStep } from './flow-steps';
+import { FUNCTION_FAILED_EXIT, taskExitsOf } from './task-exits';
 
 /** A shape of the flow to be: what it is, its data per language and its grid cell. */
 export interface PlannedNode {
@@ -105,6 +106,7 @@ export function planFlow(steps: readonly FlowStep[], languages: readonly string[
     let category: string;
     let blockKind: BlockKind | undefined;
     let keyOf: (name: string) => string;
+    let functionType: string | undefined;
     if ('block' in step) {
       blockKind = blockKindOf(null, step.block);
       if (!blockKind) throw new FlowFormatError(`Unknown block function ${step.block}.`);
@@ -128,6 +130,7 @@ export function planFlow(steps: readonly FlowStep[], languages: readonly string[
       fc = step.function;
       category = 'custom';
       keyOf = functionInputKey;
+      functionType = step.type;
     } else {
       throw new FlowFormatError('A step is a block, function, llm, condition or end step.');
     }
@@ -148,7 +151,7 @@ export function planFlow(steps: readonly FlowStep[], languages: readonly string[
       customData: perLanguage((language) => ({
         fc,
         'fc-output': [...outputs],
-        'fc-output-default': [...kinds],
+        'fc-output-default': functionType ? [functionType] : [...kinds],
         ...structuredClone(defaults),
         ...keyed(step.fields),
         ...keyed(stepWithData.byLanguage?.[language]),
@@ -254,6 +257,34 @@ export function planFlow(steps: readonly FlowStep[], languages: readonly string[
         const id = addNode({ ...dataStep(step), id: step.id, column, row }, exits);
         exits = [{ source: id }];
         column += 1;
+        if ('function' in step && step.failed) {
+          const data = { 'fc-output-default': step.type ? [step.type] : [] };
+          if (!taskExitsOf('custom', data).includes(FUNCTION_FAILED_EXIT)) {
+            throw new FlowFormatError(
+              `Function ${step.function} has no Call failed exit: give its type, one whose call can fail (rest, sql, code).`,
+            );
+          }
+          // The Call failed exit runs below the block, like a condition's second branch.
+          const entry: Exit = {
+            source: id,
+            branch: {
+              name: FUNCTION_FAILED_EXIT.label,
+              customData: perLanguage(() => ({ exit: FUNCTION_FAILED_EXIT.id })),
+              isDefault: false,
+            },
+          };
+          if (step.failed.length === 0) {
+            if (entry.branch) entry.branch.viaRow = row + 1;
+            exits.push(entry);
+            rows = Math.max(rows, 2);
+          } else {
+            const placed = placeSequence(step.failed, [entry], column, row + 1);
+            exits.push(...placed.exits);
+            rows = Math.max(rows, 1 + placed.rows);
+            // Both ways meet at the next step, after the failed branch's blocks.
+            column = Math.max(column, placed.nextColumn);
+          }
+        }
       }
     }
     return { exits, nextColumn: column, rows };

@@ -1,7 +1,6 @@
 import { isBlank } from './block-fields';
-import { blockKindOf } from './block-kinds';
-import { exitsOf } from './blocks/define-block-kind';
 import type { BlockData, FlowBlock } from './flow-document';
+import { taskExitsOf } from './task-exits';
 
 export const EXIT_MESSAGES = {
   unknownExit: (exit: string, block: string) =>
@@ -20,9 +19,8 @@ export function taskConnectorProblems(
   siblings: BlockData[],
 ): string[] {
   const exit = isBlank(connector.exit) ? 'next' : String(connector.exit);
-  const kind = blockKindOf(task.category, taskData.fc);
-  // Custom functions and unknown kinds leave only by next; their own problem is reported on the task.
-  const exits = kind ? exitsOf(kind, taskData).map((candidate) => candidate.id) : ['next'];
+  // Unknown kinds leave only by next; their own problem is reported on the task.
+  const exits = taskExitsOf(task.category, taskData).map((candidate) => candidate.id);
   if (!exits.includes(exit)) return [EXIT_MESSAGES.unknownExit(exit, task.name || task.id)];
   const taking = siblings.filter(
     (sibling) => (isBlank(sibling.exit) ? 'next' : String(sibling.exit)) === exit,

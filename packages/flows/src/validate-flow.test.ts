@@ -143,6 +143,27 @@ describe('validateFlow: blocks', () => {
     expect(taskErrors('custom', { fc: 'getOrderStatus', 'field-orderId': '[OrderNumber]' })).toEqual([]);
   });
 
+  it('takes a Call failed connector from a function block whose call can fail, and only from those', () => {
+    /** start -> T -> end, and T -failed-> Sorry -> end. */
+    const withFailedPath = (type: string) => {
+      const doc = flowOf(task('T', 'custom', { fc: 'getOrderStatus', 'fc-output-default': [type] }));
+      doc.blocks.push(
+        task('Sorry', 'dialog', { fc: 'message', 'field-message': 'The service is away.' }),
+        connector('Failed', 'T', 'Sorry', { exit: 'failed' }),
+        connector('SorryEnd', 'Sorry', 'End'),
+      );
+      return doc;
+    };
+    expect(errorsOf(withFailedPath('rest'))).toEqual([]);
+    expect(errorsOf(withFailedPath('sql'))).toEqual([]);
+    expect(errorsOf(withFailedPath('adaptiveCard'))).toEqual([
+      {
+        message: 'This connector leaves by the exit failed, which block T does not have.',
+        blockId: 'Failed',
+      },
+    ]);
+  });
+
   it('refuses an unknown fc outside the custom category', () => {
     expect(taskErrors('dialog', { fc: 'teleport' })).toEqual(['Unknown block function teleport.']);
     expect(taskErrors('action', { fc: 'message' })).toEqual(['Unknown block function message.']);

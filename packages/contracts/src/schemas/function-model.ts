@@ -101,6 +101,11 @@ export interface FunctionTypeInfo {
   canRun: boolean;
   /** Listed in the Subs tab rather than the Functions tab. */
   isSubFlow: boolean;
+  /**
+   * Its call can fail in a conversation though the flow is right (an API down or answering an
+   * error, a database away, code throwing): a Function block calling it has a Call failed exit.
+   */
+  canFailInConversation: boolean;
 }
 
 export const FUNCTION_TYPE_CATALOGUE = {
@@ -112,6 +117,7 @@ export const FUNCTION_TYPE_CATALOGUE = {
     filterLabel: 'SQL',
     canRun: true,
     isSubFlow: false,
+    canFailInConversation: true,
   },
   rest: {
     type: 'rest',
@@ -121,6 +127,7 @@ export const FUNCTION_TYPE_CATALOGUE = {
     filterLabel: 'REST',
     canRun: true,
     isSubFlow: false,
+    canFailInConversation: true,
   },
   adaptiveCard: {
     type: 'adaptiveCard',
@@ -130,6 +137,7 @@ export const FUNCTION_TYPE_CATALOGUE = {
     filterLabel: 'Adaptive Card',
     canRun: false,
     isSubFlow: false,
+    canFailInConversation: false,
   },
   code: {
     type: 'code',
@@ -139,6 +147,7 @@ export const FUNCTION_TYPE_CATALOGUE = {
     filterLabel: 'Code',
     canRun: true,
     isSubFlow: false,
+    canFailInConversation: true,
   },
   captureStorage: {
     type: 'captureStorage',
@@ -148,6 +157,7 @@ export const FUNCTION_TYPE_CATALOGUE = {
     filterLabel: 'Capture Storage',
     canRun: true,
     isSubFlow: false,
+    canFailInConversation: false,
   },
   sendEvent: {
     type: 'sendEvent',
@@ -157,6 +167,7 @@ export const FUNCTION_TYPE_CATALOGUE = {
     filterLabel: 'Send Event',
     canRun: true,
     isSubFlow: false,
+    canFailInConversation: false,
   },
   flow: {
     type: 'flow',
@@ -166,6 +177,7 @@ export const FUNCTION_TYPE_CATALOGUE = {
     filterLabel: null,
     canRun: false,
     isSubFlow: true,
+    canFailInConversation: false,
   },
   llm: {
     type: 'llm',
@@ -175,6 +187,7 @@ export const FUNCTION_TYPE_CATALOGUE = {
     filterLabel: null,
     canRun: true,
     isSubFlow: false,
+    canFailInConversation: false,
   },
 } as const satisfies { [T in FunctionType]: FunctionTypeInfo & { type: T } };
 

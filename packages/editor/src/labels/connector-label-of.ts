@@ -1,4 +1,4 @@
-import { blockKindOf, connectorLabel, exitsOf } from '@parley/flows/blocks';
+import { connectorLabel, taskExitsOf } from '@parley/flows/blocks';
 import { type CanvasElement, categoryOf, firstLanguageData } from '../block-data';
 
 /**
@@ -20,8 +20,9 @@ export function connectorLabelOf(connection: CanvasElement): string | undefined 
     data.exit !== 'next'
   ) {
     const sourceData = firstLanguageData(source.businessObject);
-    const kind = blockKindOf(categoryOf(source.businessObject), sourceData.fc);
-    const exit = kind ? exitsOf(kind, sourceData).find((candidate) => candidate.id === data.exit) : undefined;
+    const exit = taskExitsOf(categoryOf(source.businessObject), sourceData).find(
+      (candidate) => candidate.id === data.exit,
+    );
     return exit?.label ?? data.exit;
   }
   return undefined;

@@ -1,5 +1,5 @@
 import { categoryOf, firstLanguageData } from '@parley/editor';
-import { blockKindOf, decisionOperation, exitsOf } from '@parley/flows/blocks';
+import { decisionOperation, taskExitsOf } from '@parley/flows/blocks';
 import { Checkbox, Select } from '../../../../ui';
 import { channelChoices } from '../../connector-choices';
 import { ConnectorFields } from './ConnectorFields';
@@ -8,7 +8,7 @@ import { type DetailsContext, dataOf, patchAll } from './details-context';
 /**
  * An arrow: leaving a condition, the default checkbox and the operation's fields (hidden for
  * the default arrow, spec 03 section 4.4); leaving a block with named exits (options, a
- * validation's fail path), the exit it takes.
+ * validation's fail path, a function's failed call), the exit it takes.
  */
 export function ConnectorDetails({ context }: { context: DetailsContext }) {
   const connector = context.canvas.element(context.elementId);
@@ -54,8 +54,7 @@ export function ConnectorDetails({ context }: { context: DetailsContext }) {
     );
   }
 
-  const kind = blockKindOf(categoryOf(source.businessObject), sourceData.fc);
-  const exits = kind ? exitsOf(kind, sourceData) : [];
+  const exits = taskExitsOf(categoryOf(source.businessObject), sourceData);
   if (exits.length <= 1) return <p className="flow-details__hint">This arrow leads on to the next block.</p>;
   return (
     <Select
