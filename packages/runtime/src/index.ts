@@ -23,6 +23,7 @@ export {
 } from './run-turn';
 export { BLOCK_RUNNERS, runnerOf } from './runners';
 export type { BlockRunner, BlockStep, BlockTurn } from './runners/block-runner';
+export { chosenOption } from './runners/choices';
 export {
   compileFlow,
   type FlowOwnerKind,

@@ -16,6 +16,7 @@ import {
   generateApiKey,
   updateApiKeys,
 } from '../services/external-api/api-keys.service';
+import { botChannelRegistration } from '../services/external-api/bot-channel-registration.service';
 
 type BotParams = { Params: { bot: string } };
 
@@ -30,6 +31,14 @@ const MANAGE_KEYS: Access = { botPermission: Permission.ManageApiKeys };
 export function externalApiRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<BotParams>('/api/external/:bot/api-keys', { config: { access: MANAGE_KEYS } }, async (request) =>
     externalApiSettings(ctx, principalOf(request), botOf(request)),
+  );
+
+  // The bot page's 'keys with externalApiKeys' (spec 02 section 7): hints only, for whoever may
+  // test the bot or manage its keys.
+  app.get<BotParams>(
+    '/api/bots/:bot/bcr',
+    { config: { access: { botPermission: [Permission.TestBot, Permission.ManageApiKeys] } } },
+    async (request) => botChannelRegistration(ctx, principalOf(request), botOf(request)),
   );
 
   app.post<BotParams>(

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { analyticsRoutes } from './analytics.routes';
 import { authRoutes } from './auth.routes';
 import { botBundleRoutes } from './bot-bundle.routes';
 import { botConfigurationRoutes } from './bot-configuration.routes';
@@ -74,6 +75,7 @@ export const ROUTE_MODULES: Array<(app: FastifyInstance, ctx: AppContext) => voi
   synchronizationRoutes,
   nluPredictRoutes,
   testChatRoutes,
+  analyticsRoutes,
   testChatLinkRoutes,
   externalApiRoutes,
   directLineRoutes,

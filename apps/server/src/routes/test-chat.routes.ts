@@ -1,10 +1,21 @@
-import { conversationLogQuerySchema, Permission, startTestChatBodySchema } from '@parley/contracts';
+import {
+  conversationHistoryQuerySchema,
+  conversationLogQuerySchema,
+  latestMessagesQuerySchema,
+  Permission,
+  startTestChatBodySchema,
+} from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import { botOf, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { textParam } from '../http/params';
 import { parseInput } from '../http/validate';
-import { conversationLog, listConversations } from '../services/conversations/conversation-log.service';
+import {
+  chatHistory,
+  conversationLog,
+  latestMessages,
+  listConversations,
+} from '../services/conversations/conversation-log.service';
 import { chatReadiness, conversationState, startTestChat } from '../services/conversations/test-chat.service';
 
 type BotParams = { Params: { bot: string } };
@@ -52,6 +63,26 @@ export function testChatRoutes(app: FastifyInstance, ctx: AppContext): void {
       botOf(request).name,
       parseInput(conversationLogQuerySchema, request.query).hours,
     ),
+  );
+
+  // The chat history and the recent one, as spec 02 section 7 names them: messages with their times.
+  app.get<BotParams>('/api/bots/:bot/conversation/log', { config: { access: SEE_LOG } }, async (request) =>
+    chatHistory(
+      principalOf(request),
+      botOf(request).name,
+      parseInput(conversationHistoryQuerySchema, request.query),
+    ),
+  );
+
+  app.get<BotParams>(
+    '/api/bots/:bot/conversation/log/latest',
+    { config: { access: SEE_LOG } },
+    async (request) =>
+      latestMessages(
+        principalOf(request),
+        botOf(request).name,
+        parseInput(latestMessagesQuerySchema, request.query),
+      ),
   );
 
   app.get<{ Params: { bot: string; id: string } }>(

@@ -9,10 +9,17 @@ export const CONVERSATION_LOG_POLL_MS = 120_000;
 /** Conversations the sidebar lists at most (the newest). */
 export const CONVERSATION_LOG_MAX_LISTED = 500;
 
+/** Messages the chat history calls answer at most (the newest): GET .../conversation/log and /log/latest. */
+export const CONVERSATION_LOG_MAX_MESSAGES = 2000;
+/** What /log/latest looks back when it is not told since when: the shortest time filter. */
+export const CONVERSATION_LOG_LATEST_DEFAULT_HOURS = 2;
+
 export const CONVERSATION_LOG_MESSAGES = {
   empty: 'No conversation data to display. Select a different user or time filter.',
   loading: 'Loading... This can take a while for a busy bot.',
   badHours: `hours must be one of ${CONVERSATION_LOG_HOURS.join(', ')}.`,
+  badSince: 'since must be a date and time (ISO 8601), such as 2026-11-25T10:00:00.000Z.',
+  badConversationId: 'conversationId must be a conversation id of at most 100 characters.',
 } as const;
 
 export const conversationLogQuerySchema = z.object({
@@ -23,6 +30,23 @@ export const conversationLogQuerySchema = z.object({
       CONVERSATION_LOG_MESSAGES.badHours,
     )
     .default(CONVERSATION_LOG_DEFAULT_HOURS),
+});
+
+const conversationIdFilter = z
+  .string({ message: CONVERSATION_LOG_MESSAGES.badConversationId })
+  .min(1, CONVERSATION_LOG_MESSAGES.badConversationId)
+  .max(100, CONVERSATION_LOG_MESSAGES.badConversationId)
+  .optional();
+
+/** GET /api/bots/{bot}/conversation/log: the chat history of the last `hours`, or of one conversation in them. */
+export const conversationHistoryQuerySchema = conversationLogQuerySchema.extend({
+  conversationId: conversationIdFilter,
+});
+
+/** GET /api/bots/{bot}/conversation/log/latest: what was said after `since` (the newest message a client has). */
+export const latestMessagesQuerySchema = z.object({
+  since: z.iso.datetime({ message: CONVERSATION_LOG_MESSAGES.badSince, offset: true }).optional(),
+  conversationId: conversationIdFilter,
 });
 
 /** A conversation in the log's sidebar. */

@@ -102,3 +102,15 @@ export interface ExternalApiSettingsView {
   /** The Direct Line endpoint clients use as their `domain`: {PUBLIC_URL}/v3/directline. */
   directLineUrl: string;
 }
+
+/**
+ * GET /api/bots/{bot}/bcr (spec 02 section 7, 'keys with externalApiKeys'): the bot's Direct Line
+ * registration as a client needs it to open a conversation with the bot: its keys by id (hints,
+ * never the keys), the conversation timeout and the endpoint.
+ */
+export interface BotChannelRegistrationView {
+  externalApiKeys: Record<string, { keyId: string; apiKey: string; isLocked: boolean }>;
+  /** Seconds. */
+  conversationIdLifeTime: number;
+  directLineUrl: string;
+}

@@ -44,6 +44,11 @@ export interface NewTurn {
   counted?: Array<{ variable: string; value: unknown }> | null;
   /** A user's message's sentiment score (negative below 0), when it was scored. */
   sentiment?: number | null;
+  /**
+   * When the activity came in (the user's) or was ready to go out (the bot's); the time the turn
+   * is stored when not given. A turn is stored after it is answered, so its rows say when.
+   */
+  at?: string;
 }
 
 /** A block a turn stepped through: whose flow (an intent's or a sub flow's), which version, which block. */
@@ -57,6 +62,8 @@ export interface TurnHit {
 export interface TurnRecord extends Required<NewTurn> {
   id: string;
   conversationId: string;
+  /** Its place in the conversation's log (1, 2, ...). */
+  seq: number;
   at: string;
   /** The person of the team who wrote a sent message of a handed-over conversation; null for the bot's own. */
   agentId: string | null;
@@ -83,6 +90,7 @@ const toConversation = (row: Selectable<ConversationTable>): ConversationRecord 
 const toTurn = (row: Selectable<TurnTable>): TurnRecord => ({
   id: row.id,
   conversationId: row.conversation_id,
+  seq: Number(row.seq),
   at: fromTimestamp(row.at),
   direction: row.direction,
   activity: fromJsonColumn<unknown>(row.activity, null),
@@ -122,7 +130,7 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
     id: sequentialId(),
     seq,
     conversation_id: conversationId,
-    at,
+    at: turn.at ?? at,
     direction: turn.direction,
     activity: toJson(turn.activity),
     intent: turn.intent ?? null,
@@ -148,7 +156,7 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
         turnRow(conversationId, turn, last - added.length + 1 + index, at),
       );
       await hot.in(trx).insertTurns(rows);
-      return rows.map(({ id, seq }) => ({ id, seq, at }));
+      return rows.map((row) => ({ id: row.id, seq: row.seq, at: row.at }));
     });
   }
 
@@ -189,6 +197,16 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
       return row && toConversation(row);
     },
 
+    /** Several of the bot's conversations by id (those that are not its are left out). */
+    async getMany(ids: readonly string[]): Promise<ConversationRecord[]> {
+      if (ids.length === 0) return [];
+      const rows = await conversations()
+        .selectAll()
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
+      return rows.map(toConversation);
+    },
+
     /** The user's most recent conversation on a channel, if it was active since then: what a returning user continues. */
     async latestOf(who: {
       channel: string;
@@ -206,12 +224,16 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
       return row && toConversation(row);
     },
 
-    /** The newest first, as the conversation log lists them. */
+    /**
+     * The newest first, as the conversation log lists them. `isLogged`: only those with something
+     * in their log (a chat opened and closed without a word has none).
+     */
     async list(
-      options: { isTest?: boolean; limit?: number; activeSince?: string } = {},
+      options: { isTest?: boolean; limit?: number; activeSince?: string; isLogged?: boolean } = {},
     ): Promise<ConversationRecord[]> {
       let query = conversations().selectAll();
       if (options.isTest !== undefined) query = query.where('is_test', '=', flagFor(db, options.isTest));
+      if (options.isLogged) query = query.where('last_seq', '>', 0);
       if (options.activeSince !== undefined)
         query = query.where('last_activity_at', '>=', options.activeSince);
       const rows = await query
@@ -318,10 +340,11 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
     async appendTurn(conversationId: string, turn: NewTurn): Promise<TurnRecord | undefined> {
       const logged = await insertTurns(conversationId, [turn]);
       if (!logged?.[0]) return undefined;
-      const { id, at } = logged[0];
+      const { id, seq, at } = logged[0];
       return {
         id,
         conversationId,
+        seq,
         at,
         intent: null,
         confidence: null,
@@ -368,6 +391,91 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
         .orderBy('seq')
         .execute();
       return rows.map(toTurn);
+    },
+
+    /**
+     * The turns logged after `since` (of one conversation, or of all), oldest first: the newest
+     * `limit` of them when there are more.
+     */
+    async turnsSince(
+      since: string,
+      options: { conversationId?: string; limit: number },
+    ): Promise<TurnRecord[]> {
+      let query = turns().selectAll().where('at', '>', since);
+      if (options.conversationId !== undefined)
+        query = query.where('conversation_id', '=', options.conversationId);
+      const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+      return rows.reverse().map(toTurn);
+    },
+
+    /** A conversation's turns numbered in [fromSeq, toSeq), in order. */
+    async turnsBetweenSeqs(conversationId: string, fromSeq: number, toSeq: number): Promise<TurnRecord[]> {
+      const rows = await turns()
+        .selectAll()
+        .where('conversation_id', '=', conversationId)
+        .where('seq', '>=', fromSeq)
+        .where('seq', '<', toSeq)
+        .orderBy('seq')
+        .execute();
+      return rows.map(toTurn);
+    },
+
+    /**
+     * The rating cards (Show Rating blocks) the bot sent in [from, to), `batchSize` at a time in
+     * the order they were sent, each with the users' turns of its conversation after it until
+     * `answersUntil`: where a rating's answer is found. Analytics-disabled conversations are left out.
+     */
+    async *ratingCardsBetween(
+      from: string,
+      to: string,
+      answersUntil: string,
+      batchSize = 500,
+    ): AsyncGenerator<Array<{ card: TurnRecord; later: TurnRecord[] }>> {
+      const isRating = isPostgres(db)
+        ? sql<boolean>`activity->>'type' = 'rating'`
+        : sql<boolean>`json_extract(activity, '$.type') = 'rating'`;
+      let after: { at: Date | string; id: string } | undefined;
+      for (;;) {
+        let query = countedTurns()
+          .selectAll()
+          .where('direction', '=', 'out')
+          .where('at', '>=', from)
+          .where('at', '<', to)
+          .where(isRating);
+        if (after) {
+          const { at, id } = after;
+          query = query.where((eb) =>
+            eb.or([eb('at', '>', at), eb.and([eb('at', '=', at), eb('id', '>', id)])]),
+          );
+        }
+        const rows = await query.orderBy('at').orderBy('id').limit(batchSize).execute();
+        const cards = rows.map(toTurn);
+        const first = cards[0];
+        if (first) {
+          const later = await turns()
+            .selectAll()
+            .where('conversation_id', 'in', [...new Set(cards.map((card) => card.conversationId))])
+            .where('direction', '=', 'in')
+            .where('at', '>=', first.at)
+            .where('at', '<', answersUntil)
+            .orderBy('conversation_id')
+            .orderBy('seq')
+            .execute();
+          const byConversation = new Map<string, TurnRecord[]>();
+          for (const turn of later.map(toTurn)) {
+            const ofConversation = byConversation.get(turn.conversationId);
+            if (ofConversation) ofConversation.push(turn);
+            else byConversation.set(turn.conversationId, [turn]);
+          }
+          yield cards.map((card) => ({
+            card,
+            later: (byConversation.get(card.conversationId) ?? []).filter((turn) => turn.seq > card.seq),
+          }));
+        }
+        const last = rows.at(-1);
+        if (!last || rows.length < batchSize) return;
+        after = { at: last.at, id: last.id };
+      }
     },
 
     /**

@@ -101,6 +101,9 @@ export async function takeTurnIf(
   condition: TurnCondition | undefined,
 ): Promise<TurnAnswer | undefined> {
   const conversations = scope.conversations(bot.id);
+  // The log says when the message came in and when the answer was ready (spec 01 'Conversation
+  // log': the milliseconds between them), not when the turn was stored.
+  const receivedAt = new Date().toISOString();
   return oneAtATime(conversationId, async () => {
     // Turns of one conversation on one process wait for each other here; a turn another process
     // stored meanwhile makes this one run again on the state it left.
@@ -126,12 +129,13 @@ export async function takeTurnIf(
         const taken = await step.run(turn);
         if (taken) return taken.takenBy;
       }
+      const answeredAt = new Date().toISOString();
       const outcome = turn.outcome ?? { activities: [], trace: emptyTrace(), state: conversation.state };
       const state = turnRecording(turn.gdpr, true).state(outcome.state);
       const stored = await conversations.storeTurn(conversationId, conversation.turnCount, {
         state,
         isTouchless: outcome.trace.touchless ?? false,
-        log: turnLog(turn, outcome),
+        log: turnLog(turn, outcome, { receivedAt, answeredAt }),
       });
       if (stored) {
         const answer: TurnAnswer = {
@@ -152,12 +156,17 @@ export async function takeTurnIf(
 const MAX_TURN_ATTEMPTS = 3;
 
 /** The turn's rows of the log: the user's message (unless it is not logged) and the bot's answers, masked as GDPR says. */
-function turnLog(turn: Turn, outcome: TurnOutcome): NewTurn[] {
+function turnLog(
+  turn: Turn,
+  outcome: TurnOutcome,
+  times: { receivedAt: string; answeredAt: string },
+): NewTurn[] {
   const user = turnRecording(turn.gdpr, turn.log.isUserRecorded);
   const answer = turnRecording(turn.gdpr, turn.log.isAnswerRecorded);
   const { trace } = outcome;
   const userTurn: NewTurn = {
     direction: 'in',
+    at: times.receivedAt,
     activity: user.activity(turn.activity),
     intent: trace.recognition?.intent ?? null,
     confidence: trace.recognition ? trace.recognition.score : null,
@@ -168,6 +177,10 @@ function turnLog(turn: Turn, outcome: TurnOutcome): NewTurn[] {
   };
   return [
     ...(turn.log.isUserTurnLogged ? [userTurn] : []),
-    ...outcome.activities.map((said) => ({ direction: 'out' as const, activity: answer.activity(said) })),
+    ...outcome.activities.map((said) => ({
+      direction: 'out' as const,
+      at: times.answeredAt,
+      activity: answer.activity(said),
+    })),
   ];
 }

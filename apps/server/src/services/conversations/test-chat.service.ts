@@ -9,6 +9,7 @@ import {
   subFlowTestActivity,
   type TestChatStarted,
   type TopicOf,
+  type WebWidgetView,
 } from '@parley/contracts';
 import type { Bot, TenantScope } from '@parley/db';
 import { readConversationState } from '@parley/runtime';
@@ -109,6 +110,14 @@ export async function chatReadiness(principal: Principal, botName: string): Prom
     reasons.push(CHAT_READINESS_MESSAGES.noTestFlow);
   }
   return { isReady: reasons.length === 0, reasons };
+}
+
+/**
+ * GET /api/bots/{bot}/web-widget (spec 02 section 7): whether the bot's web widget, its test chat,
+ * is enabled: whether it can answer there (the chat readiness above). The dashboard loads only then.
+ */
+export async function webWidget(principal: Principal, botName: string): Promise<WebWidgetView> {
+  return { enabled: (await chatReadiness(principal, botName)).isReady };
 }
 
 /**
