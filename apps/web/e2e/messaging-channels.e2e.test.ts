@@ -1,5 +1,6 @@
 import type { BotConfigurationView } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTeamsStandIn, type TeamsStandIn } from '../../server/test/support/teams-stand-in';
 import { startTelegramStandIn, type TelegramStandIn } from '../../server/test/support/telegram-stand-in';
 import {
   newTwilioAccount,
@@ -14,6 +15,8 @@ import { screenshot } from './support/screenshots';
 const TELEGRAM_TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
 const SMS_NUMBER = '+14155550100';
 const TWILIO_ACCOUNT = newTwilioAccount([SMS_NUMBER]);
+const TEAMS_APP_ID = '6f1c2d3e-0000-4a5b-9c8d-0123456789ab';
+const TEAMS_APP_PASSWORD = 'teams~app~password~0123456789';
 /** Platforms call webhooks over HTTPS only: the public address an operator's server has. */
 const PUBLIC_URL = 'https://parley.example.com';
 
@@ -27,10 +30,15 @@ describe('messaging channels on the Configuration tab', () => {
   const s = botPageSuite(BOT);
   let telegram: TelegramStandIn;
   let twilio: TwilioStandIn;
+  let teams: TeamsStandIn;
 
   beforeAll(async () => {
     telegram = await startTelegramStandIn([TELEGRAM_TOKEN]);
     twilio = await startTwilioStandIn([TWILIO_ACCOUNT]);
+    teams = await startTeamsStandIn();
+    teams.registerApp(TEAMS_APP_ID, TEAMS_APP_PASSWORD);
+    s.app.server.ctx.config.platforms.botFrameworkToken = teams.tokenUrl;
+    s.app.server.ctx.config.platforms.botFrameworkOpenId = teams.openIdUrl;
     s.app.server.ctx.config.platforms.telegram = telegram.url;
     s.app.server.ctx.config.platforms.twilioApi = twilio.url;
     s.app.server.ctx.config.publicUrl = PUBLIC_URL;
@@ -38,6 +46,7 @@ describe('messaging channels on the Configuration tab', () => {
   afterAll(async () => {
     await telegram?.close();
     await twilio?.close();
+    await teams?.close();
   });
 
   const configurationUrl = () => s.botUrl('settings/configuration');
@@ -68,9 +77,11 @@ describe('messaging channels on the Configuration tab', () => {
     const dialog = s.page.getByRole('dialog', { name: 'Telegram' });
     await expectVisible(dialog.getByText('Status: Disconnected'));
     const token = dialog.getByLabel('Access token');
-    // A token Telegram does not know: said so, and the channel stays disconnected.
+    // A token Telegram does not know: 'Could not update keys' (spec 04 section 8) and why, and
+    // the channel stays disconnected.
     await token.fill('987654321:ZZZdqTcvCH1vGWJxfSeofSAs0K5PALDsaw');
     await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectVisible(popupOf(s.page).getByText('Could not update keys', { exact: true }));
     await closePopup('Telegram did not accept this access token.');
     await expectVisible(dialog.getByText('Status: Disconnected'));
 
@@ -167,5 +178,39 @@ describe('messaging channels on the Configuration tab', () => {
     await expectVisible(row('Twilio SMS').getByText('Not connected, Enabled'));
     await expectVisible(row('Twilio Voice').getByText('Not connected, Enabled'));
     await screenshot(s.page, 'channels-configuration-after-twilio', { fullPage: true });
+  });
+
+  test('Teams: Enable teams names the missing app ID and password; a refused one cannot update the keys', async () => {
+    await s.page.goto(configurationUrl());
+    await addChannel('teams', /Microsoft Teams/);
+    await saveSettings().click();
+    await closePopup('Saved!');
+    await row('Microsoft Teams').getByRole('button', { name: 'Settings' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Microsoft Teams' });
+    await expectVisible(dialog.getByText('Status: Not enabled'));
+
+    // Nothing typed: each missing key is named at its field, and nothing is sent.
+    const asked = () => teams.calls('/botframework.com/oauth2/v2.0/token').length;
+    const askedBefore = asked();
+    await dialog.getByRole('button', { name: 'Enable teams' }).click();
+    await expectVisible(dialog.getByText('Enter the Microsoft App ID to enable Teams.'));
+    await expectVisible(dialog.getByText('Enter the Microsoft App password to enable Teams.'));
+    await expectHidden(popupOf(s.page));
+    expect(asked()).toBe(askedBefore);
+
+    // A password Microsoft refuses: 'Could not update keys' with Microsoft's reason; still not enabled.
+    await dialog.getByLabel('Microsoft App ID').fill(TEAMS_APP_ID);
+    await dialog.getByLabel('Microsoft App password').fill('not-the-password');
+    await dialog.getByRole('button', { name: 'Enable teams' }).click();
+    await expectVisible(popupOf(s.page).getByText('Could not update keys', { exact: true }));
+    await screenshot(s.page, 'channels-teams-refused');
+    await closePopup('Microsoft did not accept this app ID and password.');
+    await expectVisible(dialog.getByText('Status: Not enabled'));
+
+    await dialog.getByLabel('Microsoft App password').fill(TEAMS_APP_PASSWORD);
+    await dialog.getByRole('button', { name: 'Enable teams' }).click();
+    await closePopup('Saved!');
+    await expectVisible(dialog.getByText('Status: Enabled'));
+    await expectVisible(dialog.getByRole('link', { name: 'Add to Teams' }));
   });
 });

@@ -56,6 +56,8 @@ export const defineChannelKeys = <const D extends ChannelKeysDeclaration>(declar
 
 export const CHANNEL_KEYS_MESSAGES = {
   couldNotUpdate: 'Could not update keys',
+  /** A key a dialog's action cannot do without (Teams' 'Enable teams' needs the app id and password). */
+  neededTo: (label: string, purpose: string) => `Enter the ${label} to ${purpose}.`,
   notAnObject: 'The keys must be a JSON object.',
   tooLong: (label: string, max: number) => `${label} holds at most ${max} characters.`,
   outOfRange: (label: string, min: number, max: number) => `${label} must be between ${min} and ${max}.`,

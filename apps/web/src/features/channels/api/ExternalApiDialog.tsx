@@ -18,6 +18,7 @@ import {
   Toggle,
   TrashIcon,
 } from '../../../ui';
+import { keysSaveFailed } from '../keys/use-channel-keys';
 import { lifetimeSecondsOf, minutesOf, TIMEOUT_MINUTES } from './conversation-timeout';
 import {
   deleteApiKey,
@@ -27,12 +28,6 @@ import {
   updateApiKeys,
 } from './external-api-client';
 import './external-api.css';
-
-/** A key save refused: a 403 goes to the central permission handler (spec 04 sections 6, 8), the rest is 'Could not update keys'. */
-function keysFailed(error: unknown) {
-  if (isApiError(error) && error.status === 403) return handleApiError(error);
-  void popup.error({ title: MESSAGES.errorTitle, text: M.updateFailed });
-}
 
 /**
  * The External API channel's settings (spec 04 sections 2.3, 3.4, 5, 7.1, 8, 9): the Direct Line
@@ -99,7 +94,7 @@ export function ExternalApiSettings({ botName }: { botName: string }) {
       await updateApiKeys(botName, { apiKeys: { [key.keyId]: { isLocked } } });
       await refresh();
     } catch (error) {
-      keysFailed(error);
+      keysSaveFailed(error);
     } finally {
       busy(key.keyId, false);
     }
@@ -114,7 +109,7 @@ export function ExternalApiSettings({ botName }: { botName: string }) {
       await refresh();
       void popup.info({ title: 'Deleted!' });
     } catch (error) {
-      keysFailed(error);
+      keysSaveFailed(error);
     } finally {
       busy(key.keyId, false);
     }
@@ -129,7 +124,7 @@ export function ExternalApiSettings({ botName }: { botName: string }) {
       setMinutes(undefined);
       void popup.info({ title: 'Saved!' });
     } catch (error) {
-      keysFailed(error);
+      keysSaveFailed(error);
     } finally {
       setSaving(false);
     }

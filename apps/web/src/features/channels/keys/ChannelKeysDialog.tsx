@@ -2,6 +2,7 @@ import { type ChannelPlatform, type KeyField, readKeyPath } from '@parley/contra
 import type { ReactNode } from 'react';
 import { Banner, Button, CopyValue, Modal, Select, Spinner, TextField, Toggle } from '../../../ui';
 import type { ChannelKeysAnswer } from './channel-keys-api';
+import type { RequiredKeys } from './channel-keys-form';
 import './channel-keys.css';
 import { useChannelKeysForm } from './use-channel-keys-form';
 
@@ -18,6 +19,8 @@ export interface ChannelKeysDialogProps {
   /** After the keys were saved, with the answer (Slack opens its install page). */
   onSaved?(keys: ChannelKeysAnswer): void;
   saveLabel?: string;
+  /** Keys the save cannot do without ('Enable teams' needs the app id and password). */
+  required?: RequiredKeys;
 }
 
 function KeyInput({
@@ -87,11 +90,13 @@ export function ChannelKeysDialog({
   children,
   onSaved,
   saveLabel = 'Save',
+  required,
 }: ChannelKeysDialogProps) {
   const { declaration, keys, values, errors, isDirty, update, submit, isSaving } = useChannelKeysForm(
     botName,
     platform,
     onSaved,
+    required,
   );
   const names = fields ?? Object.keys(declaration.fields);
 

@@ -1,4 +1,4 @@
-import { FACEBOOK_KEYS, TWILIO_KEYS } from '@parley/contracts';
+import { FACEBOOK_KEYS, TEAMS_KEYS, TWILIO_KEYS } from '@parley/contracts';
 import { describe, expect, test } from 'vitest';
 import { formValuesOf, keysBodyOf } from './channel-keys-form';
 
@@ -31,6 +31,21 @@ describe('a platform keys form', () => {
         speechTimeout: 'Speech timeout (seconds) must be between 0 and 60.',
         smsNumber: 'A phone number is + and its digits (E.164).',
       },
+    });
+  });
+
+  test('an empty key the action needs is named, a masked stored secret counts as filled', () => {
+    const needed = { names: ['appId', 'appPassword'], purpose: 'enable Teams' };
+    const empty = formValuesOf(TEAMS_KEYS, {});
+    expect(keysBodyOf(TEAMS_KEYS, { ...empty, appId: '  ' }, needed)).toEqual({
+      errors: {
+        appId: 'Enter the Microsoft App ID to enable Teams.',
+        appPassword: 'Enter the Microsoft App password to enable Teams.',
+      },
+    });
+    const appId = '6f1c2d3e-1a2b-4c5d-8e9f-0123456789ab';
+    expect(keysBodyOf(TEAMS_KEYS, { ...empty, appId, appPassword: '••••••' }, needed)).toMatchObject({
+      body: { appId, appPassword: '••••••' },
     });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  CHANNEL_KEYS_MESSAGES,
   type ChannelKeysDeclaration,
   channelKeysBodySchema,
   editableKeyNames,
@@ -30,13 +31,20 @@ export function formValuesOf(
 const asSent = (field: KeyField, value: string | boolean): unknown =>
   field.kind === 'number' ? (typeof value === 'string' && value.trim() !== '' ? Number(value) : 0) : value;
 
+/** Keys a dialog's action needs filled, and what for ('enable Teams'). */
+export interface RequiredKeys {
+  names: readonly string[];
+  purpose: string;
+}
+
 /**
  * The PUT body from the form, checked as the server checks it: the body in the calls' shape, or
- * the message of each field that is wrong.
+ * the message of each field that is wrong (an empty key the dialog's action needs included).
  */
 export function keysBodyOf(
   declaration: ChannelKeysDeclaration,
   values: KeysFormValues,
+  required?: RequiredKeys,
 ): { body: Record<string, unknown> } | { errors: Record<string, string> } {
   const flat = Object.fromEntries(
     Object.entries(values).map(([name, value]) => [
@@ -46,11 +54,16 @@ export function keysBodyOf(
   );
   const body = nestKeys(flat);
   const parsed = channelKeysBodySchema(declaration).safeParse(body);
-  if (parsed.success) return { body };
   const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
     const name = String(issue.path[0] ?? '');
     errors[name] ??= issue.message;
   }
-  return { errors };
+  for (const name of required?.names ?? []) {
+    const value = values[name];
+    const label = declaration.fields[name]?.label ?? name;
+    if (typeof value !== 'string' || value.trim() === '')
+      errors[name] ??= CHANNEL_KEYS_MESSAGES.neededTo(label, required?.purpose ?? 'save');
+  }
+  return Object.keys(errors).length === 0 ? { body } : { errors };
 }

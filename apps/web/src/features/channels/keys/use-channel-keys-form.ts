@@ -3,18 +3,20 @@ import { type SetStateAction, useEffect, useRef, useState } from 'react';
 import { popup } from '../../../ui';
 import { SETTINGS_MESSAGES } from '../../bot-settings';
 import type { ChannelKeysAnswer } from './channel-keys-api';
-import { formValuesOf, type KeysFormValues, keysBodyOf } from './channel-keys-form';
+import { formValuesOf, type KeysFormValues, keysBodyOf, type RequiredKeys } from './channel-keys-form';
 import { keysSaveFailed, useChannelKeys } from './use-channel-keys';
 
 /**
  * A platform's keys as a form: the values shown (a new answer, such as a webhook made, replaces
  * only what the user left alone), each field's error as the server would say it, and Save: checked
- * first, then 'Saved!' with the keys as stored (secrets masked again), or the platform's refusal.
+ * first (with the keys the save cannot do without), then 'Saved!' with the keys as stored
+ * (secrets masked again), or the platform's refusal.
  */
 export function useChannelKeysForm(
   botName: string,
   platform: ChannelPlatform,
   onSaved?: (keys: ChannelKeysAnswer) => void,
+  required?: RequiredKeys,
 ) {
   const declaration: ChannelKeysDeclaration = CHANNEL_KEYS[platform];
   const { keys, save } = useChannelKeys(botName, platform);
@@ -47,7 +49,7 @@ export function useChannelKeysForm(
 
   const submit = async () => {
     if (!values) return;
-    const checked = keysBodyOf(declaration, values);
+    const checked = keysBodyOf(declaration, values, required);
     if ('errors' in checked) {
       setErrors(checked.errors);
       return;

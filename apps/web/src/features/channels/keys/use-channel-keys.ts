@@ -1,4 +1,4 @@
-import { CHANNEL_KEYS_MESSAGES, type ChannelPlatform, MESSAGES } from '@parley/contracts';
+import { CHANNEL_KEYS_MESSAGES, type ChannelPlatform } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../api/api-error';
 import { handleApiError } from '../../../api/error-reactions';
@@ -6,11 +6,15 @@ import { popup } from '../../../ui';
 import { configurationKey } from '../../bot-configuration';
 import { type ChannelKeysAnswer, channelKeysKey, readChannelKeys, saveChannelKeys } from './channel-keys-api';
 
-/** A key save refused: a 403 goes to the central permission handler (spec 04 sections 6, 8); else 'Error!' with the server's message. */
+/**
+ * A key save refused: a 403 goes to the central permission handler (spec 04 sections 6, 8); else
+ * 'Could not update keys' (spec 04 section 8), with the server's reason under it when it gave one.
+ */
 export function keysSaveFailed(error: unknown) {
   if (isApiError(error) && error.status === 403) return handleApiError(error);
-  const text = isApiError(error) && error.message ? error.message : CHANNEL_KEYS_MESSAGES.couldNotUpdate;
-  void popup.error({ title: MESSAGES.errorTitle, text });
+  const reason =
+    isApiError(error) && error.message !== CHANNEL_KEYS_MESSAGES.couldNotUpdate ? error.message : '';
+  void popup.error({ title: CHANNEL_KEYS_MESSAGES.couldNotUpdate, text: reason });
 }
 
 /**

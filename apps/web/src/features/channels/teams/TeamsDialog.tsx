@@ -48,7 +48,8 @@ function TeamsState({ botName, keys }: { botName: string; keys: ChannelKeysAnswe
 /**
  * Microsoft Teams' settings (spec 04 sections 3.4, 4 and 7.1): the Azure bot's app id and
  * password, the conversation timeout, the messaging endpoint to copy into Azure, 'Enable teams'
- * (the save: Microsoft checks the keys, loading until the answer) and 'Add to Teams' once enabled.
+ * (the save: Microsoft checks the keys, loading until the answer; the app id and password are
+ * needed for it) and 'Add to Teams' once enabled.
  */
 export function TeamsDialog({ bot, onClose }: ChannelDialogProps) {
   return (
@@ -59,6 +60,8 @@ export function TeamsDialog({ bot, onClose }: ChannelDialogProps) {
       description="Answer your users in Microsoft Teams through your Azure bot."
       fields={['appId', 'appPassword', 'appTenantId', 'messagesTimeout', 'messagingEndpoint']}
       saveLabel="Enable teams"
+      // Without both, Microsoft has nothing to check: the save would enable nothing.
+      required={{ names: ['appId', 'appPassword'], purpose: 'enable Teams' }}
       onClose={onClose}
     >
       {(keys) => <TeamsState botName={bot.botName} keys={keys} />}
