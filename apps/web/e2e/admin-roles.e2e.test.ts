@@ -184,6 +184,11 @@ describe('the Roles tab', () => {
     const auditorId = (await roleIdOf('Auditor')) ?? -1;
 
     await grid().getByRole('button', { name: 'Delete role Auditor' }).click();
+    await expectVisible(
+      popupOf(s.page).getByText(
+        '"Auditor" will be deleted. Users who have this role on a bot lose it there.',
+      ),
+    );
     await popupOf(s.page).getByRole('button', { name: 'Cancel' }).click();
     expect(await roleHeaders()).toContain('Auditor');
 

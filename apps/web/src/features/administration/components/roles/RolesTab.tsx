@@ -71,7 +71,7 @@ export function RolesTab() {
   const confirmDeletion = async (role: RoleView) => {
     const isConfirmed = await popup.confirm({
       title: 'Delete role?',
-      text: `"${role.roleName}" will be deleted, and every bot role that uses it with it.`,
+      text: `"${role.roleName}" will be deleted. Users who have this role on a bot lose it there.`,
       actionText: 'Delete',
       isDanger: true,
     });
