@@ -151,6 +151,7 @@ describe.each(testDatabases())('NLU performance on %s', (kind) => {
       isRunning: false,
       status: 'none',
       startedAt: null,
+      hasResults: false,
       dataset: null,
     });
     expect(expectStatus(await w.admin('GET', `${base(bot)}/nlu-results`), 404).json().details).toBe(
@@ -278,7 +279,7 @@ describe.each(testDatabases())('NLU performance on %s', (kind) => {
     const started = expectStatus(await tester('POST', `${base(bot)}/nlu-test`), 202).json() as NluTestStatus;
     expect(started.startedBy).toBe('tess.tester@example.com');
     const done = await untilFinished();
-    expect(done).toMatchObject({ isRunning: false, status: 'finished', error: null });
+    expect(done).toMatchObject({ isRunning: false, status: 'finished', error: null, hasResults: true });
     expect(done.finishedAt! >= done.startedAt!).toBe(true);
 
     const results = expectStatus(

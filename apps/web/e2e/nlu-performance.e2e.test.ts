@@ -61,8 +61,17 @@ describe('the NLU Performance tab', () => {
   test('a bot without a dataset: no results yet, Run NLP test disabled, the bot actions there', async () => {
     const bot = 'Perf New Bot';
     await perfBot(bot);
+    // Before a first test there are no results to ask for: no call fails (the console stays clean).
+    const failed: string[] = [];
+    const onResponse = (response: { status(): number; url(): string }) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    };
+    s.page.on('response', onResponse);
     await s.page.goto(tabUrl(bot));
     await expectVisible(s.page.getByText('No results yet'));
+    await expectVisible(s.page.getByRole('button', { name: 'Save settings' }));
+    s.page.off('response', onResponse);
+    expect(failed).toEqual([]);
     expect(await s.page.getByTestId('nlu-dataset').textContent()).toBe('No dataset uploaded yet.');
     expect(await s.page.getByRole('button', { name: 'Run NLP test' }).isDisabled()).toBe(true);
     await expectVisible(s.page.getByRole('button', { name: 'Export bot' }));

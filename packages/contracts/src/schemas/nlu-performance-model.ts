@@ -62,6 +62,11 @@ export interface NluTestStatus {
   /** 'failed' when the last run broke; `error` says why. */
   status: 'none' | 'running' | 'finished' | 'failed';
   error: string | null;
+  /**
+   * Whether a test has finished, so GET .../nlu-results has results to answer (the tab asks for
+   * them only then, instead of meeting a 404 before the first test).
+   */
+  hasResults: boolean;
   /** The stored dataset, or null when none was uploaded. */
   dataset: { fileName: string; rowCount: number; uploadedAt: string; uploadedBy: string } | null;
 }

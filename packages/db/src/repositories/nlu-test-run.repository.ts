@@ -101,6 +101,20 @@ export function nluTestRunRepository(db: Kysely<Database>, tenantId: string, bot
       return row && toRun(row);
     },
 
+    /** Whether a run of that kind has finished (its results exist), without reading them. */
+    async hasFinished(kind: NluRunKind): Promise<boolean> {
+      const row = await db
+        .selectFrom('nlu_test_runs')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('bot_id', '=', botId)
+        .where('kind', '=', kind)
+        .where('status', '=', 'finished')
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Marks runs still "running" since before `olderThan` as failed (their process died). */
     async failStale(olderThan: string, error: string): Promise<void> {
       await db

@@ -106,9 +106,10 @@ export async function nluTestStatus(
   const bot = await nluPerformanceBot(ctx, principal, botRef);
   const runs = principal.scope.nluTestRuns(bot.id);
   await runs.failStale(isoIn(-STALE_RUN_MS), INTERRUPTED);
-  const [latest, dataset] = await Promise.all([
+  const [latest, dataset, hasResults] = await Promise.all([
     runs.latest('test'),
     principal.scope.nluDatasets(bot.id).get(),
+    runs.hasFinished('test'),
   ]);
   return {
     isRunning: latest?.status === 'running',
@@ -117,6 +118,7 @@ export async function nluTestStatus(
     startedBy: latest?.startedBy ?? null,
     status: latest?.status ?? 'none',
     error: latest?.error ?? null,
+    hasResults,
     dataset: dataset
       ? {
           fileName: dataset.fileName,

@@ -22,7 +22,8 @@ import './nlu-performance.css';
 export function NluPerformanceTab({ bot, permissions, registerSaveAction }: SettingsTabProps) {
   const test = useNluTest(bot.botName);
   const files = useDatasetFiles(bot.botName);
-  const results = useNluResults(bot.botName);
+  const hasResults = test.status.data?.hasResults === true;
+  const results = useNluResults(bot.botName, hasResults);
   const automate = useNluAutomate(bot.botName);
   const measuring = useMeasuringDraft(bot.botName, registerSaveAction);
   const canRun = permissions.includes(Permission.RunNluTests);
@@ -55,7 +56,7 @@ export function NluPerformanceTab({ bot, permissions, registerSaveAction }: Sett
           status={status}
           canRun={canRun}
           isStarting={test.isStarting}
-          hasResults={!!results.data}
+          hasResults={hasResults}
           onRun={() => void test.start()}
           onDownloadResults={() => files.download('results')}
         />
@@ -71,15 +72,15 @@ export function NluPerformanceTab({ bot, permissions, registerSaveAction }: Sett
         )}
         {automate.data && <AutomateCard automate={automate.data} />}
       </div>
-      {results.isPending && <Spinner label="Loading the results" />}
-      {results.isError && <EmptyState title="The results could not be loaded" />}
-      {results.data === null && (
+      {!hasResults && (
         <EmptyState
           title="No results yet"
           description="Upload a dataset and run an NLP test to see how well the bot recognizes intents."
         />
       )}
-      {results.data && <ResultsView key={results.data.finishedAt} results={results.data} />}
+      {hasResults && results.isPending && <Spinner label="Loading the results" />}
+      {hasResults && results.isError && <EmptyState title="The results could not be loaded" />}
+      {hasResults && results.data && <ResultsView key={results.data.finishedAt} results={results.data} />}
     </section>
   );
 }

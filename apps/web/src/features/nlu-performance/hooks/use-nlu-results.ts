@@ -1,20 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { isApiError } from '../../../api/api-error';
 import { fetchNluAutomate, fetchNluResults } from '../api/nlu-performance-api';
 import { NLU_PERFORMANCE_KEYS as K } from './nlu-performance-keys';
 
-/** The latest finished test's results; null while no test has finished (the server's 404). */
-export const useNluResults = (botName: string) =>
+/**
+ * The latest finished test's results, read only once the status says a test finished
+ * (`hasResults`): before the first test there is nothing to ask for.
+ */
+export const useNluResults = (botName: string, hasResults: boolean) =>
   useQuery({
     queryKey: K.results(botName),
-    queryFn: async ({ signal }) => {
-      try {
-        return await fetchNluResults(botName, signal);
-      } catch (error) {
-        if (isApiError(error) && error.is('not-found_error')) return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) => fetchNluResults(botName, signal),
+    enabled: hasResults,
     meta: { handlesErrors: true },
   });
 
