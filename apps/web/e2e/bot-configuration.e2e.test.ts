@@ -83,6 +83,35 @@ describe('the Configuration tab', () => {
     expect((await stored(bot)).channels.filter((c) => c.visible).map((c) => c.id)).toEqual(['discord']);
   });
 
+  test('Request connection is offered as soon as a channel is added; the request saves that channel alone', async () => {
+    const bot = 'Request Bot';
+    await s.tina('POST', '/api/bot', { name: bot, region: 'eu-west', language: 'en' });
+    await s.page.goto(configurationUrl(bot));
+    const search = s.page.getByRole('combobox', { name: 'Search a channel to add' });
+    await search.fill('kik');
+    await s.page.getByRole('option', { name: /Kik/ }).click();
+    await search.fill('disc');
+    await s.page.getByRole('option', { name: /Discord/ }).click();
+
+    // Not saved yet, and the request is there: the confirmation says it saves the channel too.
+    await row('Kik').getByRole('button', { name: 'Request connection' }).click();
+    await expectVisible(popupOf(s.page).getByText(M.savedWithRequest('Kik'), { exact: false }));
+    await popupOf(s.page).getByRole('button', { name: 'Send request' }).click();
+    await closePopup(M.requestSent);
+    await expectVisible(row('Kik').getByText('Connection requested'));
+    const channels = (await stored(bot)).channels.filter((c) => c.visible);
+    expect(channels.map((c) => [c.id, c.state])).toEqual([['kik', 'Connection requested']]);
+
+    // Discord was only added on the tab: it still waits for 'Save settings'.
+    await expectVisible(row('Discord'));
+    await save().click();
+    await closePopup('Saved!');
+    expect((await stored(bot)).channels.filter((c) => c.visible).map((c) => c.id)).toEqual([
+      'discord',
+      'kik',
+    ]);
+  });
+
   test('the API channel: its dialog makes a key, and the channel shows connected', async () => {
     const bot = 'Api Bot';
     await s.tina('POST', '/api/bot', { name: bot, region: 'eu-west', language: 'en' });

@@ -103,6 +103,9 @@ export const CONFIGURATION_MESSAGES = {
   alreadyRequested: (name: string) => `A connection of ${name} was already requested.`,
   hasDialog: (name: string) => `${name} is connected through its settings, not by a request.`,
   requestSent: 'Connection request sent successfully',
+  /** Not in the spec: a request for a connection added on the tab but not saved yet saves it first. */
+  savedWithRequest: (name: string) =>
+    `${name} is not saved in the bot's list yet: sending the request saves it there.`,
   languageUnsupported: 'The current NLU does NOT support your language',
   engineUnavailable: (provider: string) => `The engine ${provider} cannot be chosen.`,
   unknownEngineCategory: (id: string) => `There is no engine category ${id}.`,

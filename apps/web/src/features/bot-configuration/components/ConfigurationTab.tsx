@@ -5,6 +5,7 @@ import {
 } from '@parley/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { handleApiError } from '../../../api/error-reactions';
 import { Banner, Card, EmptyState, popup, Select, Spinner } from '../../../ui';
 import { type SettingsTabProps, settingsPath } from '../../bot-settings';
 import { requestConnection } from '../api/configuration-api';
@@ -19,11 +20,15 @@ const NONE = '';
 /**
  * The Configuration tab (spec 04 sections 2.3, 3.2, 3.3, 4, 5 and 6): Channels, Engines and
  * Connectors. Adding, removing, enabling and disabling and the engine choices wait for 'Save
- * settings'; 'Request connection' and the channels' own dialogs act at once.
+ * settings'; 'Request connection' (saving the connection first when it was just added) and the
+ * channels' own dialogs act at once.
  */
 export function ConfigurationTab({ bot, permissions, registerSaveAction }: SettingsTabProps) {
   const navigate = useNavigate();
-  const { stored, shown, setDraft, refresh } = useConfiguration(bot.botName, registerSaveAction);
+  const { stored, shown, setDraft, refresh, saveAddition } = useConfiguration(
+    bot.botName,
+    registerSaveAction,
+  );
   const [opened, setOpened] = useState<ConnectionView>();
   const may = (permission: number) => permissions.includes(permission);
 
@@ -39,16 +44,27 @@ export function ConfigurationTab({ bot, permissions, registerSaveAction }: Setti
     );
     if (original) setDraft((draft) => withConnection(draft, original, wanted));
   };
+  /** A connection added on the tab but not saved is saved with its request (it needs to be listed). */
   const request = async (connection: ConnectionView) => {
+    const isSaved = [...view.channels, ...view.systems].some(
+      (c) => c.id === connection.id && c.kind === connection.kind && c.visible,
+    );
+    const explanation = M.requestExplanation[connection.kind];
     const isSure = await popup.confirm({
       title: `Request ${connection.name}`,
-      text: M.requestExplanation[connection.kind],
+      text: isSaved ? explanation : `${explanation} ${M.savedWithRequest(connection.name)}`,
       actionText: 'Send request',
     });
     if (!isSure) return;
-    const { message } = await requestConnection(bot.botName, connection.kind, connection.id);
-    await refresh();
-    void popup.info({ title: message });
+    try {
+      if (!isSaved) await saveAddition(connection);
+      const { message } = await requestConnection(bot.botName, connection.kind, connection.id);
+      await refresh();
+      void popup.info({ title: message });
+    } catch (error) {
+      handleApiError(error);
+      await refresh();
+    }
   };
   const open = (connection: ConnectionView) => {
     const settingsTab = settingsTabOf(connection);
@@ -68,7 +84,6 @@ export function ConfigurationTab({ bot, permissions, registerSaveAction }: Setti
         title="Channels"
         kind="channel"
         connections={shown.channels}
-        stored={view.channels}
         canManage={may(CONFIGURATION_PERMISSIONS.channel)}
         isFull={isFull}
         onChange={change}
@@ -102,7 +117,6 @@ export function ConfigurationTab({ bot, permissions, registerSaveAction }: Setti
         title="Connectors"
         kind="system"
         connections={shown.systems}
-        stored={view.systems}
         canManage={may(CONFIGURATION_PERMISSIONS.system)}
         isFull={false}
         onChange={change}

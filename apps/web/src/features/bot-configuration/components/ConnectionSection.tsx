@@ -13,8 +13,6 @@ export interface ConnectionSectionProps {
   kind: ConnectionKind;
   /** As the tab shows them: the stored ones with the unsaved changes. */
   connections: readonly ConnectionView[];
-  /** As stored: a request needs the connection saved in the list first. */
-  stored: readonly ConnectionView[];
   canManage: boolean;
   /** Enabling one more is refused (the plan's maximum of enabled channels is reached). */
   isFull: boolean;
@@ -37,7 +35,7 @@ const initials = (name: string) =>
  * 'Request connection', enable/disable and Remove, as spec 04 section 4 offers them.
  */
 export function ConnectionSection(props: ConnectionSectionProps) {
-  const { title, kind, connections, stored, canManage, isFull } = props;
+  const { title, kind, connections, canManage, isFull } = props;
   const [search, setSearch] = useState('');
   const [isOpen, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -128,7 +126,6 @@ export function ConnectionSection(props: ConnectionSectionProps) {
       ) : (
         <ul className="configuration__list" aria-label={title}>
           {listed.map((connection) => {
-            const saved = stored.find((s) => s.id === connection.id);
             const mayEnable =
               connection.enabled ||
               (connection.isAllowed && !connection.unavailableReason && !(kind === 'channel' && isFull));
@@ -157,7 +154,7 @@ export function ConnectionSection(props: ConnectionSectionProps) {
                       Settings
                     </Button>
                   )}
-                  {canManage && saved?.visible && canRequestConnection(saved) && (
+                  {canManage && canRequestConnection(connection) && (
                     <Button size="sm" variant="secondary" onClick={() => props.onRequest(connection)}>
                       Request connection
                     </Button>

@@ -1,4 +1,4 @@
-import { type BotConfigurationView, CONFIGURATION_PERMISSIONS } from '@parley/contracts';
+import { type BotConfigurationView, CONFIGURATION_PERMISSIONS, type ConnectionView } from '@parley/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { popup } from '../../../ui';
@@ -11,6 +11,7 @@ import {
   configurationWithDraft,
   EMPTY_DRAFT,
   isDraftEmpty,
+  withConnection,
 } from '../configuration-draft';
 
 export const configurationKey = (botName: string) => [...BOT_KEYS.bot(botName), 'configuration'];
@@ -53,5 +54,25 @@ export function useConfiguration(
 
   const shown = stored.data ? configurationWithDraft(stored.data, draft) : undefined;
   const refresh = () => client.invalidateQueries({ queryKey: configurationKey(botName) });
-  return { stored, shown, draft, setDraft, refresh };
+
+  /**
+   * Saves one connection the tab added but did not save yet, alone (a connection request needs
+   * it in the bot's list); the tab's other changes still wait for 'Save settings'.
+   */
+  const saveAddition = async (connection: ConnectionView) => {
+    const view = latest.current.stored;
+    const original =
+      view &&
+      [...view.channels, ...view.systems].find((c) => c.id === connection.id && c.kind === connection.kind);
+    if (!view || !original || original.visible) return;
+    const wanted = { visible: true, enabled: connection.enabled };
+    const body = configurationBody(view, withConnection(EMPTY_DRAFT, original, wanted));
+    const { warnings: _none, ...saved } = await saveConfiguration(botName, body);
+    client.setQueryData<BotConfigurationView>(configurationKey(botName), saved);
+    const now = [...saved.channels, ...saved.systems].find(
+      (c) => c.id === connection.id && c.kind === connection.kind,
+    );
+    if (now) setDraft((current) => withConnection(current, now, wanted));
+  };
+  return { stored, shown, draft, setDraft, refresh, saveAddition };
 }
