@@ -47,13 +47,16 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
       password: USER_PASSWORD,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      id: `nina.${key}@example.com`,
-      name: 'Nina.New-1',
-      identity: 'platform',
-      botRoles: {},
-      tenantRoles: { [world.tenantB]: 'user' },
-    });
+    expect(response.json()).toEqual({ email: `nina.${key}@example.com` });
+    expect(expectStatus(await admin('GET', `/api/tenant/users/nina.${key}@example.com`), 200).json()).toEqual(
+      {
+        id: `nina.${key}@example.com`,
+        name: 'Nina.New-1',
+        identity: 'platform',
+        botRoles: {},
+        tenantRoles: { [world.tenantB]: 'user' },
+      },
+    );
     const { user } = await server.login(`nina.${key}@example.com`, USER_PASSWORD);
     expect(user).toMatchObject({ selectedTenantId: world.tenantB, isTenantAdmin: false });
     expect(await userIds()).toContain(`nina.${key}@example.com`);
@@ -155,7 +158,7 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
       password: 'Other-Pass-2',
     });
     // Nothing of Ola's account is shown or changed: no name, no tenants, no membership yet.
-    expect(expectStatus(added, 200).json()).toEqual({ invitedEmail: olaEmail });
+    expect(expectStatus(added, 200).json()).toEqual({ email: olaEmail });
     expect(await userIds()).not.toContain(olaEmail);
     await expect(server.login(olaEmail, 'Other-Pass-2')).rejects.toThrow(/401/);
     const [mail] = await mailsTo(server, olaEmail);
@@ -181,6 +184,39 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
     const { user } = await server.login(olaEmail, USER_PASSWORD);
     expect(user.visibleTenants.map((t) => t.id).sort()).toEqual([world.tenantB, tenantC].sort());
     expect(user.selectedTenantId).toBe(world.tenantB);
+  });
+
+  test('the answer is the same whether the address has an account elsewhere or none', async () => {
+    const { key, world, admin } = await ownWorld();
+    // Kim has an account in tenant C; Noor has none.
+    const kimEmail = `kim.${key}@example.com`;
+    const tenantC = await createTenant(server, world.master, `Tenant K ${key}`);
+    await selectTenant(server, world.master, tenantC);
+    await addUser(server, world.master, kimEmail, 'Kim');
+    await selectTenant(server, world.master, world.masterTenantId);
+
+    // Status, headers and body alike once the address itself is taken out.
+    const answerFor = async (email: string) => {
+      const response = await admin('POST', '/api/users', {
+        name: 'Some_Body',
+        email,
+        password: USER_PASSWORD,
+        sendLoginData: true,
+      });
+      return {
+        status: response.statusCode,
+        contentType: response.headers['content-type'],
+        body: response.body.replaceAll(email, '{address}'),
+      };
+    };
+    const existing = await answerFor(kimEmail);
+    const fresh = await answerFor(`noor.${key}@example.com`);
+    expect(existing).toEqual(fresh);
+    expect(fresh).toEqual({
+      status: 200,
+      contentType: 'application/json; charset=utf-8',
+      body: '{"email":"{address}"}',
+    });
   });
 
   test('sendLoginData mails the login address and a link to choose a password, never the password', async () => {
@@ -227,9 +263,10 @@ describe.each(testDatabases())('users administration on %s', (kind) => {
       password: USER_PASSWORD,
       assignToMasterTenant: true,
     });
-    await selectTenant(server, world.master, world.masterTenantId);
     expect(added.statusCode).toBe(200);
-    expect(added.json().tenantRoles).toEqual({ [world.tenantB]: 'user', [world.masterTenantId]: 'user' });
+    const max = expectStatus(await master('GET', `/api/tenant/users/${maxEmail}`), 200).json();
+    await selectTenant(server, world.master, world.masterTenantId);
+    expect(max.tenantRoles).toEqual({ [world.tenantB]: 'user', [world.masterTenantId]: 'user' });
   });
 
   test("at the plan's seat cap without additional cost, no one more is added", async () => {

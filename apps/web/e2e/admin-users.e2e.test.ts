@@ -116,6 +116,10 @@ describe('the Users tab of an account administrator', () => {
     await screenshot(s.page, 'admin-add-user-creating');
     await creation.release();
     await expectHidden(dialog());
+    // The same message as for an address that has an account elsewhere (it tells nothing of that).
+    const added = popupOf(s.page);
+    await expectVisible(added.getByText(M.userAdded(GRACE.email, 'Acme add')));
+    await added.getByRole('button', { name: 'OK' }).click();
 
     const grace = rowOf(s.page, GRACE.email);
     await expectVisible(grace);

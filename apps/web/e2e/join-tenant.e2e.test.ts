@@ -40,7 +40,7 @@ describe('inviting an existing account into a tenant', () => {
     return new URL(match[1]);
   };
 
-  test('adding the address says an invitation was sent, and shows nothing of the account', async () => {
+  test('adding the address answers as for a new one, and shows nothing of the account', async () => {
     await s.page.goto(`${s.app.baseUrl}/login`);
     await s.page.evaluate(() => localStorage.clear());
     await logInThroughUi(s.page, s.app.baseUrl, TINA.email, TINA.password);
@@ -51,7 +51,7 @@ describe('inviting an existing account into a tenant', () => {
     await dialog().getByLabel('Password', { exact: true }).fill('Whatever-Pass-2');
     await dialog().getByRole('button', { name: 'Add user' }).click();
     const popup = popupOf(s.page);
-    await expectVisible(popup.getByText(M.invitationSent(OLA.email, 'Acme Support')));
+    await expectVisible(popup.getByText(M.userAdded(OLA.email, 'Acme Support')));
     await screenshot(s.page, 'join-invitation-sent');
     expect(await s.app.server.ctx.repos.forTenant(acmeId).members.roleOf(OLA.email)).toBeUndefined();
   });

@@ -12,6 +12,8 @@ export const MESSAGES = {
     signUpWithDirectory: 'Sign up with directory account',
     accountCreated: 'Account created',
     checkEmail: 'Check your email to complete the process',
+    // Not in the spec (issue 22): the first administrator (and any code without confirmation) needs no mail.
+    readyToSignIn: 'Your account is ready. Sign in with your email and password.',
     errorTitle: 'Error occured while signing up',
     invitationCodeRequired: 'You need an invitation code to create an account',
     invalidInvitationCode: 'This invitation code is not valid or has already been used.',
@@ -67,6 +69,13 @@ export const MESSAGES = {
   flowDesignError: 'Flow design error',
   accountNotConfirmed: 'Your account is not confirmed!',
   accountNotConfirmedText: 'Please accept the invitation we sent to your mailbox, then sign in again.',
+  // Not in the spec (issue 22): the dialog points to the mail and offers it again.
+  accountNotConfirmedMail: (email: string) =>
+    `When the account was created we sent a confirmation link to ${email}. Open it to confirm the account, then sign in again. No mail? Check the spam folder, or have it sent again.`,
+  sendConfirmationAgain: 'Send it again',
+  confirmationSentTitle: 'Confirmation mail sent',
+  confirmationSentText: (email: string) =>
+    `If ${email} still has to confirm its account, a new confirmation link is on its way. It is valid for 7 days.`,
   userNotFoundText: 'Your user is not registered. Please ask your administrator to register you.',
   maxUsersReached: 'Maximum users reached',
   getMatched: {
@@ -105,10 +114,11 @@ export const MESSAGES = {
     noPlan: 'Warning! Your account is missing an active subscription, please contact support',
     ownRowNotDeletable: 'You cannot delete your own user.',
     userExists: 'A user with this email already exists.',
-    // Not in the spec: an existing account is invited, never attached (docs/decisions.md, Groundwork).
-    invitationSentTitle: 'Invitation sent',
-    invitationSent: (email: string, tenant: string) =>
-      `${email} already has a Parley account, so it was not changed: an invitation to join ${tenant} was mailed to them. They join when they accept it.`,
+    // Not in the spec: an existing account is invited, never attached, and the answer is the same
+    // either way (docs/decisions.md, 'Existing accounts are invited, not attached').
+    userAddedTitle: 'User added',
+    userAdded: (email: string, tenant: string) =>
+      `${email} was added to ${tenant}. If the address already had a Parley account, nothing of it was changed: its owner was mailed an invitation and appears in the list once they accept it.`,
     invitationInvalid:
       'This invitation cannot be used: it was used already, it expired, or it is for another account. Ask the administrator for a new one.',
     lastAdmin: 'A tenant must keep at least one administrator.',

@@ -167,11 +167,13 @@ export interface AdministeredUser {
   tenantRoles: Record<string, TenantRoleValue>;
 }
 
-/** POST /api/users for an address that already has an account: it is invited, not attached. */
-export interface UserInvited {
-  invitedEmail: string;
+/**
+ * POST /api/users: the one answer, whether the address had an account or not (a new account is
+ * made and joins; an existing one is invited), so the answer tells no one which it was.
+ */
+export interface AddUserResponse {
+  email: string;
 }
-export type AddUserResponse = AdministeredUser | UserInvited;
 
 /** GET /api/users/invitations/{token}: what the invited person is asked to accept. */
 export interface TenantInvitationView {

@@ -1,4 +1,4 @@
-import { AppError, MESSAGES, type TenantInvitationView, type UserInvited } from '@parley/contracts';
+import { AppError, MESSAGES, type TenantInvitationView } from '@parley/contracts';
 import { isoIn } from '@parley/db';
 import type { Principal } from '../../auth/principal';
 import { hashToken, randomToken } from '../../auth/tokens';
@@ -22,7 +22,7 @@ export async function inviteExistingAccount(
   principal: Principal,
   email: string,
   tenantIds: readonly string[],
-): Promise<UserInvited> {
+): Promise<void> {
   const links: string[] = [];
   for (const tenantId of tenantIds) {
     const token = randomToken();
@@ -51,7 +51,6 @@ export async function inviteExistingAccount(
     // The invitation exists either way; the outbox keeps the mail for the operator.
     ctx.log.error({ err: error, to: email }, 'invitation mail could not be delivered');
   }
-  return { invitedEmail: email };
 }
 
 /** An invitation the signed-in person may accept: theirs, unused and not expired; else 404. */

@@ -1,5 +1,6 @@
 import {
   type AddUserBody,
+  type AddUserResponse,
   type AdministeredUser,
   adminRequired,
   type MasterTenantUser,
@@ -7,7 +8,6 @@ import {
   notFound,
   type TenantRolesBody,
   type TenantRoleValue,
-  type UserInvited,
   validationError,
 } from '@parley/contracts';
 import { isUniqueViolation, normaliseEmail, type Repositories } from '@parley/db';
@@ -23,13 +23,14 @@ const M = MESSAGES.admin;
 
 /**
  * POST /api/users: a new platform account joins the selected tenant as a user. An address that
- * has an account already is invited instead (tenant-invitations.service.ts).
+ * has an account already is invited instead (tenant-invitations.service.ts). Both answer alike,
+ * in about the same time, so an administrator cannot learn whether an address has an account.
  */
 export async function addUser(
   ctx: AppContext,
   principal: Principal,
   body: AddUserBody,
-): Promise<AdministeredUser | UserInvited> {
+): Promise<AddUserResponse> {
   if (body.assignToMasterTenant && !principal.isMasterTenantAdmin)
     throw adminRequired('master tenant administrator');
   const email = normaliseEmail(body.email);
@@ -49,9 +50,13 @@ export async function addUser(
     joining.push(tenantId);
   }
 
-  // An account that exists already is its owner's: it is invited, not attached, and nothing of it is shown.
-  if (await ctx.repos.users.get(email)) return inviteExistingAccount(ctx, principal, email, joining);
+  // Hashed either way: an invitation answered sooner than an account is made would tell them apart.
   const passwordHash = await hashPassword(body.password);
+  // An account that exists already is its owner's: it is invited, not attached, and nothing of it is shown.
+  if (await ctx.repos.users.get(email)) {
+    await inviteExistingAccount(ctx, principal, email, joining);
+    return { email };
+  }
   try {
     await ctx.repos.transaction(async (repos) => {
       await repos.users.create({
@@ -72,12 +77,15 @@ export async function addUser(
       }
     });
   } catch (error) {
-    // Two admins adding the same person at once: the loser sees the same answer as a duplicate.
-    if (isUniqueViolation(error)) throw validationError('email', M.userExists);
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    // Two admins adding the same person at once: the loser sees the same answer as a duplicate;
+    // an account made elsewhere meanwhile is invited, as it would have been a moment later.
+    if (await principal.scope.members.roleOf(email)) throw validationError('email', M.userExists);
+    await inviteExistingAccount(ctx, principal, email, joining);
+    return { email };
   }
   if (body.sendLoginData) await sendLoginData(ctx, email, body.name);
-  return getTenantUser(ctx.repos, principal, email);
+  return { email };
 }
 
 /**

@@ -27,12 +27,11 @@ export function AddUserDialog({ user, onClose }: { user: UserInfo; onClose: () =
     onSuccess: async (answer) => {
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.users });
       onClose();
-      // The address has an account already: its owner was invited and joins on accepting.
-      if ('invitedEmail' in answer)
-        void popup.info({
-          title: M.invitationSentTitle,
-          text: M.invitationSent(answer.invitedEmail, user.selectedTenant.displayName),
-        });
+      // One message either way: an address with an account was invited, and the answer does not say which.
+      void popup.info({
+        title: M.userAddedTitle,
+        text: M.userAdded(answer.email, user.selectedTenant.displayName),
+      });
     },
     onError: (error) => {
       // A field the server refused (e.g. the address is taken) is shown at that field.
