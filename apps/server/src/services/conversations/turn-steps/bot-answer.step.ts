@@ -34,6 +34,13 @@ export const botAnswerStep = {
         state: readConversationState(conversation.state),
         activity,
       });
+      if (result.trace.error) {
+        // The designer's to fix (a variable without a value, a flow that loops...): the log says which.
+        ctx.log.warn(
+          { bot: bot.id, conversationId: conversation.id, reason: result.trace.error },
+          'a flow ended its turn early',
+        );
+      }
       const outcome: TurnOutcome = {
         // The flow stopped on an error (the test chat's details say which): the user is not left without an answer.
         activities: result.trace.error
