@@ -124,6 +124,11 @@ describe.each(testDatabases())('starter templates in the test chat with no inter
         functions.map((f) => f.type).filter((type) => type !== 'code' && type !== 'adaptiveCard'),
         id,
       ).toEqual([]);
+      // So the test chat has no unreachable host to warn of.
+      expect(
+        expectStatus(await admin('GET', `${botPath(botName)}/unreachable-function-hosts`), 200).json(),
+        id,
+      ).toEqual([]);
       const samples = functions.filter((f) => f.group === 'Sample data');
       expect(samples.length, id).toBeGreaterThan(0);
       for (const sample of samples) {

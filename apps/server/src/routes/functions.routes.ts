@@ -22,6 +22,7 @@ import {
   isGlobalParam,
   stageFunctionImport,
 } from '../services/functions/function-files.service';
+import { unreachableFunctionHosts } from '../services/functions/function-hosts.service';
 import { runBotFunction } from '../services/functions/function-run.service';
 import { functionUsages, globalFunctionUsages } from '../services/functions/function-usages.service';
 import {
@@ -148,5 +149,12 @@ export function functionsRoutes(app: FastifyInstance, ctx: AppContext): void {
       nameParam(request.params.name),
       parseInput(runFunctionBodySchema, request.body),
     ),
+  );
+
+  // The test chat asks when it opens: a tester learns of a call that will fail before reaching it.
+  app.get<BotParams>(
+    '/api/bots/:bot/unreachable-function-hosts',
+    { config: { access: { botPermission: Permission.TestBot } } },
+    async (request) => unreachableFunctionHosts(ctx, principalOf(request), botOf(request)),
   );
 }

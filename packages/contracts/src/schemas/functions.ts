@@ -307,3 +307,19 @@ export type FunctionFile = z.infer<typeof functionFileSchema>;
 
 /** POST /api/functions/import/staging: the file's function, and whether its credentials were left out. */
 export type StagedFunction = FunctionDefinition & { credentialsLeftOut: boolean };
+
+/**
+ * GET /api/bots/{bot}/unreachable-function-hosts: a REST or SQL function that a flow active on
+ * test or in production calls, whose host a call cannot reach (the test chat warns of it).
+ */
+export interface UnreachableFunctionHost {
+  functionName: string;
+  functionType: 'rest' | 'sql';
+  /** The host as the function names it ('' when its address cannot be read). */
+  host: string;
+  /** What a call would fail with: the network rules' refusal, a name that does not resolve, a refused or silent port. */
+  message: string;
+  details: string;
+  /** The intents and sub flows whose active flow calls it, by name. */
+  calledBy: string[];
+}
