@@ -66,12 +66,11 @@ describe.each(testDatabases())('chat widget visitors on %s', (kind) => {
       ...(origin ? { headers: { origin } } : {}),
     });
 
-  const socketFor = (visitorToken: string, origin: string) =>
+  /** A visitor's socket opened from a page of `origin` (null: an upgrade with no Origin header). */
+  const socketFor = (visitorToken: string, origin: string | null) =>
     openSocket(
       `${baseUrl.replace(/^http/, 'ws')}/ws?app=parley&widgetToken=${encodeURIComponent(visitorToken)}`,
-      {
-        origin,
-      },
+      origin === null ? {} : { origin },
     );
 
   async function visitorChat(s: SnippetView, body: Record<string, unknown> = {}) {
@@ -205,9 +204,11 @@ describe.each(testDatabases())('chat widget visitors on %s', (kind) => {
     expect(refused.json().message).toBe(M.originRefused);
     expect((await start(s, {}, null)).statusCode).toBe(403);
 
-    // A token given to the shop's page is refused on a socket opened from another origin.
+    // A token given to the shop's page is refused on a socket opened from another origin, and on
+    // one that names no origin (as the HTTP calls are).
     const started = expectStatus(await start(s), 201).json();
     await expect(socketFor(started.visitorToken, EVIL)).rejects.toThrow('refused: 403');
+    await expect(socketFor(started.visitorToken, null)).rejects.toThrow('refused: 403');
     const good = await socketFor(started.visitorToken, SHOP);
     good.close();
     await expect(
@@ -216,10 +217,12 @@ describe.each(testDatabases())('chat widget visitors on %s', (kind) => {
       }),
     ).rejects.toThrow('refused: 401');
 
-    // An empty list allows every origin.
+    // An empty list allows every origin, and requests that name none.
     const open = await snippet([]);
     expectStatus(await start(open, {}, EVIL), 201);
     expectStatus(await config(open, undefined), 200);
+    const anywhere = expectStatus(await start(open, {}, null), 201).json();
+    (await socketFor(anywhere.visitorToken, null)).close();
   });
 
   test('a conversation runs the production flows on the Chat Bubble channel, logged as no test', async () => {
@@ -342,7 +345,7 @@ describe.each(testDatabases())('chat widget visitors on %s', (kind) => {
       fileName: string,
       data: Buffer | string,
       visitorToken: string | null = started.visitorToken,
-      origin = SHOP,
+      origin: string | null = SHOP,
     ) => {
       const { payload, contentType } = multipartBody(
         'file',
@@ -354,7 +357,7 @@ describe.each(testDatabases())('chat widget visitors on %s', (kind) => {
         method: 'POST',
         url: `/api/widget/${s.token}/uploads`,
         body: payload,
-        headers: { 'content-type': contentType, origin },
+        headers: { 'content-type': contentType, ...(origin === null ? {} : { origin }) },
       });
     };
     const off = await upload('photo.png', png);
@@ -406,6 +409,7 @@ describe.each(testDatabases())('chat widget visitors on %s', (kind) => {
     await refusedWith(await upload('photo.png', png, null), 401);
     await refusedWith(await upload('photo.png', png, 'forged'), 401);
     await refusedWith(await upload('photo.png', png, started.visitorToken, EVIL), 403, M.originRefused);
+    await refusedWith(await upload('photo.png', png, started.visitorToken, null), 403, M.originRefused);
     // A visitor token of another snippet is not this one's.
     const other = await snippet();
     const otherVisitor = expectStatus(await start(other), 201).json();

@@ -77,7 +77,7 @@ export function websocketRoutes(app: FastifyInstance, ctx: AppContext): void {
           // A chat widget's visitor: the page's Origin must be one the snippet allows (else 403).
           const widgetToken = widgetTokenFromQuery(request.query);
           if (widgetToken !== undefined) {
-            const session = await widgetVisitorSession(ctx, widgetToken, request.headers.origin);
+            const session = await widgetVisitorSession(ctx, widgetToken, { origin: request.headers.origin });
             widgetVisitors.set(request, { session, token: widgetToken });
             return;
           }

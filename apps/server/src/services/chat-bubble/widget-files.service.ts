@@ -45,7 +45,7 @@ export async function uploadVisitorFile(
   origin: string | undefined,
 ): Promise<WidgetUploaded> {
   if (!visitorToken) throw new AppError('unauthorised_error_code', M.visitorEnded);
-  const session = await widgetVisitorSession(ctx, visitorToken, origin);
+  const session = await widgetVisitorSession(ctx, visitorToken, { origin });
   const snippet = token.length <= 100 ? await ctx.repos.snippets.byToken(token) : undefined;
   if (!snippet || snippet.id !== session.snippetId) throw unavailable();
   if (!readSnippetSettings(snippet.settings).hasUploadButton)

@@ -218,22 +218,23 @@ export async function startWidgetConversation(
 }
 
 /**
- * The visitor a websocket's token stands for, checked as things are now: the snippet must still
- * exist and still allow the origin the token was given to (and, at the upgrade, the socket's own
- * Origin header). Throws unauthorised_error_code (ended) or a 403 (origin no longer allowed).
+ * The visitor a token stands for, checked as things are now: the snippet must still exist and
+ * still allow the origin the token was given to. With `request` (a websocket's upgrade, an
+ * upload) the request's own Origin header must be allowed too, as for the widget's other calls:
+ * a request without one is refused when the snippet names origins. Throws
+ * unauthorised_error_code (ended) or a 403 (origin not allowed).
  */
 export async function widgetVisitorSession(
   ctx: AppContext,
   visitorToken: string,
-  socketOrigin?: string | undefined,
+  request?: { origin: string | undefined },
 ): Promise<WidgetVisitorSession> {
   const claims = await tokensOf(ctx).verifyVisitor(visitorToken);
   const snippet = await ctx.repos.forTenant(claims.tenantId).snippets(claims.botId).byId(claims.snippetId);
   if (!snippet) throw new AppError('unauthorised_error_code', M.visitorEnded);
   const origin = claims.origin === '' ? undefined : claims.origin;
   if (!isOriginAllowed(snippet.allowedOrigins, origin)) throw originRefused();
-  if (socketOrigin !== undefined && !isOriginAllowed(snippet.allowedOrigins, socketOrigin))
-    throw originRefused();
+  if (request && !isOriginAllowed(snippet.allowedOrigins, request.origin)) throw originRefused();
   await assertChannelOn(ctx, claims.tenantId, claims.botId);
   return claims;
 }
