@@ -114,6 +114,8 @@ const envSchema = z.object({
   FUNCTIONS_ALLOW_PRIVATE_NETWORKS: flag,
   /** Hosts, addresses and CIDRs user-defined functions may always reach. */
   FUNCTIONS_ALLOWED_HOSTS: hostList,
+  /** Time limit of a REST or SQL function call; in a conversation also at most the turn's time left. */
+  FUNCTIONS_TIMEOUT_SECONDS: seconds(10, 60),
   /** The one folder whose SQLite files SQL functions may open; unset: only in-memory SQLite. */
   FUNCTIONS_SQLITE_DIR: z
     .string()
@@ -176,10 +178,16 @@ export interface Config {
     max: number;
   };
   /**
-   * User-defined functions: outgoing connections (@parley/functions' `network` option) and the
-   * folder SQLite connection strings may open (its `sqliteDirectory` option).
+   * User-defined functions: outgoing connections (@parley/functions' `network` option), the
+   * folder SQLite connection strings may open (its `sqliteDirectory` option) and the time limit
+   * of REST and SQL calls (its `networkTimeoutMs`).
    */
-  functions: { allowPrivateNetworks: boolean; allowedHosts: string[]; sqliteDirectory: string | undefined };
+  functions: {
+    allowPrivateNetworks: boolean;
+    allowedHosts: string[];
+    sqliteDirectory: string | undefined;
+    networkTimeoutMs: number;
+  };
   /** The operator's secret for bot bundles; undefined: the key all installations share. */
   botBundleSecret: string | undefined;
   /** Hours between scheduled NLU automate runs; 0 turns the schedule off. */
@@ -254,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivateNetworks: e.FUNCTIONS_ALLOW_PRIVATE_NETWORKS,
       allowedHosts: e.FUNCTIONS_ALLOWED_HOSTS,
       sqliteDirectory: e.FUNCTIONS_SQLITE_DIR,
+      networkTimeoutMs: e.FUNCTIONS_TIMEOUT_SECONDS * 1000,
     },
     botBundleSecret: e.BOT_BUNDLE_SECRET,
     nluAutomateIntervalHours: e.NLU_AUTOMATE_INTERVAL_HOURS,

@@ -97,7 +97,16 @@ const NOT_RUN_HERE = {
 
 function runContext(type: string, options: RunOptions): RunContext {
   return {
-    timeoutMs: options.timeoutMs ?? (type === 'code' ? DEFAULT_CODE_TIMEOUT_MS : DEFAULT_NETWORK_TIMEOUT_MS),
+    timeoutMs: Math.max(
+      1,
+      Math.min(
+        options.timeoutMs ??
+          (type === 'code'
+            ? DEFAULT_CODE_TIMEOUT_MS
+            : (options.networkTimeoutMs ?? DEFAULT_NETWORK_TIMEOUT_MS)),
+        options.timeLeftMs ?? Number.POSITIVE_INFINITY,
+      ),
+    ),
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     maxRows: options.maxRows ?? DEFAULT_MAX_ROWS,
     memoryLimitMb: options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB,

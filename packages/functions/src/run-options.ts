@@ -6,8 +6,15 @@ export interface RunOptions {
   network?: NetworkAccess;
   /** Resolves host names to addresses; tests pass their own instead of the system DNS. */
   resolveHost?: HostResolver;
-  /** Time limit of the whole run. Default: code 1000 ms; REST and SQL 10000 ms. */
+  /** Time limit of the whole run. Default: code 1000 ms; REST and SQL `networkTimeoutMs`. */
   timeoutMs?: number;
+  /** Time limit of REST and SQL runs (FUNCTIONS_TIMEOUT_SECONDS). Default 10000 ms. */
+  networkTimeoutMs?: number;
+  /**
+   * The run must end within this whatever its limit (a conversation turn's time left), so a
+   * call that times out still leaves the flow time to take its failure path.
+   */
+  timeLeftMs?: number;
   /** Largest REST response body, and largest code result as JSON. Default 1 MiB. */
   maxResponseBytes?: number;
   /** Rows an SQL command may return; more are cut off with a notice. Default 1000. */

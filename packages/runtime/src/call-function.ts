@@ -1,8 +1,11 @@
 import { CARD_SUBMIT_EVENT } from '@parley/contracts';
-import { functionInputKey } from '@parley/flows';
+import { FUNCTION_FAILED_EXIT, functionInputKey } from '@parley/flows';
 import type { BlockStep, BlockTurn } from './runners/block-runner';
 import type { RuntimeFlow, RuntimeNode } from './runtime-flow';
 import type { FunctionCallResult, RuntimeFunction, RuntimeFunctionInput } from './runtime-function';
+
+/** A call that times out leaves the turn this long for the blocks after it (its Call failed path). */
+const TIME_KEPT_AFTER_A_CALL_MS = 1000;
 
 /** What a custom block did: a runner's step, or a sub flow to step into. */
 export type FunctionStep = BlockStep & { enter?: RuntimeFlow };
@@ -13,11 +16,13 @@ export type FunctionStep = BlockStep & { enter?: RuntimeFlow };
  * the inputs. A sub flow is stepped
  * into with its inputs as variables; an adaptive card is shown (and waited for unless it skips
  * input); any other function runs where the server runs functions, its outputs become variables.
+ * A call that fails leaves by the block's Call failed exit when one is drawn, else ends the turn.
  */
 export async function callFunction(
   node: RuntimeNode,
   turn: BlockTurn,
   functionOf: ((name: string) => Promise<RuntimeFunction | undefined>) | undefined,
+  turnTimeLeftMs = Number.POSITIVE_INFINITY,
 ): Promise<FunctionStep> {
   const name = node.fc?.trim() ?? '';
   const fn = name === '' ? undefined : await functionOf?.(name);
@@ -33,25 +38,45 @@ export async function callFunction(
     case 'adaptiveCard':
       return adaptiveCard(fn, node, turn);
     case 'call': {
-      let result: FunctionCallResult;
+      let result: FunctionCallResult | undefined;
+      let failure: string | undefined;
       try {
-        result = await fn.run(inputValues(node, fn.inputs, turn), turn.variables);
+        result = await fn.run(inputValues(node, fn.inputs, turn), turn.variables, {
+          timeLeftMs: Math.max(1, turnTimeLeftMs - TIME_KEPT_AFTER_A_CALL_MS),
+        });
+        failure = result.failure;
       } catch (error) {
-        return {
-          error: `Function ${fn.name} failed: ${error instanceof Error ? error.message : String(error)}`,
-        };
+        failure = error instanceof Error ? error.message : String(error);
       }
-      const named = node.data['fc-output'];
-      for (const [variable, value] of Object.entries(result.outputs)) {
-        const index = fn.outputs.indexOf(variable);
-        const own = Array.isArray(named) && index >= 0 ? named[index] : undefined;
-        turn.set(typeof own === 'string' && own.trim() !== '' ? own.trim() : variable, value);
+      // A call without an answer sets none of its outputs: an earlier call's values must not pass for its own.
+      setOutputs(node, fn, turn, result?.outputs ?? {});
+      if (failure !== undefined) {
+        // Going on by the plain arrow would carry on as if the call had worked.
+        return node.outgoing.some((connector) => connector.exit === FUNCTION_FAILED_EXIT.id)
+          ? { exit: FUNCTION_FAILED_EXIT.id }
+          : { error: `Function ${fn.name} failed: ${failure}` };
       }
-      return result.event
+      return result?.event
         ? { say: [{ type: 'event', name: 'functionEvent', value: { function: fn.name, ...result.event } }] }
         : {};
     }
   }
+}
+
+/** Each output of the function sets its variable (the block's own name for it wins); a missing one unsets it. */
+function setOutputs(
+  node: RuntimeNode,
+  fn: Extract<RuntimeFunction, { type: 'call' }>,
+  turn: BlockTurn,
+  outputs: Record<string, unknown>,
+) {
+  const named = node.data['fc-output'];
+  fn.outputs.forEach((variable, index) => {
+    const own = Array.isArray(named) ? named[index] : undefined;
+    const name = typeof own === 'string' && own.trim() !== '' ? own.trim() : variable;
+    if (Object.hasOwn(outputs, variable)) turn.set(name, outputs[variable]);
+    else turn.unset(name);
+  });
 }
 
 function inputValues(

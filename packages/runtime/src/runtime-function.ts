@@ -30,19 +30,31 @@ export type RuntimeFunction =
       outputs: string[];
       /**
        * Runs it (Capture Storage reads the conversation's variables); the result's outputs are set
-       * as variables (each function output names its variable). Throws with a message for the designer.
+       * as variables (each function output names its variable). A call that fails throws with a
+       * message for the designer, or answers with `failure` when it got an answer that failed.
        */
       run(
         inputValues: Record<string, string>,
         variables: Readonly<Record<string, unknown>>,
+        limits?: FunctionCallLimits,
       ): Promise<FunctionCallResult>;
     }
   /** A function that cannot run in a conversation here, with the reason the designer reads. */
   | { type: 'unavailable'; name: string; reason: string };
+
+export interface FunctionCallLimits {
+  /** The call must end within this (the turn's time left, less what the flow needs after it). */
+  timeLeftMs?: number;
+}
 
 export interface FunctionCallResult {
   /** Output variable name to value. */
   outputs: Record<string, unknown>;
   /** An event the function sends to the channel (Send Event, Capture Storage). */
   event?: { name: string; value?: unknown };
+  /**
+   * The call answered but failed (a REST status that is not 2xx, 'The API answered 404 Not
+   * Found'): its outputs are read from that answer, and the block leaves as a failed call.
+   */
+  failure?: string;
 }

@@ -323,6 +323,104 @@ describe('a function that fails', () => {
       'Function Api failed: The request to api.example.com timed out after 10 s',
     );
   });
+
+  /** Order: Api -> 'Your order is [OrderStatus].'; with `failedPath`, Api -failed-> 'Sorry, ...'. */
+  const orderFlow = (failedPath: boolean) =>
+    compileFlow(
+      'Order',
+      flowDocument(
+        [
+          { id: 'Start', start: true },
+          { id: 'Call', ...custom('Api'), outputs: ['OrderStatus', 'HttpStatus'] },
+          { id: 'Said', task: 'message', data: { 'field-message': 'Your order is [OrderStatus].' } },
+          { id: 'Sorry', task: 'message', data: { 'field-message': 'Sorry, no order status now.' } },
+          { id: 'End', end: { endFlow: true } },
+        ],
+        [
+          { from: 'Start', to: 'Call' },
+          { from: 'Call', to: 'Said' },
+          { from: 'Said', to: 'End' },
+          ...(failedPath
+            ? [
+                { from: 'Call', to: 'Sorry', data: { exit: 'failed' } },
+                { from: 'Sorry', to: 'End' },
+              ]
+            : []),
+        ],
+      ),
+      'en',
+    );
+  type Call = Extract<RuntimeFunction, { type: 'call' }>;
+  const api = (answer: Call['run']): Call => ({
+    type: 'call',
+    name: 'Api',
+    inputs: [],
+    outputs: ['status', 'code'],
+    run: answer,
+  });
+
+  test('an answer that failed (404) takes the Call failed exit, its outputs read from that answer', async () => {
+    const c = chat(
+      withFunctions(testBot([orderFlow(true)]), [
+        api(async () => ({
+          outputs: { status: null, code: 404 },
+          failure: 'The API answered 404 Not Found',
+        })),
+      ]),
+    );
+    const result = await c.send('order');
+    expect(texts(result)).toEqual(['Sorry, no order status now.']);
+    expect(result.trace.error).toBeNull();
+    expect(c.state.variables).toMatchObject({ OrderStatus: null, HttpStatus: 404 });
+  });
+
+  test('a call without an answer takes the Call failed exit and unsets the outputs an earlier call set', async () => {
+    let isUp = true;
+    const c = chat(
+      withFunctions(testBot([orderFlow(true)]), [
+        api(async () => {
+          if (isUp) return { outputs: { status: 'shipped', code: 200 } };
+          throw new Error('The request failed');
+        }),
+      ]),
+    );
+    expect(texts(await c.send('order'))).toEqual(['Your order is shipped.']);
+    isUp = false;
+    const failed = await c.send('order');
+    expect(texts(failed)).toEqual(['Sorry, no order status now.']);
+    expect(c.state.variables).not.toHaveProperty('OrderStatus');
+    expect(c.state.variables).not.toHaveProperty('HttpStatus');
+  });
+
+  test("a call may take the turn's time left but a second, so a timeout still reaches the failed path", async () => {
+    let limit: number | undefined;
+    const c = chat(
+      withFunctions(testBot([orderFlow(true)]), [
+        api(async (_inputs, _variables, limits) => {
+          limit = limits?.timeLeftMs;
+          throw new Error('The function took longer than 9000 ms');
+        }),
+      ]),
+    );
+    expect(texts(await c.send('order'))).toEqual(['Sorry, no order status now.']);
+    // The turn may take 10 s (DEFAULT_TURN_LIMITS); recognition took a little of it.
+    expect(limit).toBeGreaterThan(8500);
+    expect(limit).toBeLessThanOrEqual(9000);
+  });
+
+  test('without a Call failed connector a failed answer ends the turn; the plain arrow is not followed', async () => {
+    const c = chat(
+      withFunctions(testBot([orderFlow(false)]), [
+        api(async () => ({
+          outputs: { status: null, code: 500 },
+          failure: 'The API answered 500 Internal Server Error',
+        })),
+      ]),
+    );
+    const result = await c.send('order');
+    expect(texts(result)).toEqual([]);
+    expect(result.trace.error).toBe('Function Api failed: The API answered 500 Internal Server Error');
+  });
 });
 
 describe('silence', () => {

@@ -273,6 +273,17 @@ describe('REST functions against a local API', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
+  test("the operator's network limit applies, and the time left of a turn caps it", async () => {
+    const configured = await failureOf(
+      runFunction(rest({ url: `${base}/slow` }), {}, { ...local, networkTimeoutMs: 250 }),
+    );
+    expect(configured.message).toBe('The function took longer than 250 ms');
+    const capped = await failureOf(
+      runFunction(rest({ url: `${base}/slow` }), {}, { ...local, networkTimeoutMs: 5000, timeLeftMs: 200 }),
+    );
+    expect(capped.message).toBe('The function took longer than 200 ms');
+  });
+
   test('the default time limit is 10 seconds', async () => {
     const error = await failureOf(
       runFunction(rest({ url: `${base}/slow?ms=12000` }), {}, { ...local, timeoutMs: undefined }),

@@ -102,7 +102,9 @@ export async function stepFlow(run: TurnRun, place: TurnPlace): Promise<void> {
       services: bot.services,
     };
     const step: FunctionStep =
-      node.category === 'custom' ? await callFunction(node, turn, bot.functionOf) : await runTask(node, turn);
+      node.category === 'custom'
+        ? await callFunction(node, turn, bot.functionOf, limits.maxMillis - (run.now() - run.startedAt))
+        : await runTask(node, turn);
     answer = undefined;
     waitingMemo = undefined;
     if (step.refused && pending) pending.refused = true;

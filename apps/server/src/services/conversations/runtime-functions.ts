@@ -1,8 +1,9 @@
 import { type FlowTargetName, FUNCTION_TYPE_CATALOGUE, type FunctionDefinition } from '@parley/contracts';
 import type { Bot, TenantScope } from '@parley/db';
-import { runFunction } from '@parley/functions';
-import type { RuntimeFunction } from '@parley/runtime';
+import { FunctionRunError, type FunctionRunResult, runFunction } from '@parley/functions';
+import type { FunctionCallResult, RuntimeFunction } from '@parley/runtime';
 import type { AppContext } from '../../context';
+import { functionRunOptions } from '../functions/function-run-options';
 import { definitionOf } from '../functions/function-views';
 import { activeFlowOfOwner, latestFlowOfOwner } from './runtime-flows';
 
@@ -66,26 +67,46 @@ export async function runtimeFunctionOf(
         name,
         inputs,
         outputs: definition.outputs.map((output) => output.variableName),
-        run: (values, variables) => call(ctx, bot, definition, values, variables),
+        run: (values, variables, limits) => call(ctx, bot, definition, values, variables, limits?.timeLeftMs),
       };
   }
 }
 
+/**
+ * Runs a call for a Function block. A failed call (no answer, or a REST answer that is not 2xx)
+ * is logged as a warning for the operator, whether or not the flow has a Call failed path: an
+ * API that keeps failing is theirs to see, not only the designer's.
+ */
 async function call(
   ctx: AppContext,
   bot: Bot,
   definition: FunctionDefinition,
   inputValues: Record<string, string>,
   variables: Readonly<Record<string, unknown>>,
-) {
-  const { allowPrivateNetworks, allowedHosts, sqliteDirectory } = ctx.config.functions;
+  timeLeftMs: number | undefined,
+): Promise<FunctionCallResult> {
   // Capture Storage writes variables of the conversation: they are its inputs, the block's own win.
   const values = definition.type === 'captureStorage' ? { ...variables, ...inputValues } : inputValues;
-  const result = await runFunction(definition, values, {
-    network: { allowPrivateNetworks, allowedHosts },
-    ...(sqliteDirectory ? { sqliteDirectory } : {}),
-    owner: bot.tenantId,
-  });
+  const warn = (reason: string) =>
+    ctx.log.warn(
+      { bot: bot.id, function: definition.name, functionType: definition.type, reason },
+      'a function call in a conversation failed',
+    );
+  let result: FunctionRunResult;
+  try {
+    result = await runFunction(
+      definition,
+      values,
+      functionRunOptions(ctx.config.functions, bot.tenantId, { timeLeftMs }),
+    );
+  } catch (error) {
+    if (!(error instanceof FunctionRunError)) throw error;
+    warn(error.details ? `${error.message} (${error.details})` : error.message);
+    // A one-line detail (the address refused, ECONNREFUSED) tells the designer why; a stack stays in the log.
+    const isOneLine = error.details !== '' && !error.details.includes('\n');
+    throw new Error(isOneLine ? `${error.message} (${error.details})` : error.message);
+  }
+  if (result.failure) warn(result.failure);
   const output = result.output as Record<string, unknown> | null;
   const event =
     definition.type === 'sendEvent'
@@ -93,5 +114,9 @@ async function call(
       : definition.type === 'captureStorage'
         ? { name: 'captureStorage', value: output?.writes }
         : undefined;
-  return { outputs: result.outputs, ...(event ? { event } : {}) };
+  return {
+    outputs: result.outputs,
+    ...(event ? { event } : {}),
+    ...(result.failure ? { failure: result.failure } : {}),
+  };
 }

@@ -6,6 +6,7 @@ import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { readBotFunctions } from './function-content';
 import { requireManage } from './function-permissions';
+import { functionRunOptions } from './function-run-options';
 import { restoreSecrets } from './function-secrets';
 import { definitionOf } from './function-views';
 import { requireFunction } from './functions.service';
@@ -35,14 +36,13 @@ export async function runBotFunction(
     ? restoreSecrets(body.flowFunction, stored && definitionOf(stored))
     : definitionOf(await requireFunction(fns, name));
   requireManage(fns, definition.type);
-  const { allowPrivateNetworks, allowedHosts, sqliteDirectory } = ctx.config.functions;
   try {
-    return await runFunction(definition, body.inputValues ?? {}, {
-      network: { allowPrivateNetworks, allowedHosts },
-      ...(sqliteDirectory ? { sqliteDirectory } : {}),
-      // Sandbox processes are shared fairly between tenants.
-      owner: principal.tenantId,
-    });
+    // The same network rules and limits as a conversation's call (the test call relies on it).
+    return await runFunction(
+      definition,
+      body.inputValues ?? {},
+      functionRunOptions(ctx.config.functions, principal.tenantId),
+    );
   } catch (error) {
     if (error instanceof FunctionRunError)
       throw new AppError(
