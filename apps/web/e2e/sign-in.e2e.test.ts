@@ -96,7 +96,9 @@ describe('first run, sign-up, login and logout', () => {
       await screenshot(s.page, 'signup-filled');
       await s.page.getByRole('button', { name: MESSAGES.signup.createAccount }).click();
       await expectVisible(s.page.getByRole('heading', { name: MESSAGES.signup.accountCreated }));
-      await expectVisible(s.page.getByText(MESSAGES.signup.checkEmail));
+      // The first administrator's code needs no confirmation: no mail to wait for.
+      await expectVisible(s.page.getByText(MESSAGES.signup.readyToSignIn));
+      await expectHidden(s.page.getByText(MESSAGES.signup.checkEmail));
       await screenshot(s.page, 'signup-account-created');
       expect(await fresh.server.ctx.repos.users.get(ADMIN_EMAIL)).toMatchObject({ name: 'Ada Admin' });
     });
@@ -182,19 +184,36 @@ describe('first run, sign-up, login and logout', () => {
       password: 'Carol-Password-1',
     });
     await expectVisible(s.page.getByRole('heading', { name: MESSAGES.signup.accountCreated }));
+    await expectVisible(s.page.getByText(MESSAGES.signup.checkEmail));
 
-    // Not confirmed yet: the login refuses with the server's reason.
-    await s.page.goto(`${s.app.baseUrl}/login`);
-    await s.page.getByLabel('Email').fill('carol@example.com');
-    await s.page.getByLabel('Password', { exact: true }).fill('Carol-Password-1');
-    await s.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    // Not confirmed yet: the login says where the link went and offers to send it again.
+    const signIn = async () => {
+      await s.page.goto(`${s.app.baseUrl}/login`);
+      await s.page.getByLabel('Email').fill('carol@example.com');
+      await s.page.getByLabel('Password', { exact: true }).fill('Carol-Password-1');
+      await s.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    };
+    await signIn();
     const popup = popupOf(s.page);
     await expectVisible(popup.getByText(MESSAGES.accountNotConfirmed));
+    await expectVisible(popup.getByText(MESSAGES.accountNotConfirmedMail('carol@example.com')));
+    await screenshot(s.page, 'login-not-confirmed');
     await popup.getByRole('button', { name: 'OK' }).click();
+    await expectHidden(popup);
 
-    const mails = await s.app.server.ctx.repos.outbox.listFor('carol@example.com');
-    const link = mails.flatMap((mail) => mail.text.match(/\S+\/api\/users\/confirm\/\S+/g) ?? [])[0];
-    expect(link).toBeTruthy();
+    const confirmLinks = async () =>
+      (await s.app.server.ctx.repos.outbox.listFor('carol@example.com')).flatMap(
+        (mail) => mail.text.match(/\S+\/api\/users\/confirm\/\S+/g) ?? [],
+      );
+    expect(await confirmLinks()).toHaveLength(1);
+    await signIn();
+    await popup.getByRole('button', { name: MESSAGES.sendConfirmationAgain }).click();
+    await expectVisible(popup.getByText(MESSAGES.confirmationSentTitle));
+    await popup.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(async () => (await confirmLinks()).length).toBe(2);
+    // The mail sent again holds a link of its own.
+    const link = (await confirmLinks())[1];
+    expect(link).not.toBe((await confirmLinks())[0]);
     await s.page.goto(s.app.local(link ?? ''));
     await s.page.waitForURL(`${s.app.baseUrl}/login?confirmed=1`);
     await expectVisible(s.page.getByText('Your account is confirmed'));

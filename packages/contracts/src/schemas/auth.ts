@@ -78,6 +78,21 @@ export const resetEmailBodySchema = z.object({
     .refine(isValidEmail, MESSAGES.forgot.invalidText),
 });
 
+/** POST /api/users/confirmation-email (not in the spec): the confirmation mail of a sign-up, sent again. */
+export const confirmationEmailBodySchema = z.object({
+  userId: z
+    .string({ message: MESSAGES.forgot.invalidText })
+    .trim()
+    .refine(isValidEmail, MESSAGES.forgot.invalidText),
+});
+
+/** POST /api/users/signup with the password identity: the account is made; whether a mail must confirm it. */
+export interface SignupResult {
+  identity: 'platform';
+  message: string;
+  requiresConfirmation: boolean;
+}
+
 export const resetPasswordBodySchema = z.object({
   newPassword: z
     .string({ message: MESSAGES.reset.passwordTooShort })

@@ -1,12 +1,26 @@
-import { MESSAGES, type SignupUserData, validationError } from '@parley/contracts';
-import { type Identity, isoIn, isUniqueViolation, normaliseEmail } from '@parley/db';
+import {
+  AppError,
+  MESSAGES,
+  type SignupResult,
+  type SignupUserData,
+  validationError,
+} from '@parley/contracts';
+import { type Identity, isoIn, isUniqueViolation, normaliseEmail, type Repositories } from '@parley/db';
 import { hashPassword } from '../../auth/passwords';
+import { resolvePrincipal } from '../../auth/principal';
 import { hashToken, randomToken } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { publishTenantChange } from '../tenancy/tenant-events.service';
 import { createTenant } from './bootstrap.service';
 
 const CONFIRMATION_TTL_MS = 7 * 24 * 3600_000;
+
+/**
+ * Confirmation mails sent again, per window: per account typed (nobody floods a mailbox) and per
+ * client address (nobody floods many), as reset mails are limited. Over the limit the request
+ * still answers 204 and sends nothing.
+ */
+export const CONFIRMATION_MAIL_LIMITS = { perAccount: 3, perAddress: 20, windowSeconds: 3600 } as const;
 
 const invalidCode = () => validationError('invitationCode', MESSAGES.signup.invalidInvitationCode);
 
@@ -70,16 +84,7 @@ export async function createAccount(
       await repos
         .forTenant(tenant.id)
         .audit.record({ actor: email, action: 'user.signed-up', target: email, details: account.identity });
-      let token: string | undefined;
-      if (!isConfirmed) {
-        token = randomToken();
-        await repos.emailConfirmations.create({
-          tokenHash: hashToken(token),
-          userId: email,
-          tenantId: tenant.id,
-          expiresAt: isoIn(CONFIRMATION_TTL_MS),
-        });
-      }
+      const token = isConfirmed ? undefined : await createConfirmationToken(repos, email, tenant.id);
       return {
         tenantId: tenant.id,
         confirmationToken: token,
@@ -105,12 +110,9 @@ export async function assertInvitationUsable(ctx: AppContext, code: string): Pro
   if (!(await ctx.repos.invitations.findUsable(code.trim()))) throw invalidCode();
 }
 
-/** POST /api/users/signup with the password identity. */
-export async function signUpWithPassword(
-  ctx: AppContext,
-  data: SignupUserData,
-): Promise<{ identity: 'platform'; message: string }> {
-  await createAccount(ctx, {
+/** POST /api/users/signup with the password identity; the screen says whether a mail must confirm it. */
+export async function signUpWithPassword(ctx: AppContext, data: SignupUserData): Promise<SignupResult> {
+  const { requiresConfirmation } = await createAccount(ctx, {
     email: data.workEmail,
     name: data.name,
     organization: data.organization,
@@ -118,7 +120,62 @@ export async function signUpWithPassword(
     identity: 'platform',
     passwordHash: await hashPassword(data.password ?? ''),
   });
-  return { identity: 'platform', message: MESSAGES.signup.accountCreated };
+  return { identity: 'platform', message: MESSAGES.signup.accountCreated, requiresConfirmation };
+}
+
+/** A fresh single-use confirmation link of a tenant for one of its administrators; only its hash is stored. */
+async function createConfirmationToken(
+  repos: Repositories,
+  userId: string,
+  tenantId: string,
+): Promise<string> {
+  const token = randomToken();
+  await repos.emailConfirmations.create({
+    tokenHash: hashToken(token),
+    userId,
+    tenantId,
+    expiresAt: isoIn(CONFIRMATION_TTL_MS),
+  });
+  return token;
+}
+
+/**
+ * POST /api/users/confirmation-email: the sign-in of an unconfirmed account offers its
+ * confirmation mail again. Decides, and stores a new link, while the request waits; returns the
+ * delivery for the caller to run in the background (undefined when nothing is sent), so the answer
+ * is the same whether or not the address has an account, or one to confirm. Earlier links stay
+ * valid until they expire: the user may find the first mail after all.
+ */
+export async function requestConfirmationMail(
+  ctx: AppContext,
+  emailInput: string,
+  clientAddress: string,
+): Promise<(() => Promise<void>) | undefined> {
+  const email = normaliseEmail(emailInput);
+  const { perAccount, perAddress, windowSeconds } = CONFIRMATION_MAIL_LIMITS;
+  // Every request counts, known account or not, so the counters reveal nothing either.
+  const [accountHits, addressHits] = await Promise.all([
+    ctx.shared.rateLimiter.hit(`confirmation-mail:account:${email}`, windowSeconds),
+    ctx.shared.rateLimiter.hit(`confirmation-mail:address:${clientAddress}`, windowSeconds),
+  ]);
+  if (accountHits > perAccount || addressHits > perAddress) {
+    ctx.log.warn({ clientAddress }, 'confirmation mail not sent: rate limit reached');
+    return undefined;
+  }
+  const user = await ctx.repos.users.get(email);
+  if (!user) return undefined;
+  // The tenant the sign-in opens is the one it found unconfirmed; only its administrators confirm it.
+  const principal = await resolvePrincipal(ctx.repos, user.id, 'confirmation-mail').catch(
+    (error: unknown) => {
+      if (error instanceof AppError) return undefined;
+      throw error;
+    },
+  );
+  if (!principal?.isTenantAdmin) return undefined;
+  const tenant = await ctx.repos.tenants.get(principal.tenantId);
+  if (!tenant || tenant.isConfirmed) return undefined;
+  const token = await createConfirmationToken(ctx.repos, user.id, tenant.id);
+  return () => sendSignupMail(ctx, user.id, user.name, token);
 }
 
 async function sendSignupMail(

@@ -19,3 +19,7 @@ export const logOutOnServer = (): Promise<LogoutResponse | undefined> =>
 /** 200 with the password identity is success; otherwise the body is an address to open. */
 export const signUp = (userData: SignupUserData) =>
   apiRequest<unknown>('POST', '/api/users/signup', { body: { userData } });
+
+/** The confirmation mail of an unconfirmed account, again; 204 whatever the address. */
+export const sendConfirmationMail = (userId: string) =>
+  apiRequest<undefined>('POST', '/api/users/confirmation-email', { body: { userId } });

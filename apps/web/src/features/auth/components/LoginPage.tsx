@@ -8,6 +8,7 @@ import { pathAfterLogin } from '../../../app/after-login';
 import { Banner, BuildingIcon, Button, PasswordField, popup, Spinner, TextField } from '../../../ui';
 import { USER_INFO_KEY } from '../../account';
 import { logIn } from '../api/auth-api';
+import { offerConfirmationMail } from '../confirmation-mail';
 import { useAuthMethods } from '../hooks/use-auth-methods';
 import { useDirectoryCallback } from '../hooks/use-directory-callback';
 import { AuthLayout } from './AuthLayout';
@@ -48,6 +49,10 @@ function PasswordLoginForm() {
       navigate(pathAfterLogin(searchParams.get('next')));
     },
     onError: (error) => {
+      if (isApiError(error) && error.is('tenant_not_confirmed_code')) {
+        void offerConfirmationMail(email.trim());
+        return;
+      }
       void popup.error({
         title: MESSAGES.loginErrorTitle,
         text: isApiError(error) ? error.message : MESSAGES.noServerConnection,

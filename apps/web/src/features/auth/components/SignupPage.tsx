@@ -1,4 +1,4 @@
-import { type IdentityValue, MESSAGES } from '@parley/contracts';
+import { type IdentityValue, MESSAGES, type SignupResult } from '@parley/contracts';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
@@ -16,14 +16,17 @@ import {
 import { AuthLayout } from './AuthLayout';
 import { LEGAL_PAGES } from './legal-pages';
 
-function SignupSuccess() {
+/** 'Account created': with 'Check your email' only when a mail must confirm the account. */
+function SignupSuccess({ requiresConfirmation }: { requiresConfirmation: boolean }) {
   return (
     <div className="auth__result" role="status">
       <span className="auth__result-icon">
         <SuccessIcon />
       </span>
       <h2 className="auth__title">{MESSAGES.signup.accountCreated}</h2>
-      <p className="auth__subtitle">{MESSAGES.signup.checkEmail}</p>
+      <p className="auth__subtitle">
+        {requiresConfirmation ? MESSAGES.signup.checkEmail : MESSAGES.signup.readyToSignIn}
+      </p>
       <Link to="/login" className={buttonClassName('primary', 'md', true)}>
         Go to login
       </Link>
@@ -48,7 +51,7 @@ export function SignupPage() {
   }));
   const [errors, setErrors] = useState<SignupErrors>({});
   const [isCreating, setIsCreating] = useState(false);
-  const [isCreated, setIsCreated] = useState(false);
+  const [created, setCreated] = useState<{ requiresConfirmation: boolean }>();
   const country = useMemo(browserCountryName, []);
 
   // A directory sign-up that failed at the provider or on our side comes back here.
@@ -88,7 +91,7 @@ export function SignupPage() {
         couponId: params.get('coupon_id'),
       });
       if (identity === 'platform' && status === 200) {
-        setIsCreated(true);
+        setCreated({ requiresConfirmation: (data as SignupResult).requiresConfirmation });
       } else if (typeof data === 'string') {
         // The directory (or another non-password) flow continues at the address the server gives.
         window.location.assign(data);
@@ -116,10 +119,10 @@ export function SignupPage() {
     </>
   );
 
-  if (isCreated) {
+  if (created) {
     return (
       <AuthLayout footer={footer} width="md">
-        <SignupSuccess />
+        <SignupSuccess requiresConfirmation={created.requiresConfirmation} />
       </AuthLayout>
     );
   }

@@ -28,7 +28,9 @@ export function useDirectoryCallback(): boolean {
   const [token] = useState(takeHashToken);
 
   useEffect(() => {
-    if (error) void popup.error({ title: MESSAGES.loginErrorTitle, text: error.message });
+    if (error?.code === 'tenant_not_confirmed_code')
+      void popup.error({ title: MESSAGES.accountNotConfirmed, text: MESSAGES.accountNotConfirmedText });
+    else if (error) void popup.error({ title: MESSAGES.loginErrorTitle, text: error.message });
   }, [error]);
 
   useEffect(() => {
