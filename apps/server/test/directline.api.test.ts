@@ -167,10 +167,11 @@ describe.each(testDatabases())('Direct Line 3.0 with botframework-directlinejs o
       const stored = bot && (await scope.conversations(bot.id).get(conversationId));
       expect(stored).toMatchObject({ channel: 'api', isTest: false, userKey: expect.stringMatching(/^dl_/) });
       const turns = bot ? await scope.conversations(bot.id).turnsOf(conversationId) : [];
+      // The user's activities are kept as sent: the sender's name beside the text.
       expect(turns.filter((t) => t.direction === 'in').map((t) => t.activity)).toEqual([
-        { type: 'text', text: 'hello' },
-        { type: 'text', text: 'bye' },
-        { type: 'text', text: 'Very Satisfied' },
+        { type: 'text', text: 'hello', envelope: { userName: 'Casey' } },
+        { type: 'text', text: 'bye', envelope: { userName: 'Casey' } },
+        { type: 'text', text: 'Very Satisfied', envelope: { userName: 'Casey' } },
       ]);
       // Each activity came once, in order.
       const ids = chat.received.map((a) => a.id);
@@ -595,9 +596,18 @@ describe.each(testDatabases())('Direct Line 3.0 with botframework-directlinejs o
       ],
       ['a file without its token', 'GET', `/conversations/${id}/files/x`, {}, undefined, 403, 'Forbidden'],
       [
+        'an upload without a file',
+        'POST',
+        `/conversations/${id}/upload?userId=u`,
+        bearer,
+        undefined,
+        400,
+        'BadArgument',
+      ],
+      [
         'a path Direct Line does not have',
         'POST',
-        `/conversations/${id}/upload`,
+        `/conversations/${id}/members`,
         bearer,
         undefined,
         404,

@@ -84,3 +84,67 @@ function textFieldsOf(fields: Record<string, unknown>): Record<string, string> {
   }
   return texts;
 }
+
+/** One file of a multipart request with several. */
+export interface UploadedPart {
+  fieldName: string;
+  fileName: string;
+  /** The type the client declared for the part (not checked). */
+  mimeType: string;
+  data: Buffer;
+}
+
+/** Why a multipart request with several files is refused. */
+export type UploadRefusal = 'unreadable' | 'fileTooBig' | 'tooManyFiles' | 'tooBig';
+
+export interface UploadPartLimits {
+  files: number;
+  fileBytes: number;
+  /** All the files together. */
+  totalBytes: number;
+}
+
+/**
+ * Reads every part of a multipart request: its files (in order) and its text fields (the first
+ * value of each), within the limits; `refuse` makes the error for a request over them or one
+ * that cannot be parsed.
+ */
+export async function readUploadParts(
+  request: FastifyRequest,
+  limits: UploadPartLimits,
+  refuse: (why: UploadRefusal) => Error,
+): Promise<{ files: UploadedPart[]; fields: Record<string, string> }> {
+  const files: UploadedPart[] = [];
+  const fields: Record<string, string> = {};
+  let total = 0;
+  const refusals = new WeakSet<Error>();
+  const refused = (why: UploadRefusal) => {
+    const error = refuse(why);
+    refusals.add(error);
+    return error;
+  };
+  try {
+    const parts = request.parts({
+      limits: { files: limits.files, fileSize: limits.fileBytes, parts: limits.files + 20 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string' && !(part.fieldname in fields))
+          fields[part.fieldname] = part.value;
+        continue;
+      }
+      const data = await part.toBuffer();
+      if (part.file.truncated || data.length > limits.fileBytes) throw refused('fileTooBig');
+      total += data.length;
+      if (total > limits.totalBytes) throw refused('tooBig');
+      files.push({ fieldName: part.fieldname, fileName: part.filename, mimeType: part.mimetype, data });
+    }
+  } catch (error) {
+    if (error instanceof Error && refusals.has(error)) throw error;
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw refuse('fileTooBig');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw refuse('tooManyFiles');
+    throw refuse('unreadable');
+  }
+  return { files, fields };
+}

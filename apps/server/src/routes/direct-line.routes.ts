@@ -1,9 +1,11 @@
 import { AppError, DIRECT_LINE_PATH } from '@parley/contracts';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { readUploadParts } from '../http/multipart';
 import { contentDisposition } from '../http/safe-download';
 import {
   conversationFor,
+  conversationOfCaller,
   DIRECT_LINE_ERROR_CODES,
   DIRECT_LINE_MESSAGES,
   directLineCaller,
@@ -14,12 +16,23 @@ import {
   reconnectDirectLineConversation,
   refreshDirectLineToken,
   startDirectLineConversation,
+  tokenExpiredError,
   watermarkOf,
 } from '../services/external-api/direct-line.service';
+import {
+  assertUploadUserId,
+  botFileForDirectLine,
+  DIRECT_LINE_UPLOAD_LIMITS,
+  type DirectLineUpload,
+  fileNameOfDisposition,
+  uploadedFile,
+  uploadOfParts,
+  uploadRefusal,
+  uploadToDirectLine,
+} from '../services/external-api/direct-line-files';
 import { directLineOpenApi } from '../services/external-api/direct-line-openapi';
 import { createDirectLineStreams } from '../services/external-api/direct-line-stream';
 import { directLineTokensFor } from '../services/external-api/direct-line-tokens';
-import { readBotBlockFile } from '../services/flows/block-files.service';
 import { assertJsonShape } from '../untrusted-input/json-shape';
 
 type ConversationParams = { Params: { conversationId: string }; Querystring: Record<string, unknown> };
@@ -90,7 +103,7 @@ export function directLineRoutes(app: FastifyInstance, ctx: AppContext): void {
         .header('access-control-allow-methods', 'GET, POST, OPTIONS')
         .header(
           'access-control-allow-headers',
-          'authorization, content-type, x-ms-bot-agent, x-requested-with',
+          'authorization, content-type, content-disposition, x-ms-bot-agent, x-requested-with',
         )
         .header('access-control-max-age', '600')
         .status(204)
@@ -143,27 +156,41 @@ export function directLineRoutes(app: FastifyInstance, ctx: AppContext): void {
       async (request, reply) => {
         const { conversationId, fileId } = request.params;
         const t = typeof request.query.t === 'string' ? request.query.t : '';
-        const claims = await directLineTokensFor(ctx.config.jwtSecret).verify('file', t);
-        const key = claims && (await ctx.repos.externalApiKeys.byKeyId(claims.keyId));
-        if (!claims || !key || key.isLocked || claims.conversationId !== conversationId)
-          throw directLineError(403, DIRECT_LINE_MESSAGES.badCredentials);
-        const found = await conversationFor(ctx, { key, token: claims }, conversationId);
-        const download = await readBotBlockFile(ctx, found.scope, found.bot.id, fileId);
-        const isImage = download.contentType.startsWith('image/');
-        return (
-          reply
-            .type(download.contentType)
-            .header(
-              'content-disposition',
-              contentDisposition(isImage ? 'inline' : 'attachment', download.file.fileName),
-            )
-            .header('x-content-type-options', 'nosniff')
-            .header('content-security-policy', "sandbox; default-src 'none'")
-            // Shown by a chat on the customer's own site.
-            .header('cross-origin-resource-policy', 'cross-origin')
-            .header('cache-control', 'private, no-cache')
-            .send(download.data)
-        );
+        const download = await botFileForDirectLine(ctx, conversationId, fileId, t);
+        return sendConversationFile(reply, download.file.fileName, download.contentType, download.data);
+      },
+    );
+
+    // Files the user uploaded: the body itself (one file) or multipart parts, in a scope that reads any body type.
+    scope.register(async (uploads) => {
+      uploads.removeContentTypeParser(['application/json', 'text/plain']);
+      uploads.addContentTypeParser(
+        '*',
+        { parseAs: 'buffer', bodyLimit: DIRECT_LINE_UPLOAD_LIMITS.totalBytes },
+        (_request, body, done) => done(null, body),
+      );
+      uploads.post<ConversationParams>(
+        `${P}/conversations/:conversationId/upload`,
+        { ...PUBLIC, bodyLimit: DIRECT_LINE_UPLOAD_LIMITS.totalBytes + 256 * 1024 },
+        async (request) => {
+          const found = await conversationOfCaller(
+            ctx,
+            await callerOf(ctx, request),
+            request.params.conversationId,
+          );
+          assertUploadUserId(request.query.userId);
+          return uploadToDirectLine(ctx, found, await uploadOf(request));
+        },
+      );
+    });
+
+    scope.get<ConversationParams & { Params: { uploadId: string; name: string } }>(
+      `${P}/conversations/:conversationId/uploads/:uploadId/:name`,
+      PUBLIC,
+      async (request, reply) => {
+        const { conversationId, uploadId, name } = request.params;
+        const file = await uploadedFile(ctx, conversationId, uploadId);
+        return sendConversationFile(reply, name, file.contentType, file.data);
       },
     );
 
@@ -172,6 +199,50 @@ export function directLineRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw directLineError(404, `No route ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}`);
     });
   });
+}
+
+/** An upload's files: multipart parts (and the activity among them), or the body itself as one file. */
+async function uploadOf(request: FastifyRequest): Promise<DirectLineUpload> {
+  if (request.isMultipart()) {
+    const { files, fields } = await readUploadParts(request, DIRECT_LINE_UPLOAD_LIMITS, uploadRefusal);
+    return uploadOfParts(files, fields);
+  }
+  const body = request.body;
+  const data = Buffer.isBuffer(body) ? body : undefined;
+  if (!data || data.length === 0) return { files: [] };
+  if (data.length > DIRECT_LINE_UPLOAD_LIMITS.fileBytes) throw uploadRefusal('fileTooBig');
+  const header = request.headers['content-disposition'];
+  return {
+    files: [
+      {
+        fieldName: 'file',
+        fileName: fileNameOfDisposition(typeof header === 'string' ? header : undefined),
+        mimeType: request.headers['content-type'] ?? '',
+        data,
+      },
+    ],
+  };
+}
+
+/**
+ * A file of the conversation for a chat on another origin: never sniffed or run (a sandboxed
+ * document should it be opened), pictures shown in place, anything else saved.
+ */
+function sendConversationFile(reply: FastifyReply, name: string, contentType: string, data: Buffer) {
+  return (
+    reply
+      .type(contentType)
+      .header(
+        'content-disposition',
+        contentDisposition(contentType.startsWith('image/') ? 'inline' : 'attachment', name),
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "sandbox; default-src 'none'")
+      // Shown by a chat on the customer's own site.
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('cache-control', 'private, no-cache')
+      .send(data)
+  );
 }
 
 /**
@@ -196,6 +267,7 @@ export function directLineStreamRoute(scope: FastifyInstance, ctx: AppContext): 
         try {
           const t = typeof query.t === 'string' ? query.t : '';
           const claims = await directLineTokensFor(ctx.config.jwtSecret).verify('stream', t);
+          if (claims === 'expired') throw tokenExpiredError();
           const key = claims && (await ctx.repos.externalApiKeys.byKeyId(claims.keyId));
           if (!claims || !key || key.isLocked || claims.conversationId !== request.params.conversationId)
             throw directLineError(403, DIRECT_LINE_MESSAGES.badCredentials);

@@ -40,12 +40,19 @@ const text = z
   .string({ message: CHAT_MESSAGES.notAnActivity })
   .max(CHAT_TEXT_MAX_LENGTH, CHAT_MESSAGES.textTooLong);
 
+/**
+ * What the channel received with the message beside what the runtime reads, kept with it in the
+ * log as it came and masked as its text is (Direct Line: the sender's name, the locale and the
+ * client's channelData, which its echo gives back). The runtime does not read it.
+ */
+const envelope = z.record(z.string(), z.unknown()).optional();
+
 export const inboundActivitySchema = z.discriminatedUnion(
   'type',
   [
-    z.strictObject({ type: z.literal('text'), text }),
+    z.strictObject({ type: z.literal('text'), text, envelope }),
     /** A button click carries the button's text (what a text-only channel would send). */
-    z.strictObject({ type: z.literal('click'), text }),
+    z.strictObject({ type: z.literal('click'), text, envelope }),
     z.strictObject({
       type: z.literal('attachment'),
       files: z
@@ -53,12 +60,15 @@ export const inboundActivitySchema = z.discriminatedUnion(
           z.strictObject({
             url: z.string().max(2000),
             name: z.string().max(255),
+            /** The file's media type, when the channel knows it (an upload's). */
+            contentType: z.string().max(255).optional(),
             content: z.string().max(100_000).optional(),
           }),
         )
         .min(1)
         .max(10),
       text: text.optional(),
+      envelope,
     }),
     z.strictObject({
       type: z.literal('event'),
@@ -68,6 +78,7 @@ export const inboundActivitySchema = z.discriminatedUnion(
         .max(100)
         .refine((name) => !name.startsWith(RESERVED_EVENT_PREFIX), CHAT_MESSAGES.reservedEvent),
       value: z.unknown().optional(),
+      envelope,
     }),
   ],
   { message: CHAT_MESSAGES.notAnActivity },

@@ -220,6 +220,31 @@ export function externalApiRepository(db: Kysely<Database>, tenantId: string, bo
         clientActivityId: row.clientActivityId ?? null,
       }));
     },
+
+    /**
+     * The last `count` rows up to the row `seq` (its when and whose, not what), oldest first:
+     * where a turn's answer stands when a reader stopped inside it (its delays count from the
+     * answer's start, and its answers reply to its user's message).
+     */
+    async rowsUpTo(
+      conversationId: string,
+      seq: number,
+      count: number,
+    ): Promise<Array<Pick<DirectLineTurn, 'seq' | 'at' | 'direction'>>> {
+      const rows = await db
+        .selectFrom('turns')
+        .select(['seq', 'at', 'direction'])
+        .where('tenant_id', '=', tenantId)
+        .where('bot_id', '=', botId)
+        .where('conversation_id', '=', conversationId)
+        .where('seq', '<=', seq)
+        .orderBy('seq', 'desc')
+        .limit(count)
+        .execute();
+      return rows
+        .reverse()
+        .map((row) => ({ seq: Number(row.seq), at: fromTimestamp(row.at), direction: row.direction }));
+    },
   };
 }
 
@@ -227,10 +252,25 @@ export type ExternalApiRepository = ReturnType<typeof externalApiRepository>;
 
 /**
  * Keys by their id, whatever their tenant: a Direct Line client shows only its key, and the key
- * names its id. What is found says which tenant and bot the client talks to.
+ * names its id. What is found says which tenant and bot the client talks to. Also the owner of
+ * a conversation of the channel, for the files its user uploaded (their address names only it).
  */
 export function publicExternalApiKeyRepository(db: Kysely<Database>) {
   return {
+    /** The tenant and bot of a conversation of the API channel; undefined for any other. */
+    async apiConversationOwner(
+      conversationId: string,
+      channel: string,
+    ): Promise<{ tenantId: string; botId: string } | undefined> {
+      const row = await db
+        .selectFrom('conversations')
+        .select(['tenant_id', 'bot_id'])
+        .where('id', '=', conversationId)
+        .where('channel', '=', channel)
+        .executeTakeFirst();
+      return row && { tenantId: row.tenant_id, botId: row.bot_id };
+    },
+
     async byKeyId(keyId: string): Promise<ExternalApiKeyRecord | undefined> {
       const row = await db
         .selectFrom('external_api_keys')

@@ -476,6 +476,7 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
           'conversationLifetime',
           'conversation',
           'turnsAfter',
+          'rowsUpTo',
           'addConversation',
           'addPost',
           'addKey',

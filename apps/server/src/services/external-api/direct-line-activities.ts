@@ -17,13 +17,25 @@ export interface BotFrameworkActivity {
   timestamp?: string;
   channelId?: string;
   conversation?: { id: string };
-  from?: { id: string; name?: string; role?: 'bot' | 'user' };
+  from?: ChannelAccount;
+  recipient?: ChannelAccount;
+  replyToId?: string;
+  locale?: string;
   text?: string;
+  textFormat?: 'plain' | 'markdown';
+  /** Whether the bot waits for an answer ('expectingInput') or just takes one ('acceptingInput'). */
+  inputHint?: 'acceptingInput' | 'expectingInput';
   value?: unknown;
   name?: string;
   attachments?: BotFrameworkAttachment[];
   suggestedActions?: { actions: CardAction[] };
   channelData?: Record<string, unknown>;
+}
+
+export interface ChannelAccount {
+  id: string;
+  name?: string;
+  role?: 'bot' | 'user';
 }
 
 export interface BotFrameworkAttachment {
@@ -140,7 +152,7 @@ export function userActivityOf(activity: InboundActivity): BotFrameworkActivity 
         type: 'message',
         ...(activity.text === undefined ? {} : { text: activity.text }),
         attachments: activity.files.map((file) => ({
-          contentType: 'application/octet-stream',
+          contentType: file.contentType ?? 'application/octet-stream',
           contentUrl: file.url,
           name: file.name,
         })),
@@ -152,6 +164,37 @@ export function userActivityOf(activity: InboundActivity): BotFrameworkActivity 
         : { type: 'event', name: activity.name, value: activity.value };
   }
 }
+
+/** The most a client's channelData may hold, serialised: it is kept with every message. */
+export const CHANNEL_DATA_MAX_BYTES = 16 * 1024;
+
+/** A BCP 47 language tag, as a client's `locale`. */
+const LOCALE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/;
+
+/**
+ * What a client sent with its activity that the runtime does not read, kept so that the echo is
+ * the activity as sent: the sender's name, the locale and channelData. `userName`, not `name`:
+ * the log masks every text a person wrote, and names of things (`name`) are left as they are.
+ */
+export interface DirectLineEnvelope {
+  userName?: string;
+  locale?: string;
+  channelData?: Record<string, unknown>;
+}
+
+/** The envelope of a posted activity; undefined when it carries none. */
+export function envelopeOf(posted: Record<string, unknown>): DirectLineEnvelope | undefined {
+  const from = isRecord(posted.from) ? posted.from : {};
+  const envelope: DirectLineEnvelope = {
+    ...(typeof from.name === 'string' && from.name.length <= 256 ? { userName: from.name } : {}),
+    ...(typeof posted.locale === 'string' && LOCALE.test(posted.locale) ? { locale: posted.locale } : {}),
+    ...(isRecord(posted.channelData) ? { channelData: posted.channelData } : {}),
+  };
+  return Object.keys(envelope).length > 0 ? envelope : undefined;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A client's message or event as the runtime's activity: a message's text, a card's submitted
@@ -180,6 +223,7 @@ export function inboundActivityOf(activity: Record<string, unknown>): unknown {
         return {
           url: attachment.contentUrl,
           name: typeof attachment.name === 'string' ? attachment.name : 'file',
+          ...(typeof attachment.contentType === 'string' ? { contentType: attachment.contentType } : {}),
         };
       }),
       ...(text ? { text } : {}),
@@ -192,26 +236,106 @@ export function inboundActivityOf(activity: Record<string, unknown>): unknown {
 export const activityIdOf = (conversationId: string, seq: number) =>
   `${conversationId}|${String(seq).padStart(7, '0')}`;
 
+/** Who talks in a Direct Line conversation, and in which language the bot answers. */
+export interface DirectLineParties {
+  conversationId: string;
+  userId: string;
+  bot: { id: string; name: string };
+  /** The conversation's language: the locale of the bot's activities. */
+  locale: string;
+}
+
+/** When a row is delivered and which user message it answers (the seq of the turn's user row). */
+export interface RowDelivery {
+  timestamp: string;
+  replyToSeq?: number;
+}
+
+const botAccount = (parties: DirectLineParties): ChannelAccount => ({
+  id: parties.bot.id,
+  name: parties.bot.name,
+  role: 'bot',
+});
+
+/** What every activity of the conversation carries: its id, time, channel, conversation and who to whom. */
+function frame(parties: DirectLineParties, seq: number, delivery: RowDelivery, isUser: boolean) {
+  return {
+    id: activityIdOf(parties.conversationId, seq),
+    timestamp: delivery.timestamp,
+    channelId: DIRECT_LINE_CHANNEL_ID,
+    conversation: { id: parties.conversationId },
+    ...(isUser
+      ? {}
+      : { from: botAccount(parties), recipient: { id: parties.userId, role: 'user' as const } }),
+    ...(delivery.replyToSeq === undefined
+      ? {}
+      : { replyToId: activityIdOf(parties.conversationId, delivery.replyToSeq) }),
+  };
+}
+
 /** A stored turn of a conversation as the Bot Framework activity its client reads; undefined for none. */
 export function activityOfTurn(
   turn: DirectLineTurn,
-  conversation: { id: string; userId: string; bot: { id: string; name: string } },
+  parties: DirectLineParties,
   fileUrl: (fileId: string) => string,
+  delivery: RowDelivery,
 ): BotFrameworkActivity | undefined {
-  const isUser = turn.direction === 'in';
-  const body = isUser
-    ? userActivityOf(turn.activity as InboundActivity)
-    : botActivityOf(turn.activity as OutboundActivity, fileUrl);
-  if (!body) return undefined;
+  if (turn.direction === 'in') return userEchoOf(turn, parties, delivery);
+  const body = botActivityOf(turn.activity as OutboundActivity, fileUrl);
   return {
     ...body,
-    id: activityIdOf(conversation.id, turn.seq),
-    timestamp: turn.at,
-    channelId: DIRECT_LINE_CHANNEL_ID,
-    conversation: { id: conversation.id },
-    from: isUser
-      ? { id: conversation.userId, role: 'user' }
-      : { id: conversation.bot.id, name: conversation.bot.name, role: 'bot' },
-    ...(isUser && turn.clientActivityId ? { channelData: { clientActivityID: turn.clientActivityId } } : {}),
+    ...frame(parties, turn.seq, delivery, false),
+    locale: parties.locale,
+    // The bot's texts are plain, as the chat bubble shows them (Web Chat would read them as Markdown).
+    ...(body.type === 'message'
+      ? {
+          textFormat: 'plain' as const,
+          inputHint: body.suggestedActions ? ('expectingInput' as const) : ('acceptingInput' as const),
+        }
+      : {}),
+  };
+}
+
+/** The user's message as they sent it: its envelope (name, locale, channelData) given back. */
+function userEchoOf(
+  turn: DirectLineTurn,
+  parties: DirectLineParties,
+  delivery: RowDelivery,
+): BotFrameworkActivity | undefined {
+  const activity = turn.activity as InboundActivity;
+  const body = userActivityOf(activity);
+  if (!body) return undefined;
+  const envelope = isRecord(activity.envelope) ? activity.envelope : {};
+  const channelData = {
+    ...(isRecord(envelope.channelData) ? envelope.channelData : {}),
+    // Kept apart from the masked log: Web Chat matches its message by it.
+    ...(turn.clientActivityId ? { clientActivityID: turn.clientActivityId } : {}),
+  };
+  return {
+    ...body,
+    ...frame(parties, turn.seq, delivery, true),
+    from: {
+      id: parties.userId,
+      ...(typeof envelope.userName === 'string' ? { name: envelope.userName } : {}),
+      role: 'user',
+    },
+    recipient: botAccount(parties),
+    ...(typeof envelope.locale === 'string' && LOCALE.test(envelope.locale)
+      ? { locale: envelope.locale }
+      : {}),
+    ...(Object.keys(channelData).length > 0 ? { channelData } : {}),
+  };
+}
+
+/** The bot is typing: sent while its next message waits for the in-between delay. */
+export function typingActivity(
+  parties: DirectLineParties,
+  pendingSeq: number,
+  delivery: RowDelivery,
+): BotFrameworkActivity {
+  return {
+    type: 'typing',
+    ...frame(parties, pendingSeq, delivery, false),
+    id: `${activityIdOf(parties.conversationId, pendingSeq)}-typing`,
   };
 }

@@ -23,9 +23,11 @@ export const STREAM_CLOSE = { ended: 1000, refused: 4403 } as const;
  * The Direct Line streams of one process. A stream follows its conversation's topic on the
  * shared pub/sub: any turn, taken on any process (a client's message, a delay's end, the idle
  * text), wakes it, and it sends what the database holds after its watermark as Direct Line's
- * ActivitySet frames. The key and the conversation are checked before every frame, when a key
- * is locked or deleted (announced on the pub/sub to every process) and every little while (an
- * expired conversation), and a stream whose key or conversation no longer holds is closed.
+ * ActivitySet frames: a turn's messages the bot's in-between delay apart, with a typing activity
+ * while the next one waits (a timer of this stream wakes it when that one is due). The key and
+ * the conversation are checked before every frame, when a key is locked or deleted (announced on
+ * the pub/sub to every process) and every little while (an expired conversation), and a stream
+ * whose key or conversation no longer holds is closed.
  */
 export function createDirectLineStreams(ctx: AppContext) {
   const router = createTopicRouter(ctx.shared.pubsub, (error) =>
@@ -66,11 +68,20 @@ export function createDirectLineStreams(ctx: AppContext) {
       let sentUpTo = watermark;
       let isClosed = false;
       let work = Promise.resolve();
+      /** The held-back message the client was last told the bot is typing. */
+      let typingFor: string | undefined;
+      /** Wakes the stream when the next held-back message is due. */
+      let dueTimer: NodeJS.Timeout | undefined;
 
       const end = (code: number, reason: string) => {
         if (isClosed) return;
         stop();
         socket.close(code, reason);
+      };
+      const wakeAt = (dueAt: number) => {
+        clearTimeout(dueTimer);
+        dueTimer = setTimeout(pump, Math.max(0, dueAt - Date.now()));
+        dueTimer.unref();
       };
       const pump = () => {
         work = work
@@ -78,14 +89,20 @@ export function createDirectLineStreams(ctx: AppContext) {
             if (isClosed) return;
             const found = await stillOpen(claims);
             if (!found) return end(STREAM_CLOSE.refused, 'conversation closed');
-            // Read until caught up: one frame per read, each with its watermark.
+            // Read until caught up or held back by the delay: one frame per read, each with its watermark.
             for (;;) {
               const set = await activitiesAfter(ctx, found, sentUpTo);
               const next = Number(set.watermark);
-              if (isClosed || next === sentUpTo) return;
+              if (isClosed) return;
+              const hasMoved = next !== sentUpTo;
               sentUpTo = next;
-              if (set.activities.length > 0 && socket.readyState === socket.OPEN)
-                socket.send(JSON.stringify(set));
+              const typing = set.typing && set.typing.id !== typingFor ? set.typing : undefined;
+              if (typing) typingFor = typing.id;
+              const activities = typing ? [...set.activities, typing] : set.activities;
+              if (activities.length > 0 && socket.readyState === socket.OPEN)
+                socket.send(JSON.stringify({ activities, watermark: set.watermark }));
+              if (set.nextDueAt !== undefined) return wakeAt(set.nextDueAt);
+              if (!hasMoved) return;
             }
           })
           .catch((error) => {
@@ -103,6 +120,7 @@ export function createDirectLineStreams(ctx: AppContext) {
       const stop = () => {
         isClosed = true;
         clearInterval(timer);
+        clearTimeout(dueTimer);
         open.delete(entry);
         router.unfollow(topic, follower);
       };

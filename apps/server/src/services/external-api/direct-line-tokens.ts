@@ -1,5 +1,5 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 
 /** Who a Direct Line token lets in: one conversation of one bot, opened with one key, for one user. */
 export interface DirectLineClaims {
@@ -53,28 +53,42 @@ export function createDirectLineTokens(serverSecret: string, now: () => number =
         .setExpirationTime(at + ttlSeconds)
         .sign(await key);
     },
-    /** The claims of a good, unexpired token of the kind; undefined for anything else. */
-    async verify(kind: DirectLineTokenKind, token: string): Promise<DirectLineClaims | undefined> {
+    /**
+     * The claims of a good, unexpired token of the kind; 'expired' for one of ours of the kind
+     * whose time is up (its signature checked: Direct Line clients refresh or reconnect on
+     * `TokenExpired`); undefined for anything else.
+     */
+    async verify(
+      kind: DirectLineTokenKind,
+      token: string,
+    ): Promise<DirectLineClaims | 'expired' | undefined> {
       if (token.length > 4096) return undefined;
       try {
         const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           currentDate: new Date(now()),
         });
-        const { typ, tid, bot, kid, conv, user } = payload;
-        if (typ !== `${TYPE_PREFIX}${kind}`) return undefined;
-        if ([tid, bot, kid, conv, user].some((value) => typeof value !== 'string')) return undefined;
-        return {
-          tenantId: tid as string,
-          botId: bot as string,
-          keyId: kid as string,
-          conversationId: conv as string,
-          userId: user as string,
-        };
-      } catch {
+        return claimsOf(kind, payload);
+      } catch (error) {
+        // jose checks the signature before the time, so an expired token is one we signed.
+        if (error instanceof errors.JWTExpired && claimsOf(kind, error.payload)) return 'expired';
         return undefined;
       }
     },
+  };
+}
+
+/** A verified payload's claims when it is a token of the kind. */
+function claimsOf(kind: DirectLineTokenKind, payload: JWTPayload): DirectLineClaims | undefined {
+  const { typ, tid, bot, kid, conv, user } = payload;
+  if (typ !== `${TYPE_PREFIX}${kind}`) return undefined;
+  if ([tid, bot, kid, conv, user].some((value) => typeof value !== 'string')) return undefined;
+  return {
+    tenantId: tid as string,
+    botId: bot as string,
+    keyId: kid as string,
+    conversationId: conv as string,
+    userId: user as string,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   EXTERNAL_API_CHANNEL,
   type InboundActivity,
   inboundActivitySchema,
+  readBotSettings,
 } from '@parley/contracts';
 import type {
   Bot,
@@ -28,8 +29,13 @@ import {
   activityIdOf,
   activityOfTurn,
   type BotFrameworkActivity,
+  CHANNEL_DATA_MAX_BYTES,
+  type DirectLineParties,
+  envelopeOf,
   inboundActivityOf,
+  typingActivity,
 } from './direct-line-activities';
+import { planDelivery } from './direct-line-delivery';
 import {
   DIRECT_LINE_STREAM_TTL_SECONDS,
   DIRECT_LINE_TOKEN_TTL_SECONDS,
@@ -44,6 +50,8 @@ export const DIRECT_LINE_LIMITS = {
   activitiesPerRead: 200,
   userIdMaxLength: 256,
   clientActivityIdMaxLength: 200,
+  /** Rows before the watermark read to place a held-back answer in its turn. */
+  answerContextRows: 100,
 } as const;
 
 /**
@@ -65,6 +73,7 @@ export const DIRECT_LINE_ERROR_CODES = {
 export const DIRECT_LINE_MESSAGES = {
   missingCredentials: 'Send the API key or a token as Authorization: Bearer <key or token>.',
   badCredentials: 'The API key or token is not valid, or the key was locked or deleted.',
+  tokenExpired: 'Token expired. Refresh the token before it ends, or reconnect with the API key.',
   wrongConversation: 'This token is for another conversation.',
   secretOnly: 'Use the API key (the secret) for this call, not a token.',
   tokenOnly: 'Refresh a token with that token, not with the API key.',
@@ -72,6 +81,7 @@ export const DIRECT_LINE_MESSAGES = {
   expired: 'This conversation has expired. Start a new one.',
   badWatermark: 'The watermark is the number a previous answer gave.',
   badActivity: 'An activity is a JSON object with a type: a message or an event.',
+  channelDataTooBig: `An activity's channelData holds at most ${CHANNEL_DATA_MAX_BYTES / 1024} KB.`,
   badUser: `user.id is a text of 1 to ${DIRECT_LINE_LIMITS.userIdMaxLength} characters.`,
   tooManyRequests: 'Too many requests with this key. Wait a minute and send again.',
   channelDisabled: "The bot's API channel is not enabled: add and enable it on the bot's Configuration tab.",
@@ -81,6 +91,10 @@ export const DIRECT_LINE_MESSAGES = {
 export function directLineError(status: keyof typeof DIRECT_LINE_ERROR_CODES, message: string): AppError {
   return new AppError('custom_error', message, { directLineCode: DIRECT_LINE_ERROR_CODES[status] }, status);
 }
+
+/** An expired Direct Line token: 403 with Direct Line's own code, on which clients refresh or reconnect. */
+export const tokenExpiredError = (): AppError =>
+  new AppError('custom_error', DIRECT_LINE_MESSAGES.tokenExpired, { directLineCode: 'TokenExpired' }, 403);
 
 /** Who calls: the key they showed (or their token's), and the conversation a token binds them to. */
 export interface DirectLineCaller {
@@ -133,6 +147,7 @@ export async function directLineCaller(
     if (key) caller = { key };
   } else {
     const claims = await directLineTokensFor(ctx.config.jwtSecret).verify('conversation', bearer);
+    if (claims === 'expired') throw tokenExpiredError();
     const key = claims && (await keyRecordOf(ctx, claims.keyId));
     if (claims && key && !key.isLocked && key.botId === claims.botId && key.tenantId === claims.tenantId)
       caller = { key, token: claims };
@@ -172,16 +187,19 @@ export async function conversationFor(
   return { ...found, conversation };
 }
 
+/** A conversation the caller may use, checked before it is read (a turn reads it once). */
+export type CallerConversation = Omit<DirectLineConversation, 'conversation'> & { lifetimeMs: number };
+
 /**
  * What conversationFor checks before the conversation itself: the caller's key, the bot and its
  * channel, the conversation's record and its lifetime, each kept in memory between calls (a
  * turn reads the conversation once, and checks its age then: `assertAlive`).
  */
-async function conversationOfCaller(
+export async function conversationOfCaller(
   ctx: AppContext,
   caller: DirectLineCaller,
   conversationId: string,
-): Promise<Omit<DirectLineConversation, 'conversation'> & { lifetimeMs: number }> {
+): Promise<CallerConversation> {
   if (caller.token && caller.token.conversationId !== conversationId)
     throw directLineError(403, DIRECT_LINE_MESSAGES.wrongConversation);
   const unknown = () => directLineError(404, DIRECT_LINE_MESSAGES.unknownConversation);
@@ -363,17 +381,35 @@ export interface ActivitySet {
   watermark: string;
 }
 
-/** The activities of a conversation after a watermark, read from its turns: any process answers alike. */
+/** An ActivitySet as the clock has it now: with the bot typing, and when its next message is due. */
+export interface DeliverySet extends ActivitySet {
+  /** The bot's next message waits for the in-between delay: the client is told it is typing. */
+  typing?: BotFrameworkActivity;
+  /** When that message is due (ms since the epoch): a stream reads again then. */
+  nextDueAt?: number;
+}
+
+/**
+ * The activities of a conversation after a watermark, read from its turns (any process answers
+ * alike), given as the chat bubble shows them: the bot's messages of a turn the bot's in-between
+ * delay apart (`planDelivery`), a typing activity while the next one waits.
+ */
 export async function activitiesAfter(
   ctx: AppContext,
   found: DirectLineConversation,
   watermark: number,
-): Promise<ActivitySet> {
-  const turns = await found.scope
-    .externalApi(found.bot.id)
-    .turnsAfter(found.conversation.id, watermark, DIRECT_LINE_LIMITS.activitiesPerRead);
-  const hasFiles = turns.some(
-    (turn) => turn.direction === 'out' && (turn.activity as { type?: unknown } | null)?.type === 'attachment',
+): Promise<DeliverySet> {
+  const repo = found.scope.externalApi(found.bot.id);
+  const turns = await repo.turnsAfter(found.conversation.id, watermark, DIRECT_LINE_LIMITS.activitiesPerRead);
+  // Stopped inside a turn's answer (a message held back by the delay): where that turn stands.
+  const context =
+    watermark > 0 && turns[0]?.direction === 'out'
+      ? await repo.rowsUpTo(found.conversation.id, watermark, DIRECT_LINE_LIMITS.answerContextRows)
+      : [];
+  const plan = planDelivery(context, turns, readBotSettings(found.bot.settings).delay, Date.now());
+  const hasFiles = plan.delivered.some(
+    ({ row }) =>
+      row.direction === 'out' && (row.activity as { type?: unknown } | null)?.type === 'attachment',
   );
   const fileToken = hasFiles
     ? await directLineTokensFor(ctx.config.jwtSecret).sign(
@@ -385,13 +421,29 @@ export async function activitiesAfter(
   const base = `${directLineUrl(ctx.config.publicUrl)}/conversations/${encodeURIComponent(found.conversation.id)}/files`;
   const fileUrl = (fileId: string) =>
     `${base}/${encodeURIComponent(fileId)}?t=${encodeURIComponent(fileToken)}`;
-  const who = {
-    id: found.conversation.id,
+  const parties: DirectLineParties = {
+    conversationId: found.conversation.id,
     userId: found.record.userId,
     bot: { id: found.bot.botName, name: found.bot.displayName || found.bot.botName },
+    locale: found.conversation.language,
   };
-  const activities = turns.flatMap((turn) => activityOfTurn(turn, who, fileUrl) ?? []);
-  return { activities, watermark: String(turns.at(-1)?.seq ?? watermark) };
+  const activities = plan.delivered.flatMap(
+    ({ row, ...delivery }) => activityOfTurn(row, parties, fileUrl, delivery) ?? [],
+  );
+  const { pending } = plan;
+  return {
+    activities,
+    watermark: String(plan.delivered.at(-1)?.row.seq ?? watermark),
+    ...(pending
+      ? {
+          typing: typingActivity(parties, pending.seq, {
+            timestamp: pending.typingSince,
+            ...(pending.replyToSeq === undefined ? {} : { replyToSeq: pending.replyToSeq }),
+          }),
+          nextDueAt: pending.dueAt,
+        }
+      : {}),
+  };
 }
 
 /** GET /v3/directline/conversations/{id}/activities?watermark=. */
@@ -402,7 +454,13 @@ export async function getDirectLineActivities(
   watermark: unknown,
 ): Promise<ActivitySet> {
   const after = watermarkOf(watermark);
-  return activitiesAfter(ctx, await conversationFor(ctx, caller, conversationId), after);
+  const {
+    activities,
+    watermark: next,
+    typing,
+  } = await activitiesAfter(ctx, await conversationFor(ctx, caller, conversationId), after);
+  // A poller is told the bot is typing while its next message waits; it reads again from the same watermark.
+  return { activities: typing ? [...activities, typing] : activities, watermark: next };
 }
 
 /**
@@ -426,13 +484,45 @@ export async function postDirectLineActivity(
   )
     throw directLineError(400, DIRECT_LINE_MESSAGES.badActivity);
   const posted = body as Record<string, unknown>;
+  const activity = activityOfPost(posted);
+  if (activity === undefined) return { id: `${conversationId}|x${randomBytes(6).toString('hex')}` };
+  return takeDirectLineTurn(ctx, found, activity, clientActivityIdOf(posted));
+}
+
+/**
+ * A posted activity as the runtime's, with what the client sent beside it (its envelope) kept for
+ * the echo; undefined for one that takes no turn (typing). Bad input is a 400, too big a
+ * channelData a 413.
+ */
+export function activityOfPost(posted: Record<string, unknown>): InboundActivity | undefined {
   const candidate = inboundActivityOf(posted);
-  if (candidate === undefined) return { id: `${conversationId}|x${randomBytes(6).toString('hex')}` };
-  const parsed = inboundActivitySchema.safeParse(candidate);
+  if (candidate === undefined) return undefined;
+  const envelope = envelopeOf(posted);
+  if (
+    envelope?.channelData &&
+    Buffer.byteLength(JSON.stringify(envelope.channelData)) > CHANNEL_DATA_MAX_BYTES
+  )
+    throw directLineError(413, DIRECT_LINE_MESSAGES.channelDataTooBig);
+  const parsed = inboundActivitySchema.safeParse(
+    envelope ? { ...(candidate as Record<string, unknown>), envelope } : candidate,
+  );
   if (!parsed.success)
     throw directLineError(400, parsed.error.issues[0]?.message ?? DIRECT_LINE_MESSAGES.badActivity);
-  const activity: InboundActivity = parsed.data;
+  return parsed.data;
+}
 
+/**
+ * The user's activity as a turn of the conversation on its production flows; the answer is the
+ * id of the activity it became (Direct Line's ResourceResponse). The bot's answers reach the
+ * stream and the next GET; the POST is answered once the turn is stored, never after the delays.
+ */
+export async function takeDirectLineTurn(
+  ctx: AppContext,
+  found: CallerConversation,
+  activity: InboundActivity,
+  clientActivityId: string | undefined,
+): Promise<{ id: string }> {
+  const { conversationId } = found.claims;
   const { scope, bot, record, lifetimeMs } = found;
   const answer = await takeTurn(
     ctx,
@@ -445,7 +535,6 @@ export async function postDirectLineActivity(
     },
     activity,
   );
-  const clientActivityId = clientActivityIdOf(posted);
   if (answer.userSeq !== undefined && clientActivityId)
     await scope.externalApi(bot.id).addPost(conversationId, answer.userSeq, clientActivityId);
   await publishTurn(ctx, bot, { kind: 'conversation', botId: bot.id, conversationId }, answer, activity);
@@ -458,7 +547,7 @@ export async function postDirectLineActivity(
 }
 
 /** The client's own id of its message (Web Chat sends one and waits for it in the echo). */
-function clientActivityIdOf(posted: Record<string, unknown>): string | undefined {
+export function clientActivityIdOf(posted: Record<string, unknown>): string | undefined {
   const channelData = posted.channelData;
   if (typeof channelData !== 'object' || channelData === null) return undefined;
   const id = (channelData as { clientActivityID?: unknown }).clientActivityID;
