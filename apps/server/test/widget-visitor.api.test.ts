@@ -324,6 +324,82 @@ describe.each(testDatabases())('chat widget visitors on %s', (kind) => {
     expect((await start(s, {}, 'https://other.example.com')).statusCode).toBe(404);
   });
 
+  test('30 messages in a row are each answered as themselves, also while a Delay waits or sent at once', async () => {
+    // Opening's flow waits a second between its two messages; a message in that second ends the
+    // wait and is then answered as itself (it used to be taken as the end of the wait, unanswered).
+    const bot = `Widget Delay Bot ${uniqueKey()}`;
+    await createBot(w.admin, bot);
+    for (const intent of PIZZA_INTENTS) await createIntent(w.admin, bot, intent);
+    const flows = {
+      OrderPizza: PIZZA_ORDER_FLOW,
+      Opening: [
+        { block: 'message', fields: { message: 'We open at nine.' } },
+        { block: 'blockDelay', fields: { duration: 1 } },
+        { block: 'message', fields: { message: 'And close at six.' } },
+        { end: 'endFlow' },
+      ],
+    } as const;
+    for (const [intent, steps] of Object.entries(flows)) {
+      const xml = await buildFlowXml([...steps], { languages: ['en'] });
+      expectStatus(await w.admin('PUT', `${intentFlowPath(bot, intent)}/published-version`, { xml }), 200);
+    }
+    const { syncId } = await startPublish(w.admin, bot);
+    expect((await waitForSync(w.admin, bot, syncId)).state).toBe('Succeeded');
+    expectStatus(
+      await w.admin('POST', `${botPath(bot)}/configuration`, {
+        channels: [{ name: 'chatBubble', visible: true }],
+      }),
+      200,
+    );
+    const s: SnippetView = expectStatus(
+      await w.admin('POST', `${botPath(bot)}/snippets`, {
+        name: `Delays ${uniqueKey()}`,
+        allowedOrigins: [SHOP],
+      }),
+      201,
+    ).json();
+    /** The answer each message must get (among what its turn says). */
+    const script: Array<[string, string]> = [
+      ['when are you open', 'We open at nine.'],
+      ['order pizza', 'Which pizza would you like?'],
+      ['Funghi', 'Which size?'],
+      ['Large', 'One Large Funghi is on its way.'],
+      ['opening hours', 'We open at nine.'],
+      ['are you open today', 'We open at nine.'],
+    ];
+    /** Sends a text and answers the turn that answers it (its `said`), whatever came meanwhile. */
+    const say = (chat: { socket: TestSocket; topic: object }, text: string) => {
+      const from = chat.socket.messages.length;
+      chat.socket.send(
+        JSON.stringify({ type: 'conversation:say', topic: chat.topic, activity: { type: 'text', text } }),
+      );
+      return chat.socket.waitFor(
+        (m) =>
+          chat.socket.messages.indexOf(m) >= from &&
+          m.type === 'conversation:turn' &&
+          (m as { said?: { text?: string } }).said?.text === text,
+        20_000,
+      ) as Promise<unknown> as Promise<{ activities: Array<{ text?: string }> }>;
+    };
+
+    // One after the other, each sent as soon as the previous one is answered.
+    const first = await visitorChat(s);
+    for (let i = 0; i < 30; i++) {
+      const [text, expected] = script[i % script.length] as [string, string];
+      const turn = await say(first, text);
+      expect(turn.activities.map((a) => a.text)).toContain(expected);
+    }
+    expect(first.socket.messages.filter((m) => m.type === 'error')).toEqual([]);
+    first.socket.close();
+
+    // Thirty sent at once (what the rate limit allows in a minute) are all taken and answered.
+    const second = await visitorChat(s);
+    const burst = Array.from({ length: WIDGET_LIMITS.messagesPerMinute }, (_, i) => `hello number ${i}`);
+    await Promise.all(burst.map((text) => say(second, text)));
+    expect(second.socket.messages.filter((m) => m.type === 'error')).toEqual([]);
+    second.socket.close();
+  }, 120_000);
+
   test('conversation starts are limited per client address', async () => {
     const s = await snippet();
     const ip = freshAddress();

@@ -3,7 +3,7 @@ import { type InboundActivity, textOfActivity } from './activities';
 import type { ConversationState } from './conversation-state';
 import { fillVariables } from './text-template';
 import { startOfTurn } from './turn/recognise';
-import { resumeWaiting } from './turn/resume';
+import { endDelaysEarly, resumeWaiting } from './turn/resume';
 import { stepFlow } from './turn/step-loop';
 import { startRun } from './turn/turn-run';
 import { DEFAULT_TURN_LIMITS, emptyTrace, TurnError, type TurnInput, type TurnResult } from './turn-types';
@@ -56,7 +56,10 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
   try {
     // A delay's end finds nothing waiting any more (its flow was deactivated): nothing to say.
     if (!waited && isResume(input.activity)) return result();
-    const place = waited ?? (await startOfTurn(run, input.activity));
+    // The user's message during a Delay ends the wait, then is answered where the flow stops next.
+    const taken =
+      waited && !isResume(input.activity) ? await endDelaysEarly(run, waited, input.activity) : waited;
+    const place = taken ?? (await startOfTurn(run, input.activity));
     if (place) await stepFlow(run, place);
   } catch (error) {
     if (!(error instanceof TurnError)) throw error;

@@ -245,6 +245,64 @@ describe('the platform blocks', () => {
     expect(resumed.resumeAfterMs).toBeUndefined();
   });
 
+  test('a message during a delay ends the wait: what follows it is said, then the message is answered', async () => {
+    const c = chat(
+      testBot([
+        lineFlow('Wait', [
+          { task: 'message', data: { 'field-message': 'One moment.' } },
+          { task: 'blockDelay', data: { 'field-duration': 2.5 } },
+          { task: 'message', data: { 'field-message': 'Done.' } },
+          { task: 'blockDelay', data: { 'field-duration': 1 } },
+          { task: 'message', data: { 'field-message': 'Really done.' } },
+        ]),
+        lineFlow('Pizza', [{ task: 'message', data: { 'field-message': 'Which pizza?' } }]),
+      ]),
+    );
+    expect(texts(await c.send('wait'))).toEqual(['One moment.']);
+    const spoke = await c.send('pizza please');
+    // Both waits end; the message is not taken as the end of a wait but answered as itself.
+    expect(texts(spoke)).toEqual(['Done.', 'Really done.', 'Which pizza?']);
+    expect(spoke.trace.recognition?.intent).toBe('Pizza');
+    expect(spoke.resumeAfterMs).toBeUndefined();
+    expect(c.state.waiting).toBeNull();
+  });
+
+  test('a message during a delay answers the question the flow asks after it', async () => {
+    const c = chat(
+      testBot([
+        lineFlow('Greet', [
+          { task: 'blockDelay', data: { 'field-duration': 2 } },
+          { task: 'askQuestion', data: { 'field-question': 'What is your name?' }, outputs: ['Name'] },
+          { task: 'message', data: { 'field-message': 'Hello [Name].' } },
+        ]),
+      ]),
+    );
+    expect(texts(await c.send('greet'))).toEqual([]);
+    expect(texts(await c.send('Ada'))).toEqual(['What is your name?', 'Hello Ada.']);
+  });
+
+  test('delays that loop end early only up to the step limit', async () => {
+    const loop = compileFlow(
+      'Loop',
+      flowDocument(
+        [
+          { id: 'Start', start: true },
+          { id: 'Wait', task: 'blockDelay', data: { 'field-duration': 1 } },
+        ],
+        [
+          { from: 'Start', to: 'Wait' },
+          { from: 'Wait', to: 'Wait' },
+        ],
+      ),
+      'en',
+      { owner: 'intent', version: 1 },
+    );
+    const c = chat(testBot([loop]));
+    expect((await c.send('loop')).resumeAfterMs).toBe(1000);
+    const spoke = await c.send('hello');
+    expect(spoke.trace.error).toMatch(/may loop forever/);
+  });
+
   test("a delay's end with nothing waiting any more (its flow deactivated) says nothing", async () => {
     const c = chat(testBot([lineFlow('Other', [])]));
     const late = await c.send(RESUME_ACTIVITY);

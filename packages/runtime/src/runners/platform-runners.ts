@@ -18,7 +18,8 @@ export const userStatistics: BlockRunner<'userStatistics'> = (values, turn) => {
 
 /**
  * Waits, then goes on: the turn ends here and the next block runs when the wait is over (the
- * server schedules that turn). A message of the user during the wait ends it early.
+ * server schedules that turn). A message of the user during the wait ends it early, and is then
+ * answered as itself (turn/resume.ts, endDelaysEarly).
  */
 export const blockDelay: BlockRunner<'blockDelay'> = (values, turn) => {
   if (turn.answer) return {};

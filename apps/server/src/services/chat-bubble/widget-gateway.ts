@@ -4,6 +4,7 @@ import { createPublicChatGatewayWith } from '../realtime/public-chat-gateway';
 import {
   isWidgetConversation,
   sayAsVisitor,
+  WIDGET_LIMITS,
   type WidgetVisitorSession,
   widgetVisitorSession,
 } from './widget-visitor.service';
@@ -31,5 +32,7 @@ export function createWidgetGateway(ctx: AppContext) {
     isSessionConversation: (session, topic) => isWidgetConversation(ctx, session, topic),
     say: (session, topic, activity) => sayAsVisitor(ctx, session, topic, activity),
     log: ctx.log,
+    // A visitor's burst within the rate limit waits its turn; none of it is refused unanswered.
+    maxQueuedMessages: WIDGET_LIMITS.messagesPerMinute,
   });
 }

@@ -39,6 +39,11 @@ export interface PublicChatGatewayDeps<S extends VisitorSession = PublicChatSess
   isSessionConversation(session: S, topic: TopicOf<'conversation'>): Promise<boolean>;
   say(session: S, topic: TopicOf<'conversation'>, activity: InboundActivity): Promise<void>;
   log: Pick<Logger, 'error' | 'warn'>;
+  /**
+   * Messages of one socket that wait for their turn; past it they are refused. At least what the
+   * visitors' rate limit lets through at once, so no message the limit allows is refused here.
+   */
+  maxQueuedMessages?: number;
 }
 
 /** A visitor's socket follows its current conversation and, briefly, the one Restart left. */
@@ -78,7 +83,7 @@ export function createPublicChatGatewayWith<S extends VisitorSession>(deps: Publ
     pubsub: deps.pubsub,
     log: deps.log,
     name: 'public test chat',
-    maxQueuedMessages: MAX_QUEUED_MESSAGES,
+    maxQueuedMessages: deps.maxQueuedMessages ?? MAX_QUEUED_MESSAGES,
     subscribe,
     say: async (connection, topic, activity) => {
       const session = await currentSession(connection);
