@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { botPageSuite } from './support/bot-page-suite';
 import { launchBrowser } from './support/browser';
 import { expectHidden, expectVisible } from './support/expect-page';
@@ -11,39 +9,10 @@ import { screenshot } from './support/screenshots';
  * A new user's first minutes (issue 10, 'Done means'): a bot from each starter template,
  * published, talked to in the test chat through its happy path and an unhappy one, with the
  * details open; then the test chat shared and talked to by a visitor, and both conversations
- * found in the log. The templates' example APIs are replaced by a local one, as a designer
- * replaces them by their own.
+ * found in the log. The server has no internet and the operator opened nothing (issue 22): the
+ * templates' functions are sample data Parley carries. A designer who points one at an API the
+ * server cannot reach is warned when the test chat opens, before a chat breaks there.
  */
-
-/** The shop, booking and help desk APIs the templates' REST functions call. */
-function exampleApi(): Promise<Server> {
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const reply = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
-    };
-    if (url.pathname === '/api/slots') return reply(200, { slots: [{ start: '2026-12-01T09:30:00Z' }] });
-    if (url.pathname === '/api/appointments' && request.method === 'POST')
-      return reply(201, { reference: 'BK-7Q2Z4F' });
-    if (url.pathname === '/api/orders/ORD-20250314') {
-      return reply(200, {
-        status: 'shipped',
-        estimatedDelivery: '2026-12-02T12:00:00Z',
-        shipment: { carrier: 'DHL', trackingUrl: 'https://tracking.example.com/1Z999' },
-      });
-    }
-    if (url.pathname === '/api/tickets/TCK-123456') {
-      return reply(200, {
-        status: 'in progress',
-        updatedAt: '2026-11-20T10:00:00Z',
-        assignee: { name: 'Sam' },
-      });
-    }
-    return reply(404, { error: 'not found' });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 interface TemplateWalk {
   template: string;
@@ -89,26 +58,14 @@ const WALKS: TemplateWalk[] = [
     happy: [
       ['when are you open', 'Monday to Friday from 9:00 to 17:00'],
       ['what is the status of my ticket', 'What is your ticket number?'],
-      ['TCK-123456', 'Ticket TCK-123456 is in progress. Sam is looking after it'],
+      ['TCK-104233', 'Ticket TCK-104233 is in progress. Sam Taylor is looking after it'],
     ],
     unhappy: [['qwerty zzz', "Sorry, I didn't understand that. Could you rephrase it?"]],
   },
 ];
 
 describe('talking to a bot from each starter template', () => {
-  let api: Server;
-
-  const s = botPageSuite(
-    'Sandbox',
-    async () => {
-      api = await exampleApi();
-    },
-    // The local example API is on this machine: the operator allows private networks for it.
-    { env: () => ({ FUNCTIONS_ALLOW_PRIVATE_NETWORKS: 'true' }) },
-  );
-  afterAll(async () => {
-    await new Promise((resolve) => api?.close(resolve));
-  });
+  const s = botPageSuite('Sandbox');
 
   const chat = () => s.page.getByRole('complementary', { name: 'Test chat' });
   const conversation = () => chat().getByRole('log', { name: 'Conversation' });
@@ -134,23 +91,6 @@ describe('talking to a bot from each starter template', () => {
       );
   }
 
-  /** The template's example API addresses replaced by the local API's. */
-  async function pointFunctionsAtLocalApi(bot: string) {
-    const base = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
-    // The list holds each function as the editor edits it (its secrets masked; these have none).
-    const functions = (await s.tina('GET', `/api/bots/${encodeURIComponent(bot)}/functions`)) as Array<
-      Record<string, unknown> & { name: string; type: string; url?: string }
-    >;
-    for (const { botId: _botId, isPrebuilt: _isPrebuilt, ...fn } of functions.filter(
-      (f) => f.type === 'rest',
-    )) {
-      await s.tina('PUT', `/api/bots/${encodeURIComponent(bot)}/functions/${encodeURIComponent(fn.name)}`, {
-        ...fn,
-        url: String(fn.url).replace(/^https:\/\/[^/]+/, base),
-      });
-    }
-  }
-
   test.each(WALKS)(
     '$template: created, published, then its happy and unhappy paths in the test chat',
     async (walk) => {
@@ -163,7 +103,6 @@ describe('talking to a bot from each starter template', () => {
       await screenshot(s.page, `walk-${walk.bot}-1-create`);
       await dialog.getByRole('button', { name: 'Create bot' }).click();
       await s.page.waitForURL(`${s.app.baseUrl}/bots/${walk.bot}/analytics`);
-      await pointFunctionsAtLocalApi(walk.bot);
 
       // Its flows come activated to test; its NLU model is published from the banner.
       const banner = s.page.getByRole('status').filter({ hasText: 'Would you like to publish them?' });
@@ -176,6 +115,8 @@ describe('talking to a bot from each starter template', () => {
 
       await s.page.getByRole('button', { name: 'Test chat' }).click();
       await expectVisible(chat().getByText('Say something to the bot.'));
+      // Its functions reach no host: nothing to warn of.
+      await expect.poll(() => chat().getByRole('alert').count()).toBe(0);
       for (const [line, expected] of walk.happy) await talk(line, expected);
       await screenshot(s.page, `walk-${walk.bot}-3-happy-path`);
       for (const [line, expected] of walk.unhappy) await talk(line, expected);
@@ -222,12 +163,12 @@ describe('talking to a bot from each starter template', () => {
 
     await s.page.getByRole('link', { name: 'Conversation log' }).click();
     const sidebar = s.page.getByRole('navigation', { name: 'Conversations' });
-    // The walk's test chat, the one opened to share, and the visitor's.
-    await expect.poll(() => sidebar.getByRole('link').count()).toBe(3);
+    // The walk's test chat and the visitor's: the one opened only to share holds nothing, so it is not listed.
+    await expect.poll(() => sidebar.getByRole('link').count()).toBe(2);
     await expectVisible(sidebar.getByText('Public test chat'));
     await sidebar.getByRole('link').last().click();
     await expectVisible(
-      s.page.getByRole('region', { name: 'Messages' }).getByText(/Ticket TCK-123456 is in progress/),
+      s.page.getByRole('region', { name: 'Messages' }).getByText(/Ticket TCK-104233 is in progress/),
     );
     await screenshot(s.page, 'walk-Support-7-log');
     const [download] = await Promise.all([
@@ -237,6 +178,37 @@ describe('talking to a bot from each starter template', () => {
     expect(download.suggestedFilename()).toBe('bot-Support-history.csv');
     const csv = readFileSync(await download.path(), 'utf8');
     expect(csv).toContain('I forgot my password');
-    expect(csv).toContain('TCK-123456');
+    expect(csv).toContain('TCK-104233');
+  });
+
+  test('the order lookup pointed at the shop’s API, which the server cannot reach: the test chat says so when it opens', async () => {
+    const functionsPath = '/api/bots/Orders/functions';
+    await s.tina('DELETE', `${functionsPath}/${encodeURIComponent('Order lookup')}`);
+    // The sample's replacement, as its description says: a REST function of the same name, inputs and outputs.
+    await s.tina('POST', functionsPath, {
+      type: 'rest',
+      name: 'Order lookup',
+      method: 'get',
+      url: 'https://shop.invalid/api/orders/{{orderNumber}}',
+      inputs: [{ name: 'orderNumber', defaultValue: 'ORD-20250314' }],
+      outputs: [{ variableName: 'orderStatus', propertyPath: 'data.status' }],
+    });
+    await s.page.goto(`${s.app.baseUrl}/bots/Orders/intents`);
+    await s.page.getByRole('button', { name: 'Test chat' }).click();
+    const warning = chat().getByRole('alert').filter({ hasText: 'A function cannot reach its host' });
+    await expectVisible(warning);
+    await expectVisible(warning.getByText('Order lookup'));
+    await expectVisible(warning.getByText(/\(shop\.invalid\): The host name could not be resolved\./));
+    // Every flow that looks the order up.
+    await expectVisible(
+      warning.getByText('Called by CancelOrder, ChangeAddress, OrderStatus, TrackShipment.'),
+    );
+    await screenshot(s.page, 'walk-Orders-unreachable-host');
+    await warning.getByRole('button', { name: 'Dismiss' }).click();
+    await expectHidden(warning);
+    // Restart checks again: the host is still unreachable, so the warning is back.
+    await chat().getByRole('button', { name: 'Restart' }).click();
+    await expectVisible(chat().getByRole('alert').filter({ hasText: 'A function cannot reach its host' }));
+    expect(s.browser.pageErrors).toEqual([]);
   });
 });

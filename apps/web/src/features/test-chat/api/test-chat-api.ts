@@ -3,6 +3,7 @@ import type {
   StartTestChatBody,
   TestChatPasswordView,
   TestChatStarted,
+  UnreachableFunctionHost,
 } from '@parley/contracts';
 import { api } from '../../../api/client';
 
@@ -23,3 +24,10 @@ export const resetTestChatPassword = (botName: string) =>
 /** The designer's short-lived pass that opens the public test chat unlocked ('Open testlink'). */
 export const fetchTestChatPass = (botName: string) =>
   api.get<InternalTestChatPassView>(`${botPath(botName)}/int-chat/password`);
+
+/**
+ * The functions the bot's active flows call whose host a call cannot reach now (permission 27):
+ * the test chat warns of them before a conversation breaks there.
+ */
+export const fetchUnreachableFunctionHosts = (botName: string, signal?: AbortSignal) =>
+  api.get<UnreachableFunctionHost[]>(`${botPath(botName)}/unreachable-function-hosts`, signal);

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Button, CloseIcon, Toggle } from '../../../ui';
 import { useTestChat } from '../hooks/use-test-chat';
+import { useUnreachableFunctionHosts } from '../hooks/use-unreachable-function-hosts';
 import { ChatConversation } from './ChatConversation';
 import { ChatDetails } from './ChatDetails';
+import { FunctionHostWarning } from './FunctionHostWarning';
 import { ShareTestChatMenu } from './ShareTestChatMenu';
 import '../test-chat.css';
 
@@ -41,6 +43,14 @@ export function TestChat({
   const [isAnalyticsDisabled, setIsAnalyticsDisabled] = useDisableAnalytics(botName);
   const chat = useTestChat(botName, isAnalyticsDisabled, subFlow);
   const [isShowingDetails, setIsShowingDetails] = useState(false);
+  const unreachableHosts = useUnreachableFunctionHosts(botName);
+  const [isHostWarningDismissed, setIsHostWarningDismissed] = useState(false);
+  const restart = () => {
+    void chat.restart();
+    // A fixed function or a host back up shows at once; one still unreachable is said again.
+    setIsHostWarningDismissed(false);
+    void unreachableHosts.refetch();
+  };
 
   return (
     <aside className="test-chat" aria-label="Test chat">
@@ -50,12 +60,7 @@ export function TestChat({
           <Button size="sm" variant="ghost" onClick={() => setIsShowingDetails((shown) => !shown)}>
             {isShowingDetails ? 'Hide details' : 'Show details'}
           </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => void chat.restart()}
-            disabled={chat.status === 'starting'}
-          >
+          <Button size="sm" variant="ghost" onClick={restart} disabled={chat.status === 'starting'}>
             Restart
           </Button>
           <Button
@@ -76,6 +81,12 @@ export function TestChat({
         />
         {canShareLink && !subFlow && <ShareTestChatMenu botName={botName} />}
       </div>
+      {!isHostWarningDismissed && (unreachableHosts.data?.length ?? 0) > 0 && (
+        <FunctionHostWarning
+          unreachable={unreachableHosts.data ?? []}
+          onDismiss={() => setIsHostWarningDismissed(true)}
+        />
+      )}
       {isShowingDetails && <ChatDetails details={chat.log.details} recognitions={chat.log.recognitions} />}
       <ChatConversation
         chat={chat}
