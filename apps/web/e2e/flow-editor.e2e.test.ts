@@ -45,6 +45,7 @@ async function prepareBot(tina: ApiCall): Promise<void> {
     { languages: ['en'] },
   );
   await tina('PUT', `${intentPath('Hours')}/test-version`, { xml: hours });
+  await tina('POST', intents, { name: 'Fixing', utterances: ['fix it please', 'can you fix it'] });
   for (const name of ['Unsaved', 'Limits']) {
     await tina('POST', intents, { name, utterances: [`${name} one`, `${name} two`] });
     await tina('PUT', `${intentPath(name)}/test-version`, { xml: hours });
@@ -153,6 +154,7 @@ describe('the Dialog Manager', () => {
       .toEqual([
         'Welcome Intent',
         'App',
+        'Fixing',
         'Hours',
         'HoursCopy',
         'Limits',
@@ -518,6 +520,66 @@ describe('the Dialog Manager', () => {
       await other.close();
     }
     await lockLetGoBy(intentsOnly.email);
+  });
+
+  test('a block marked with an error, deleted, then saved: the save says Flow saved!, as the server stored it', async () => {
+    await openDialogManager('Fixing');
+    await expect.poll(versions).toEqual(['Not saved yet']);
+    await s.page.locator('.djs-palette [aria-label="Add Start"]').click();
+    const box = (await canvas().boundingBox())!;
+    await s.page.mouse.click(box.x + 220, box.y + 200);
+    await padEntry('Append Action').click();
+    const action = await selectedId();
+    await padEntry('Append End').click();
+    await editor().getByRole('button', { name: /^Save/ }).click();
+    await closePopup('Flow saved!');
+    await expect
+      .poll(() => s.page.locator(`[data-element-id="${action}"]`).first().getAttribute('class'))
+      .toContain('parley-has-errors');
+
+    // The unfinished block goes; the errors shown were on it.
+    await selectBlock(action);
+    await s.page.keyboard.press('Delete');
+    await expect.poll(() => s.page.locator(`[data-element-id="${action}"]`).count()).toBe(0);
+    await editor().getByRole('button', { name: /^Save/ }).click();
+    await closePopup('Flow saved!');
+    expect(await s.page.getByText('Error with the flow!').count()).toBe(0);
+    await expect.poll(async () => (await versions()).length).toBe(2);
+    const content = (await s.tina('GET', `${intentPath('Fixing')}/content`)) as { xmlArray: unknown[] };
+    expect(content.xmlArray).toHaveLength(2);
+    await editor().getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => editor().count()).toBe(0);
+  });
+
+  test('a bot without a Welcome intent lists the Welcome Intent first and makes it there', async () => {
+    const fresh = 'Fresh Bot';
+    await s.tina('POST', '/api/bot', { name: fresh, region: 'eu-west', language: 'en' });
+    await s.tina('POST', `/api/${encodeURIComponent(fresh)}/intents`, {
+      name: 'Opening',
+      utterances: ['when are you open', 'opening hours'],
+    });
+    await s.page.goto(`${s.app.baseUrl}/bots/${encodeURIComponent(fresh)}/intents`);
+    await s.page.getByRole('button', { name: 'Dialog Manager', exact: true }).click();
+    const items = editor().getByLabel('Intent', { exact: true });
+    await expect
+      .poll(() => items.locator('option').allInnerTexts())
+      .toEqual(['Welcome Intent', 'App', 'Opening', 'None']);
+    // The editor opens on a flow there is; the Welcome Intent offers to be made.
+    await expect.poll(() => items.inputValue()).toBe('Opening');
+    await items.selectOption({ label: 'Welcome Intent' });
+    const notice = editor().getByRole('note', { name: 'Welcome Intent' });
+    await expectVisible(notice.getByText(/^Fresh Bot has no Welcome intent yet\./));
+    await screenshot(s.page, 'flow-editor-welcome-missing');
+    await notice.getByRole('button', { name: 'Create the Welcome intent' }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+    await expect.poll(versions).toEqual(['Not saved yet']);
+    await expect.poll(() => editor().getByRole('switch', { name: 'Examples' }).count()).toBe(0);
+    const welcome = (await s.tina('GET', `/api/${encodeURIComponent(fresh)}/intents/Welcome`)) as {
+      utterances: Array<{ text: string }>;
+    };
+    expect(welcome.utterances.map((u) => u.text)).toEqual(['hello', 'hi there', 'good morning']);
+    await editor().getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => editor().count()).toBe(0);
   });
 
   test('no page errors', () => {

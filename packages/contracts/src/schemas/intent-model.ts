@@ -71,6 +71,30 @@ export function isValidIntentName(value: unknown): value is string {
 
 export const isNoneIntent = (name: string) => name.toLowerCase() === NONE_INTENT.toLowerCase();
 
+/**
+ * The Welcome intent: the intent named Welcome (any case), listed first in the flow editor as
+ * 'Welcome Intent' (spec 03 section 2.2); its flow answers the greetings people open with.
+ */
+export const WELCOME_INTENT = 'Welcome';
+export const WELCOME_INTENT_LABEL = 'Welcome Intent';
+export const isWelcomeIntentName = (name: string) => name.toLowerCase() === WELCOME_INTENT.toLowerCase();
+
+/** The greetings a Welcome intent made in the flow editor starts with, by language (English otherwise). */
+const WELCOME_EXAMPLES: Record<string, readonly string[]> = {
+  en: ['hello', 'hi there', 'good morning'],
+  de: ['hallo', 'guten Tag', 'guten Morgen'],
+  fr: ['bonjour', 'salut', 'bonsoir'],
+  es: ['hola', 'buenos días', 'buenas tardes'],
+  it: ['ciao', 'buongiorno', 'salve'],
+  nl: ['hallo', 'goedemorgen', 'goedendag'],
+  pt: ['olá', 'bom dia', 'boa tarde'],
+};
+
+/** The Welcome intent's first examples in a bot language ('de-DE': German). */
+export const welcomeExamplesFor = (language: string): readonly string[] =>
+  WELCOME_EXAMPLES[language.split('-')[0]?.toLowerCase() ?? 'en'] ??
+  (WELCOME_EXAMPLES.en as readonly string[]);
+
 /** Names are compared trimmed and ignoring case: `Greeting` and `greeting` are one name. */
 export const nameKey = (name: string) => name.trim().toLowerCase();
 

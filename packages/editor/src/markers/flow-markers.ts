@@ -72,7 +72,11 @@ export class FlowMarkers {
   /** Replaces the shown errors; blocks not in the map lose theirs. */
   showErrors(errorsByBlock: ReadonlyMap<string, readonly string[]>): void {
     this.overlays.remove({ type: ERRORS });
-    for (const id of this.marked) this.canvas.removeMarker(id, ERROR_MARKER);
+    for (const id of this.marked) {
+      // A block deleted since, or one of a flow opened before, has no element any more; diagram-js
+      // throws on a marker of an unknown id (a save that had stored the flow then said it failed).
+      if (this.elementRegistry.get(id)) this.canvas.removeMarker(id, ERROR_MARKER);
+    }
     this.marked = [];
     for (const [id, messages] of errorsByBlock) {
       if (messages.length === 0 || !this.elementRegistry.get(id)) continue;

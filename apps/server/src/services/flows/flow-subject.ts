@@ -1,6 +1,7 @@
 import {
   type FlowOwnerKind,
   INTENT_MESSAGES,
+  isWelcomeIntentName,
   FLOW_MESSAGES as M,
   notFound,
   validationError,
@@ -27,8 +28,6 @@ export interface FlowSubject {
   isFaq: boolean;
 }
 
-export const WELCOME_INTENT = 'Welcome';
-
 /** The flow of an intent of the content being changed (inside its transaction). */
 export const intentSubjectIn = (content: BotInScope, intent: IntentRecord): FlowSubject => ({
   kind: 'intent',
@@ -36,7 +35,7 @@ export const intentSubjectIn = (content: BotInScope, intent: IntentRecord): Flow
   owner: { kind: 'intent', id: intent.id },
   bot: content.bot,
   scope: content.scope,
-  isWelcomeIntent: intent.name.toLowerCase() === WELCOME_INTENT.toLowerCase(),
+  isWelcomeIntent: isWelcomeIntentName(intent.name),
   isFaq: intent.type === 'faq',
 });
 

@@ -1,3 +1,4 @@
+import { isWelcomeIntentName } from '@parley/contracts';
 import { intentFlowPath, subFlowPath } from '../bot-content';
 import { botApiPath } from '../bots';
 
@@ -23,8 +24,5 @@ export const validatePathOf = (owner: FlowOwner) =>
     ? `${flowPathOf(owner)}/validate-flow`
     : `${botApiPath(owner.botName)}/functions/${encodeURIComponent(owner.name)}/validate-flow-function`;
 
-/** The name the Welcome intent is listed under (spec 03 section 2.2) and the name it has. */
-export const WELCOME_INTENT_LABEL = 'Welcome Intent';
-export const WELCOME_INTENT = 'Welcome';
 export const isWelcomeIntent = (owner: FlowOwner) =>
-  owner.mode === 'intents' && owner.name.toLowerCase() === WELCOME_INTENT.toLowerCase();
+  owner.mode === 'intents' && isWelcomeIntentName(owner.name);

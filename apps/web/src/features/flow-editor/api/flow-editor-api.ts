@@ -1,15 +1,17 @@
-import type {
-  EditorLockView,
-  FlowActivationResult,
-  FlowContentView,
-  FlowProblemView,
-  FlowStatisticsView,
-  FlowTargetName,
-  SavedFlowVersionView,
+import {
+  type EditorLockView,
+  type FlowActivationResult,
+  type FlowContentView,
+  type FlowProblemView,
+  type FlowStatisticsView,
+  type FlowTargetName,
+  type SavedFlowVersionView,
+  WELCOME_INTENT,
+  welcomeExamplesFor,
 } from '@parley/contracts';
 import { api } from '../../../api/client';
 import { getToken } from '../../../api/session';
-import { botsApiPath } from '../../bots';
+import { botApiPath, botsApiPath } from '../../bots';
 import { type FlowOwner, flowPathOf, savePathOf, validatePathOf } from '../flow-owner';
 
 /** The editor's calls (spec 03 section 7). Saves send the XML URI-encoded, as the spec says. */
@@ -44,6 +46,14 @@ export const fetchFlowStatistics = (owner: FlowOwner, versionName: string) =>
   api.get<FlowStatisticsView>(
     `${flowPathOf(owner)}/statistics?versionName=${encodeURIComponent(versionName)}`,
   );
+
+/** Makes the bot's Welcome intent, with greetings of the bot's language as its first examples. */
+export const createWelcomeIntent = (botName: string, language: string) =>
+  api.post(`${botApiPath(botName)}/intents`, {
+    name: WELCOME_INTENT,
+    description: 'The greetings people start a conversation with.',
+    utterances: [...welcomeExamplesFor(language)],
+  });
 
 // --- the lock (spec 03 section 4.1) -----------------------------------------------------------
 const lockPath = (botName: string) => `${botsApiPath(botName)}/editor`;

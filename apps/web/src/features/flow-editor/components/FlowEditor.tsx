@@ -4,6 +4,8 @@ import {
   type FlowProblemView,
   type FlowTargetName,
   FLOW_MESSAGES as M,
+  Permission,
+  type SavedFlowVersionView,
 } from '@parley/contracts';
 import { EMPTY_FLOW_XML, type FlowCanvas, ZOOM_STEP } from '@parley/editor';
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +14,7 @@ import { isApiError } from '../../../api/api-error';
 import { api } from '../../../api/client';
 import { handleApiError } from '../../../api/error-reactions';
 import { popup, Spinner } from '../../../ui';
-import { useEntities } from '../../bot-content';
+import { useContentRefresh, useEntities } from '../../bot-content';
 import { useFunctions } from '../../functions';
 import {
   activateFlowVersion,
@@ -33,6 +35,7 @@ import { CanvasHost } from './CanvasHost';
 import { DetailsPanel } from './details/DetailsPanel';
 import { EditorFooter } from './EditorFooter';
 import { FunctionsBar } from './FunctionsBar';
+import { MissingWelcomeIntent } from './MissingWelcomeIntent';
 import { TopBar } from './TopBar';
 
 /** Auto-validation runs this often while it is on (spec 03 section 4.3). */
@@ -123,10 +126,12 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
   );
   const isWelcome = owner ? isWelcomeIntent(owner) : false;
 
-  // The first item when none was asked for.
+  // The first flow there is when none was asked for (the Welcome Intent only when it exists, or
+  // when nothing else does).
   useEffect(() => {
     if (itemName || !items) return;
-    const first = items.find((item) => !item.isHeader);
+    const first =
+      items.find((item) => !item.isHeader && !item.isMissing) ?? items.find((item) => item.isMissing);
     if (first) setItemName(first.name);
   }, [items, itemName]);
 
@@ -163,10 +168,19 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
   );
 
   const isFaqSelected = itemName !== undefined && faqNames.includes(itemName);
+  const isWelcomeMissing = items?.some((item) => item.isMissing && item.name === itemName) ?? false;
+  const refreshContent = useContentRefresh(botName);
 
   // Loads the chosen flow: its newest version, then validates it (spec 03 section 4.3).
   useEffect(() => {
     if (!canvas || !itemName || isFaqSelected) return;
+    if (isWelcomeMissing) {
+      // Nothing to draw until the intent exists: the flow shown before leaves the canvas.
+      setContent(null);
+      setIsEdited(false);
+      void openXml(EMPTY_FLOW_XML);
+      return;
+    }
     const current: FlowOwner = { mode, botName, name: itemName };
     let isActive = true;
     setLoadError(null);
@@ -198,7 +212,7 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
     return () => {
       isActive = false;
     };
-  }, [canvas, itemName, isFaqSelected, mode, botName, openXml, showProblems]);
+  }, [canvas, itemName, isFaqSelected, isWelcomeMissing, mode, botName, openXml, showProblems]);
 
   // Edits: compare with the snapshot taken at load or save.
   useEffect(() => {
@@ -293,16 +307,32 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
     }
   };
 
-  const save = async (): Promise<boolean> => {
+  /**
+   * Saves the flow as shown now. What follows the server's answer only shows it (the version
+   * list, the errors on blocks, auto-publish): once the flow is stored, a failure there never
+   * says the save failed. Edits made while the save is under way stay unsaved.
+   */
+  const saveNow = async (): Promise<boolean> => {
     if (!canvas || !owner) return false;
     setIsBusy(true);
     try {
-      const saved = await saveFlowVersion(owner, await canvas.xml());
-      baseline.current = snapshotOf(canvas);
-      setIsEdited(false);
-      showProblems(saved.problems);
-      const loaded = await reloadContent(owner);
+      const snapshot = snapshotOf(canvas);
+      let saved: SavedFlowVersionView;
+      try {
+        saved = await saveFlowVersion(owner, await canvas.xml());
+      } catch (error) {
+        if (isApiError(error) && error.is('permission_error')) handleApiError(error);
+        else void popup.error({ title: M.saveFailed });
+        return false;
+      }
+      baseline.current = snapshot;
+      setIsEdited(snapshotOf(canvas) !== snapshot);
       setShownVersion(saved.version);
+      showProblems(saved.problems);
+      // The version list as the server has it; should that read fail, the saved version is added.
+      await reloadContent(owner).catch(() =>
+        setContent((old) => (old ? { ...old, xmlArray: [saved, ...old.xmlArray] } : old)),
+      );
       const blockError = saved.problems.find((problem) => problem.type === 'error');
       if (blockError) {
         void popup.warning({ title: M.saved, text: blockError.message });
@@ -310,26 +340,31 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
         // Auto-publish: to test in intents mode, live in functions mode (spec 03 section 4.2).
         const target: FlowTargetName = mode === 'intents' ? 'test' : 'production';
         const mayPublish = target === 'test' ? rights.canActivateToTest : rights.canActivateToProduction;
-        const published =
-          autoPublish && mayPublish && loaded.xmlArray[0]
-            ? await activate(target, saved.versionName, true)
-            : null;
+        const published = autoPublish && mayPublish ? await activate(target, saved.versionName, true) : null;
         // One pop-up for both: saved, and where it went.
         void popup.info({ title: M.saved, ...(published ? { text: published } : {}) });
       }
       return true;
-    } catch (error) {
-      if (isApiError(error) && error.is('permission_error')) handleApiError(error);
-      else void popup.error({ title: M.saveFailed });
-      return false;
     } finally {
       setIsBusy(false);
     }
   };
 
+  // One save at a time: a save asked for while one is under way (Save, then leaving the flow)
+  // starts when that one has ended.
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
+  const save = (): Promise<boolean> => {
+    const next = saving.current.then(saveNow);
+    saving.current = next.catch(() => undefined);
+    return next;
+  };
+
   /** Asks to save unsaved changes; resolves false when the user stays. */
   const leaveFlow = async (): Promise<boolean> => {
     if (!isEdited || !rights.canSave) return true;
+    // A save under way may store the changes: ask only about what it leaves unsaved.
+    await saving.current;
+    if (canvas && snapshotOf(canvas) === baseline.current) return true;
     const shouldSave = await popup.confirm({
       title: 'You have unsaved changes!',
       text: 'Save them before you leave this flow?',
@@ -406,7 +441,15 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
         onClose={() => void close()}
       />
       {isFaqSelected && <p className="flow-editor__notice">{M.faqNoFlow}</p>}
-      {owner && !isFaqSelected && (
+      {isWelcomeMissing && (
+        <MissingWelcomeIntent
+          botName={botName}
+          language={bot.settings.language}
+          canCreate={permissions.includes(Permission.ManageIntents)}
+          onCreated={refreshContent}
+        />
+      )}
+      {owner && !isFaqSelected && !isWelcomeMissing && (
         <FunctionsBar
           owner={owner}
           content={content}
@@ -448,7 +491,7 @@ export function FlowEditor({ bot, permissions, mode, initialItem, onClose, onOpe
       <div className="flow-editor__main">
         <div className="flow-editor__canvas">
           {loadError && <p className="flow-editor__error">{loadError}</p>}
-          {!content && !loadError && owner && (
+          {!content && !loadError && owner && !isWelcomeMissing && (
             <div className="flow-editor__loading">
               <Spinner label="Loading the flow" />
             </div>

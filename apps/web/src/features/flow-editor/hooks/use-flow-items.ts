@@ -1,18 +1,22 @@
+import { isWelcomeIntentName, WELCOME_INTENT, WELCOME_INTENT_LABEL } from '@parley/contracts';
 import { useIntents } from '../../bot-content';
 import { useFunctions } from '../../functions';
-import { type EditorMode, WELCOME_INTENT, WELCOME_INTENT_LABEL } from '../flow-owner';
+import type { EditorMode } from '../flow-owner';
 
 /** One entry of the item selector: a flow to switch to, or the disabled 'App' header. */
 export interface FlowItem {
   name: string;
   label: string;
   isHeader?: boolean;
+  /** The Welcome Intent of a bot that has no intent named Welcome yet: the editor offers to make it. */
+  isMissing?: boolean;
 }
 
 /**
  * The flows the item selector lists (spec 03 section 2.2): in intents mode the Welcome Intent
- * first, the 'App' header, then the normal intents (FAQ intents have no flow); in functions mode
- * the functions of type flow.
+ * first (the intent named Welcome; listed even before it exists, so that it can be made there),
+ * the 'App' header, then the normal intents (FAQ intents have no flow); in functions mode the
+ * functions of type flow.
  */
 export function useFlowItems(
   botName: string,
@@ -29,12 +33,15 @@ export function useFlowItems(
     };
   }
   if (!intents.data) return { items: undefined, faqNames: [] };
-  const isWelcome = (name: string) => name.toLowerCase() === WELCOME_INTENT.toLowerCase();
-  const welcome = intents.data.filter((intent) => isWelcome(intent.name));
-  const normal = intents.data.filter((intent) => intent.type === 'normal' && !isWelcome(intent.name));
+  const welcome = intents.data.find((intent) => isWelcomeIntentName(intent.name));
+  const normal = intents.data.filter(
+    (intent) => intent.type === 'normal' && !isWelcomeIntentName(intent.name),
+  );
   return {
     items: [
-      ...welcome.map((intent) => ({ name: intent.name, label: WELCOME_INTENT_LABEL })),
+      welcome
+        ? { name: welcome.name, label: WELCOME_INTENT_LABEL }
+        : { name: WELCOME_INTENT, label: WELCOME_INTENT_LABEL, isMissing: true },
       { name: '', label: 'App', isHeader: true },
       ...normal.map((intent) => ({ name: intent.name, label: intent.name })),
     ],
