@@ -82,9 +82,13 @@ describe('talking to a bot from each starter template', () => {
       await chat().getByLabel('Message').fill(line);
       await chat().getByRole('button', { name: 'Send' }).click();
     }
+    // A turn that runs sample functions starts a sandbox process for each (about 0.15 s, more on a
+    // busy machine): the answer is waited for as a user would, not for the poll's default second.
     await expect
-      .poll(async () =>
-        (await conversation().locator('.test-chat__bubble').allInnerTexts()).slice(before).join('\n'),
+      .poll(
+        async () =>
+          (await conversation().locator('.test-chat__bubble').allInnerTexts()).slice(before).join('\n'),
+        { timeout: 10_000 },
       )
       .toMatch(
         typeof expected === 'string' ? new RegExp(expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : expected,
