@@ -47,12 +47,13 @@ describe('the bot page frame', () => {
     signedIn = user.email;
   };
 
-  test('/bots/{botName} opens the analytics tab, which has no data yet', async () => {
+  test('/bots/{botName} opens the analytics tab, which waits for a test chat that can answer', async () => {
     await signInAs(TINA);
     await s.page.goto(`${s.app.baseUrl}/bots/support%20bot`);
     await s.page.waitForURL(`${s.app.baseUrl}/bots/support%20bot/analytics`);
     await expectTitle(s.page, 'Parley - support bot - Analytics');
-    await expectVisible(s.page.getByRole('heading', { name: 'No data to display' }));
+    // No flow is activated to test yet: the dashboard does not load (spec 02 section 4).
+    await expectVisible(s.page.getByRole('heading', { name: 'Test Chat is not enabled.' }));
     // Analytics comes first; the other tabs appear as their parts register a panel.
     const tabs = await s.page.getByRole('tab').allTextContents();
     expect(tabs[0]).toBe('Analytics');

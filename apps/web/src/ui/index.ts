@@ -17,6 +17,7 @@ export { type TabItem, Tabs } from './components/Tabs';
 export { TextField } from './components/TextField';
 export { Toggle } from './components/Toggle';
 export { Tooltip } from './components/Tooltip';
+export { formatDate, formatDateTime } from './dates';
 export * from './icons';
 export { Logo } from './Logo';
 export { PopupHost } from './popup/PopupHost';

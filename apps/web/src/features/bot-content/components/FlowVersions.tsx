@@ -7,7 +7,7 @@ import {
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showFailure } from '../../../api/server-error';
-import { Button, popup, Spinner } from '../../../ui';
+import { Button, formatDateTime, popup, Spinner } from '../../../ui';
 import { activateFlow } from '../api/flow-api';
 import { useFlow } from '../hooks/use-flow';
 
@@ -78,7 +78,7 @@ export function FlowVersions({ flowPath, queryKey, targets, canActivate }: FlowV
                 {version.versionName}
                 {version.status === 'auto-saved' && <span title={M.autoSaved}>*</span>}
               </span>
-              <span className="content-muted">saved {new Date(version.modified).toLocaleString()}</span>
+              <span className="content-muted">saved {formatDateTime(version.modified)}</span>
               {version.status === 'faulty-flow' && <span className="content-badge">Has errors</span>}
               {targets
                 .filter(({ target }) => active[target]?.version === version.version)

@@ -8,15 +8,24 @@ import {
   Permission,
   TEST_CHAT_CHANNELS,
 } from '@parley/contracts';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { handleApiError } from '../../../api/error-reactions';
 import { PageLoader } from '../../../app/PageLoader';
-import { ArrowLeftIcon, Button, cx, DownloadIcon, PageHeader, Select } from '../../../ui';
+import {
+  ArrowLeftIcon,
+  Button,
+  cx,
+  DownloadIcon,
+  formatDate,
+  formatDateTime,
+  PageHeader,
+  Select,
+} from '../../../ui';
 import { downloadMessageHistory, useBotPermissionIds } from '../../bots';
 import { ChatActivity } from '../../test-chat';
 import { answerDelayMs, timeOfDay } from '../hooks/message-times';
-import { useConversation, useConversations } from '../hooks/use-conversation-log';
+import { useConversation, useConversations, useRecentMessages } from '../hooks/use-conversation-log';
 import '../conversation-log.css';
 
 const TIME_FILTERS = [
@@ -56,17 +65,26 @@ function Message({ message }: { message: ChatMessageView }) {
   );
 }
 
-/** The test chats' channels by name; channels of real users show their id. */
 /** A conversation's channel by name; an unknown one of a test conversation is the test chat. */
 const channelLabel = (c: ConversationSummaryView) => {
   const name = channelNameOf(c.channel);
   return name === c.channel && c.isTest ? TEST_CHAT_CHANNELS.internal.name : name;
 };
 
+/** The newest time the screen shows: what the recent messages are asked after. */
+const newestOf = (
+  conversations: readonly ConversationSummaryView[] | undefined,
+  messages: readonly ChatMessageView[] | undefined,
+) =>
+  [...(conversations ?? []).map((c) => c.lastActivityAt), ...(messages ?? []).map((m) => m.timestamp)].reduce<
+    string | undefined
+  >((newest, time) => (!newest || time > newest ? time : newest), undefined);
+
 /**
  * /bots/{botName}/conversation/log/{conversationId?} (spec 01 'Conversation log', permission 6):
- * the bot's conversations of the chosen time span and one of them message by message, polled
- * every 120 s while open. A failure says why and goes back to the bots.
+ * the bot's conversations of the chosen time span and one of them message by message, a day's
+ * date (day-month-year) before its first message; recent messages are polled every 120 s while
+ * open. A failure says why and goes back to the bots.
  */
 export function ConversationLogPage() {
   const { botName = '', conversationId } = useParams();
@@ -77,6 +95,7 @@ export function ConversationLogPage() {
   const list = useConversations(botName, hours);
   const one = useConversation(botName, conversationId);
   const error = list.error ?? one.error ?? permissions.error;
+  useRecentMessages(botName, newestOf(list.data, one.data?.messages));
 
   useEffect(() => {
     if (!error && (!permissions.data || mayRead)) return;
@@ -130,7 +149,7 @@ export function ConversationLogPage() {
                   >
                     <span className="conversation-log__user">{c.user}</span>
                     <span className="conversation-log__meta">
-                      {channelLabel(c)} · {new Date(c.lastActivityAt).toLocaleString()}
+                      {channelLabel(c)} · {formatDateTime(c.lastActivityAt)}
                       {c.isAnalyticsDisabled && ' · Analytics off'}
                     </span>
                   </Link>
@@ -150,10 +169,19 @@ export function ConversationLogPage() {
             <p className="conversation-log__muted">{M.loading}</p>
           ) : one.data && one.data.messages.length > 0 ? (
             <ol className="conversation-log__messages">
-              {one.data.messages.map((message, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a conversation's messages are only appended
-                <Message key={index} message={message} />
-              ))}
+              {one.data.messages.map((message, index, all) => {
+                const day = formatDate(message.timestamp);
+                const previous = all[index - 1];
+                return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a conversation's messages are only appended
+                  <Fragment key={index}>
+                    {(!previous || formatDate(previous.timestamp) !== day) && (
+                      <li className="conversation-log__day">{day}</li>
+                    )}
+                    <Message message={message} />
+                  </Fragment>
+                );
+              })}
             </ol>
           ) : (
             <p className="conversation-log__muted">{M.empty}</p>

@@ -2,12 +2,12 @@ import { type BotDetails, Permission, type PermissionId } from '@parley/contract
 import type { ComponentType } from 'react';
 // Each part's panel is its own chunk, loaded when its tab opens (each feature's index.ts
 // exports it lazily).
+import { AnalyticsTab } from '../../../analytics';
 import { SettingsFrame as SettingsTab } from '../../../bot-settings';
 import { EntitiesTab } from '../../../entities';
 import { FunctionsTab, SubsTab } from '../../../functions';
 import { IntentsTab } from '../../../intents';
 import { VariablesTab } from '../../../variables';
-import { AnalyticsTab } from './AnalyticsTab';
 
 export type { BotDialog } from '../../../bot-content';
 
