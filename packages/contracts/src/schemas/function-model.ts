@@ -46,6 +46,9 @@ export const FUNCTION_MESSAGES = {
   newerFileFormat: 'This file was exported by a newer Parley and cannot be read here.',
   fileMissing: (field: string) => `Please choose a file (form field ${field}).`,
   startBuilding: 'Start building!',
+  // Not in the spec (issue 22: what a failed call does, docs/decisions.md 'REST calls in flows').
+  failedAnswer: (failure: string) =>
+    `${failure}. In a conversation this call fails: the block leaves by its Call failed path, or the bot says its unexpected-error message.`,
 } as const;
 
 export const FUNCTION_NAME_MIN_LENGTH = 2;
@@ -337,6 +340,21 @@ export function parsePropertyPath(path: string): PropertyPathSegment[] | null {
     rest = rest.slice((dotted ?? index ?? quoted)?.[0].length ?? rest.length);
   }
   return segments;
+}
+
+/**
+ * The path of these segments, as a designer would write it: `data.items[0].id`, with keys that
+ * are no plain name quoted (`headers["x-request-id"]` stays dotted, `data["first name"]` not).
+ * parsePropertyPath reads it back to the same segments.
+ */
+export function propertyPathOf(segments: readonly PropertyPathSegment[]): string {
+  return segments
+    .map((segment, index) => {
+      if (typeof segment === 'number') return `[${segment}]`;
+      if (/^[A-Za-z_$][\w$-]*$/.test(segment)) return index === 0 ? segment : `.${segment}`;
+      return `[${JSON.stringify(segment)}]`;
+    })
+    .join('');
 }
 
 /** Reads a property path from a value: own properties only; undefined when absent. */

@@ -9,6 +9,7 @@ import {
   functionDefinitionSchema,
   matchesFunctionFilter,
   parsePropertyPath,
+  propertyPathOf,
   readPropertyPath,
   resolveInputValues,
 } from './functions';
@@ -240,6 +241,19 @@ describe('property paths', () => {
 
   test.each(['a..b', 'a[', 'a[x]', '.a', 'a]'])('%j is refused', (path) => {
     expect(parsePropertyPath(path)).toBeNull();
+  });
+
+  test.each([
+    [['data', 'order', 'status'], 'data.order.status'],
+    [['data', 'items', 0, 'id'], 'data.items[0].id'],
+    [['headers', 'content-type'], 'headers.content-type'],
+    [['data', 'first name'], 'data["first name"]'],
+    [['data', 'a.b', 'say "hi"'], 'data["a.b"]["say \\"hi\\""]'],
+    [[0, 'id'], '[0].id'],
+    [[], ''],
+  ])('%j is written %s and read back', (segments, path) => {
+    expect(propertyPathOf(segments)).toBe(path);
+    expect(parsePropertyPath(path)).toEqual(segments);
   });
 
   test('reading follows own properties only', () => {

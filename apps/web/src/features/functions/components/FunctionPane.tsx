@@ -174,6 +174,7 @@ export function FunctionPane({ botName, fn, rights, onRenamed, onSaved }: Functi
         </Banner>
       ) : (
         <FunctionEditor
+          botName={botName}
           draft={draft}
           onChange={change}
           isReadOnly={isReadOnly}

@@ -1,7 +1,7 @@
 import { FUNCTION_MESSAGES as M } from '@parley/contracts';
 import { FieldGroup } from '../../../bot-content';
 import type { FunctionDraft, InputRow, OutputRow } from '../../function-draft';
-import { FUNCTION_TYPE_EDITORS } from './function-editors';
+import { FUNCTION_RESULT_EDITORS, FUNCTION_TYPE_EDITORS } from './function-editors';
 import { RowsEditor } from './RowsEditor';
 
 const INPUT_COLUMNS = [
@@ -15,6 +15,8 @@ const OUTPUT_COLUMNS = [
 ] as const;
 
 interface FunctionEditorProps {
+  /** The bot whose function it is: a test call runs there. */
+  botName: string;
   draft: FunctionDraft;
   onChange: (patch: Partial<FunctionDraft>) => void;
   isReadOnly: boolean;
@@ -23,8 +25,12 @@ interface FunctionEditorProps {
   errors: Partial<Record<string, string>>;
 }
 
-/** The type's own fields, then inputs and outputs (names left empty are dropped on save). */
+/**
+ * The type's own fields, then inputs, the type's help with its outputs (REST: the response and a
+ * test call), and the outputs (names left empty are dropped on save).
+ */
 export function FunctionEditor({
+  botName,
   draft,
   onChange,
   isReadOnly,
@@ -32,6 +38,7 @@ export function FunctionEditor({
   errors,
 }: FunctionEditorProps) {
   const TypeFields = FUNCTION_TYPE_EDITORS[draft.type];
+  const ResultEditor = FUNCTION_RESULT_EDITORS[draft.type];
   return (
     <div className="function-editor">
       {TypeFields && <TypeFields draft={draft} onChange={onChange} isReadOnly={isReadOnly} errors={errors} />}
@@ -53,6 +60,9 @@ export function FunctionEditor({
           onChange={(inputs) => onChange({ inputs })}
         />
       </FieldGroup>
+      {ResultEditor && (
+        <ResultEditor botName={botName} draft={draft} onChange={onChange} isReadOnly={isReadOnly} />
+      )}
       <FieldGroup
         label="Outputs"
         hint="Each output stores a part of the result in a variable."

@@ -3,8 +3,9 @@ import type { ComponentType } from 'react';
 import { AdaptiveCardFields } from './AdaptiveCardFields';
 import { CaptureStorageFields } from './CaptureStorageFields';
 import { CodeFields } from './CodeFields';
-import type { TypeEditorProps } from './editor-props';
+import type { ResultEditorProps, TypeEditorProps } from './editor-props';
 import { RestFields } from './RestFields';
+import { RestResponse } from './RestResponse';
 import { SendEventFields } from './SendEventFields';
 import { SqlFields } from './SqlFields';
 
@@ -22,4 +23,12 @@ export const FUNCTION_TYPE_EDITORS: Record<FunctionType, ComponentType<TypeEdito
   sendEvent: SendEventFields,
   flow: null,
   llm: null,
+};
+
+/**
+ * A type's help with its outputs, shown above them: REST shows the response's shape and a test
+ * call's answer, whose values are picked as output paths.
+ */
+export const FUNCTION_RESULT_EDITORS: Partial<Record<FunctionType, ComponentType<ResultEditorProps>>> = {
+  rest: RestResponse,
 };

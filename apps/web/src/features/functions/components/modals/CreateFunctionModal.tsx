@@ -88,6 +88,7 @@ export function CreateFunctionModal({
         />
       )}
       <FunctionEditor
+        botName={botName}
         draft={draft}
         onChange={change}
         isReadOnly={false}

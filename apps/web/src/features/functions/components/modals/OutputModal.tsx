@@ -61,6 +61,9 @@ function RunOutput({ outcome }: { outcome: RunOutcome }) {
     <>
       <p className="function-output__meta">Ran in {result.durationMs} ms</p>
       {result.notice && <p className="function-output__notice">{result.notice}</p>}
+      {result.failure && (
+        <p className="function-output__notice rest-response__failure">{M.failedAnswer(result.failure)}</p>
+      )}
       <section aria-label="Function output">
         <pre className="function-output__pre">{result.text ?? asText(result.output)}</pre>
       </section>
