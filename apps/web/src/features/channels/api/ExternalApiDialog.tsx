@@ -8,6 +8,7 @@ import {
   Button,
   CopyValue,
   EmptyState,
+  formatDateTime,
   KeyIcon,
   Modal,
   popup,
@@ -141,7 +142,7 @@ export function ExternalApiSettings({ botName }: { botName: string }) {
         </span>
       ),
     },
-    { key: 'created', header: 'Created', render: (key) => new Date(key.createdAt).toLocaleString() },
+    { key: 'created', header: 'Created', render: (key) => formatDateTime(key.createdAt) },
     {
       key: 'locked',
       header: 'Locked',

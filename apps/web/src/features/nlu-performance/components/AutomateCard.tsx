@@ -1,5 +1,5 @@
 import { asPercent, type NluAutomateStatus, nluProviderLabel } from '@parley/contracts';
-import { Card, Table, type TableColumn } from '../../../ui';
+import { Card, formatDateTime, Table, type TableColumn } from '../../../ui';
 
 type Score = NonNullable<NluAutomateStatus['decision']>['scores'][number];
 
@@ -22,7 +22,7 @@ export function AutomateCard({ automate }: { automate: NluAutomateStatus }) {
         <>
           <p className="nlu-performance__decision" data-testid="nlu-automate-decision">
             {decision.note ??
-              `${decision.changed ? 'Switched to' : 'Kept'} ${nluProviderLabel(decision.chosen)} on ${new Date(decision.decidedAt).toLocaleString()}, measured ${decision.method === 'dataset' ? 'on the dataset' : `by ${decision.folds}-fold cross-validation of the bot's utterances`}.`}
+              `${decision.changed ? 'Switched to' : 'Kept'} ${nluProviderLabel(decision.chosen)} on ${formatDateTime(decision.decidedAt)}, measured ${decision.method === 'dataset' ? 'on the dataset' : `by ${decision.folds}-fold cross-validation of the bot's utterances`}.`}
           </p>
           <Table
             caption="NLU automate scores"

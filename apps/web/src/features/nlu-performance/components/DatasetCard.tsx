@@ -1,6 +1,6 @@
 import type { NluTestStatus } from '@parley/contracts';
 import { useRef } from 'react';
-import { Button, Card, DownloadIcon, UploadIcon } from '../../../ui';
+import { Button, Card, DownloadIcon, formatDateTime, UploadIcon } from '../../../ui';
 
 interface DatasetCardProps {
   dataset: NluTestStatus['dataset'];
@@ -20,7 +20,7 @@ export function DatasetCard({ dataset, canUpload, isUploading, onUpload, onDownl
     >
       <p className="nlu-performance__dataset" data-testid="nlu-dataset">
         {dataset
-          ? `${dataset.fileName}: ${dataset.rowCount} ${dataset.rowCount === 1 ? 'row' : 'rows'}, uploaded ${new Date(dataset.uploadedAt).toLocaleString()} by ${dataset.uploadedBy}`
+          ? `${dataset.fileName}: ${dataset.rowCount} ${dataset.rowCount === 1 ? 'row' : 'rows'}, uploaded ${formatDateTime(dataset.uploadedAt)} by ${dataset.uploadedBy}`
           : 'No dataset uploaded yet.'}
       </p>
       <div className="nlu-performance__buttons">

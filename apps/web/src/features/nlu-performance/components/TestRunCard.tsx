@@ -1,5 +1,5 @@
 import type { NluTestStatus } from '@parley/contracts';
-import { Button, Card, DownloadIcon, Spinner } from '../../../ui';
+import { Button, Card, DownloadIcon, formatDateTime, Spinner } from '../../../ui';
 
 interface TestRunCardProps {
   status: NluTestStatus;
@@ -10,7 +10,7 @@ interface TestRunCardProps {
   onDownloadResults: () => void;
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '');
 
 /** Run NLP test (disabled while a run is going) and download results. */
 export function TestRunCard({

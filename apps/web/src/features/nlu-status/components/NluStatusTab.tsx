@@ -1,5 +1,5 @@
 import { NLU_STATUS_MESSAGES as M, Permission } from '@parley/contracts';
-import { Button, EmptyState, Spinner, Table, type TableColumn } from '../../../ui';
+import { Button, EmptyState, formatDateTime, Spinner, Table, type TableColumn } from '../../../ui';
 import type { SettingsTabProps } from '../../bot-settings';
 import { isAnySyncActive, useSyncStatus } from '../../publishing';
 import { useNluProviders, useNluStatuses } from '../hooks/use-nlu-status';
@@ -10,7 +10,7 @@ import { PublishNluButton } from './PublishNluButton';
 import './nlu-status.css';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : M.never);
+const dateTime = (iso: string | null) => (iso ? formatDateTime(iso) : M.never);
 
 /**
  * The NLU Status tab (spec 04 sections 2.3 and 4 'NLU provider'): the bot's primary recognizer

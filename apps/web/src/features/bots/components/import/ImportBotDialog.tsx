@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../../api/api-error';
 import { handleApiError } from '../../../../api/error-reactions';
 import { fieldErrorOf, showFailure } from '../../../../api/server-error';
-import { Banner, Button, FilePicker, Modal, PasswordField, popup } from '../../../../ui';
+import { Banner, Button, FilePicker, formatDateTime, Modal, PasswordField, popup } from '../../../../ui';
 import { ADMIN_KEYS, isSessionError, serverMessageOf } from '../../../administration';
 import { importBot, stageBotImport } from '../../api/bot-bundle-api';
 import { BOT_KEYS } from '../../hooks/bot-query-keys';
@@ -182,7 +182,7 @@ export function ImportBotDialog({ acceptAdditionalCost, existingNames, onClose }
           <p className="import-bot__file">
             <span className="import-bot__file-name">{file.name}</span>
             <span>{sizeOf(file)}</span>
-            {staged.exportedAt && <span>exported {new Date(staged.exportedAt).toLocaleString()}</span>}
+            {staged.exportedAt && <span>exported {formatDateTime(staged.exportedAt)}</span>}
           </p>
           {isNameIncorrect && <Banner tone="warning" title={M.nameIncorrect} />}
           <CreateBotFormStep form={form} errors={errors} templates={[]} onChange={change} />
