@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { buildFlowXml } from '@parley/flows';
 import { afterAll, describe, expect, test } from 'vitest';
 import { botPageSuite } from './support/bot-page-suite';
 import { expectVisible } from './support/expect-page';
@@ -129,5 +130,61 @@ describe('the REST test call in the function editor', () => {
     expect(await pane.getByLabel('Output 1 variable').inputValue()).toBe('error');
     expect(await pane.getByLabel('Output 1 property path').inputValue()).toBe('data.error');
     await screenshot(s.page, 'rest-test-call-404');
+  });
+
+  test("in the Dialog Manager a Function block's second arrow leaves by Call failed, and the block says what that does", async () => {
+    const intents = `/api/${encodeURIComponent(BOT)}/intents`;
+    await s.tina('POST', `/api/bots/${encodeURIComponent(BOT)}/functions`, {
+      type: 'rest',
+      name: 'Parcel status',
+      url: `${orders.url}/orders/{{orderId}}`,
+      inputs: [{ name: 'orderId', defaultValue: '42' }],
+    });
+    await s.tina('POST', intents, { name: 'Track', utterances: ['track my parcel', 'where is my parcel'] });
+    const xml = await buildFlowXml(
+      [
+        {
+          function: 'Parcel status',
+          type: 'rest',
+          id: 'Call',
+          failed: [{ block: 'message', fields: { message: 'Sorry, tracking is away.' } }],
+        },
+        { block: 'message', fields: { message: 'On its way.' } },
+      ],
+      { languages: ['en'] },
+    );
+    await s.tina('PUT', `${intents}/Track/test-version`, { xml });
+
+    await s.page.goto(s.botUrl('intents'));
+    await s.page.getByRole('button', { name: 'Dialog Manager', exact: true }).click();
+    const editor = s.page.getByRole('dialog', { name: 'Dialog Manager' });
+    const details = editor.getByRole('complementary', { name: 'Details' });
+    const canvas = editor.getByTestId('flow-canvas');
+    await expect
+      .poll(() => editor.getByLabel('Intent', { exact: true }).locator('option').allInnerTexts())
+      .toContain('Track');
+    await editor.getByLabel('Intent', { exact: true }).selectOption('Track');
+
+    // The arrow is labelled by its exit, and its details say which exit it takes.
+    await canvas.getByText('Call failed', { exact: true }).click({ force: true });
+    const leavesBy = details.getByLabel('Leaves by', { exact: true });
+    expect(await leavesBy.inputValue()).toBe('failed');
+    expect(await leavesBy.locator('option').allInnerTexts()).toEqual(['Next', 'Call failed']);
+
+    await s.page.locator('[data-element-id="Call"] .djs-hit').first().click({ force: true });
+    await expectVisible(
+      details.getByText(
+        'When the call fails (no answer in time, or an answer that is not 2xx), the flow goes on by the arrow that leaves by "Call failed".',
+      ),
+    );
+    await screenshot(s.page, 'rest-call-failed-path');
+
+    // Set back to Next, the arrow no longer catches failures, and the block says so.
+    await canvas.getByText('Call failed', { exact: true }).click({ force: true });
+    await details.getByLabel('Leaves by', { exact: true }).selectOption({ label: 'Next' });
+    await s.page.locator('[data-element-id="Call"] .djs-hit').first().click({ force: true });
+    await expectVisible(
+      details.getByText(/the bot says its unexpected-error message\. To answer it yourself/),
+    );
   });
 });

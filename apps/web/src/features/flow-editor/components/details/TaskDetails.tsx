@@ -1,6 +1,7 @@
 import { FUNCTION_TYPE_CATALOGUE, type FunctionType, type FunctionView } from '@parley/contracts';
 import {
   categoryOf,
+  firstLanguageData,
   isSubFlowBlock,
   kindData,
   kindsOfCategory,
@@ -13,6 +14,7 @@ import {
   blockKindOf,
   DECISION_OPERATIONS,
   decisionOperation,
+  FUNCTION_FAILED_EXIT,
   functionInputKey,
   LLM_BLOCK_KIND,
 } from '@parley/flows/blocks';
@@ -42,6 +44,10 @@ const functionTypeLabel = (type: FunctionType) =>
     : ['captureStorage', 'sendEvent'].includes(type)
       ? `${FUNCTION_TYPE_CATALOGUE[type].label} (BETA)`
       : FUNCTION_TYPE_CATALOGUE[type].label;
+
+/** What a failed call does (docs/decisions.md 'REST calls in flows'), where the designer decides it. */
+const FAILED_PATH_MISSING = `When the call fails (no answer in time, or an answer that is not 2xx), the bot says its unexpected-error message. To answer it yourself, draw a second arrow from this block and set it to leave by "${FUNCTION_FAILED_EXIT.label}".`;
+const FAILED_PATH_DRAWN = `When the call fails (no answer in time, or an answer that is not 2xx), the flow goes on by the arrow that leaves by "${FUNCTION_FAILED_EXIT.label}".`;
 
 /** Set by an upload with the file field, never typed. */
 const UPLOAD_KEYS = ['fileId', 'fileExtension', 'contentType'];
@@ -156,6 +162,11 @@ export function TaskDetails({ context }: { context: DetailsContext }) {
     Array.isArray(shown['fc-output-default']) ? shown['fc-output-default'][0] : undefined
   ) as FunctionType | undefined;
   const chosenFunction = context.functions.find((candidate) => candidate.name === fc);
+  const canCallFail =
+    functionType !== undefined && FUNCTION_TYPE_CATALOGUE[functionType]?.canFailInConversation;
+  const hasFailedPath = (element.outgoing ?? []).some(
+    (arrow) => firstLanguageData(arrow.businessObject).exit === FUNCTION_FAILED_EXIT.id,
+  );
   const engine = kind ? engineLabel(kind.fc, context.settings) : null;
 
   const fieldInput = (field: BlockField) => {
@@ -316,6 +327,9 @@ export function TaskDetails({ context }: { context: DetailsContext }) {
               chooseFunction(event.target.value, isSubFlow ? SUB_FLOW_TYPE : (functionType ?? 'rest'))
             }
           />
+          {canCallFail && (
+            <p className="flow-details__hint">{hasFailedPath ? FAILED_PATH_DRAWN : FAILED_PATH_MISSING}</p>
+          )}
           {chosenFunction?.inputs.map((input) => (
             <TextField
               key={input.name}
