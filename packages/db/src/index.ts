@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { botImportRepository } from './repositories/bot-import.repository';
 import { botTotalsRepository } from './repositories/bot-totals.repository';
 import { publicChannelRepository } from './repositories/channel.repository';
 import { publicExternalApiKeyRepository } from './repositories/external-api.repository';
@@ -19,12 +20,14 @@ import { type RepositoryOptions, type TenantScope, tenantScope } from './reposit
 import { publicTestChatLinkRepository } from './repositories/test-chat-link.repository';
 import { userRepository } from './repositories/user.repository';
 import type { Database } from './schema';
+import { inSlices, type SliceBreak } from './sliced-transaction';
 
 export * from './connect';
 export * from './dialect';
 export type { BlockFileRecord, NewBlockFile } from './repositories/block-file.repository';
 export type { Bot } from './repositories/bot.repository';
 export type { BotConnection } from './repositories/bot-connection.repository';
+export type { UnfinishedImport } from './repositories/bot-import.repository';
 export type { BotChange, BotChangeListener } from './repositories/change-notice';
 export { CHANNEL_RECEIPT_DAYS, type ChannelKeysRecord } from './repositories/channel.repository';
 export type { ConsentDecision, ConsentDecisionRecord } from './repositories/consent.repository';
@@ -103,6 +106,7 @@ export type {
 } from './repositories/variable.repository';
 export type { Database } from './schema';
 export { sequentialId } from './sequential-id';
+export { SLICE_MS, type SliceBreak } from './sliced-transaction';
 
 const KEPT_TENANT_SCOPES = 1000;
 
@@ -137,12 +141,15 @@ export function createRepositories(db: Kysely<Database>, options: RepositoryOpti
     tenantRemoval: tenantRemovalRepository(db),
     tenantInvitations: tenantInvitationRepository(db),
     botTotals: botTotalsRepository(db),
+    botImports: botImportRepository(db),
     testChatLinks: publicTestChatLinkRepository(db),
     externalApiKeys: publicExternalApiKeyRepository(db),
     snippets: publicSnippetRepository(db),
     channels: publicChannelRepository(db),
     forTenant,
     transaction: (work) => db.transaction().execute((trx) => work(createRepositories(trx, options))),
+    transactionInSlices: (work) =>
+      inSlices(db, (trx, breakSlice) => work(createRepositories(trx, options), breakSlice)),
   };
 }
 
@@ -160,6 +167,8 @@ export interface Repositories {
   tenantRemoval: ReturnType<typeof tenantRemovalRepository>;
   tenantInvitations: ReturnType<typeof tenantInvitationRepository>;
   botTotals: ReturnType<typeof botTotalsRepository>;
+  /** Bots still being imported, across tenants (sliced-transaction.ts writes them). */
+  botImports: ReturnType<typeof botImportRepository>;
   /** Test chat links by their public id (the public test chat); a bot's link is in `forTenant`. */
   testChatLinks: ReturnType<typeof publicTestChatLinkRepository>;
   /** External API keys by their id (a Direct Line client's key names it); a bot's keys are in `forTenant`. */
@@ -171,4 +180,10 @@ export interface Repositories {
   forTenant(tenantId: string): TenantScope;
   /** Runs `work` in one transaction with repositories bound to it; rolled back when it throws. */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+  /**
+   * Runs a long write as short transactions (sliced-transaction.ts): `breakSlice()` between items
+   * commits once the current one has held the database for a slice. Not atomic: what it writes
+   * must be seen by nothing until done, and be removed by the caller when `work` throws.
+   */
+  transactionInSlices<T>(work: (repos: Repositories, breakSlice: SliceBreak) => Promise<T>): Promise<T>;
 }

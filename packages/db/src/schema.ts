@@ -191,6 +191,10 @@ export interface BotTable {
   questions_recognized: number;
   created_at: string;
   updated_at: string;
+  /** Set while an import (or a staging) writes the bot: nothing else sees it until it is complete. */
+  importing_since: string | null;
+  /** Whose bot file it is, while it is written; unique: one bot file at a time per person. */
+  importing_by: string | null;
 }
 
 export interface IntentTable {

@@ -6,6 +6,7 @@ import {
 } from '@parley/contracts';
 import { shareEventLoop } from '../workers/share-event-loop';
 import type { BundleFormatError, BundleProblem } from './bundle-codec';
+import type { BotScope } from './bundle-kind';
 
 /** Why an uploaded bot file is refused: what the codec found, or content the rules refuse. */
 export type BundleRefusal = BundleProblem | 'invalid-content';
@@ -42,9 +43,14 @@ export const invalidContent = (where: string, message: string) =>
  * Creates one item of a section; a refusal by the content rules (a taken name, a value used by
  * another entity ...) becomes a refusal of the file that says which item broke which rule.
  */
-export async function importingItem<T>(section: string, name: string, work: () => Promise<T>): Promise<T> {
+export async function importingItem<T>(
+  botScope: BotScope,
+  section: string,
+  name: string,
+  work: () => Promise<T>,
+): Promise<T> {
   // Imports run item after item on the main thread: thousands of them must not stall other requests.
-  await shareEventLoop();
+  await (botScope.breakSlice ?? shareEventLoop)();
   try {
     return await work();
   } catch (error) {

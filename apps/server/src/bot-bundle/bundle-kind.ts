@@ -14,6 +14,20 @@ export interface BotScope {
   canMakeGlobal: boolean;
   /** Who exports or imports (a user id): what the import creates is recorded as theirs. */
   actorId: string;
+  /**
+   * Between the items of an import: a bot file is written in short transactions
+   * (`transactionInSlices`), and this ends the current one once it has held the database for a
+   * slice, so other requests run meanwhile. Without it, the import only shares the event loop.
+   */
+  breakSlice?: () => Promise<void>;
+  /** What the import made the account's global items: removed again if the import fails. */
+  madeGlobal?: MadeGlobal[];
+}
+
+/** An account-wide item an import created (its name is unique among the account's global ones). */
+export interface MadeGlobal {
+  kind: 'function' | 'variable' | 'object';
+  name: string;
 }
 
 /** What a section tells the Import-a-bot dialog (spec 01 section 3 'Imported bot data'). */

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { sweepAbandonedImports } from '../services/bots/importing-bot.service';
 import { pollMailboxes } from '../services/channels/mail/mail-poller';
 import { retryDelivery } from '../services/channels/messaging/outbound-delivery';
 import { takeScheduledTurn } from '../services/conversations/scheduled-turns.service';
@@ -42,6 +43,7 @@ export const JOB_HANDLERS = {
       await ctx.repos.channels.forgetOldReceipts();
     },
   },
+  'bots.sweep-imports': { run: (ctx) => sweepAbandonedImports(ctx) },
 } satisfies { [N in JobName]: JobDefinition<JobPayloads[N]> };
 
 /** The handlers the queue calls, reading the table. */

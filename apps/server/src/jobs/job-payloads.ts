@@ -43,6 +43,8 @@ export interface JobPayloads {
   'mail.poll': NoPayload;
   /** Forgets inbound message receipts older than CHANNEL_RECEIPT_DAYS (scheduled). */
   'channel.forget-receipts': NoPayload;
+  /** Removes bots whose import (or staging) never finished: the process writing them ended (scheduled). */
+  'bots.sweep-imports': NoPayload;
 }
 
 export type JobName = keyof JobPayloads;

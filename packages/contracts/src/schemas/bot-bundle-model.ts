@@ -35,6 +35,9 @@ export const BOT_BUNDLE_MESSAGES = {
   tooComplex:
     'The bot in this file cannot be read: its data is nested too deeply or holds far more values than a bot can have.',
   busy: 'Too many bot files are being read right now. Please try again in a minute.',
+  // Not in the spec: one bot file at a time per person (docs/decisions.md, 'Bot files are written in slices').
+  oneAtATime:
+    'Parley is still reading another bot file of yours. Please wait until it is done, then try again.',
   fileTooBig: (bytes: number) => fileTooBigMessage(bytes),
   invalidContent: (where: string, problem: string) =>
     `The bot in this file is not valid (${where}): ${problem}`,

@@ -24,6 +24,7 @@ import * as handover from './202611281040-handover';
 import * as turnSentiment from './202611281050-turn-sentiment';
 import * as messagingChannels from './202612010000-messaging-channels';
 import * as conversationTurnCounters from './202612050000-conversation-turn-counters';
+import * as botImports from './202612051200-bot-imports';
 
 /** The one ordered list of migrations for both dialects; append, never reorder or edit. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611281050-turn-sentiment': turnSentiment,
   '202612010000-messaging-channels': messagingChannels,
   '202612050000-conversation-turn-counters': conversationTurnCounters,
+  '202612051200-bot-imports': botImports,
 };

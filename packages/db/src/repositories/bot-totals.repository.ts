@@ -9,6 +9,7 @@ export function botTotalsRepository(db: Kysely<Database>) {
       const rows = await db
         .selectFrom('bots')
         .select(['tenant_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('importing_since', 'is', null)
         .groupBy('tenant_id')
         .execute();
       return Object.fromEntries(rows.map((r) => [r.tenant_id, Number(r.n)]));

@@ -35,36 +35,29 @@ const toBot = (row: Selectable<BotTable>): Bot => ({
   updatedAt: row.updated_at,
 });
 
-/** The bots of one tenant (reached through `repos.forTenant(tenantId).bots`). */
+/**
+ * The bots of one tenant (reached through `repos.forTenant(tenantId).bots`). A bot that is still
+ * being imported is seen by none of its reads (bot-import.repository.ts).
+ */
 export function botRepository(db: Kysely<Database>, tenantId: string) {
+  const finished = () =>
+    db.selectFrom('bots').where('tenant_id', '=', tenantId).where('importing_since', 'is', null);
   return {
     async list(): Promise<Bot[]> {
-      const rows = await db
-        .selectFrom('bots')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .orderBy('bot_name')
-        .execute();
+      const rows = await finished().selectAll().orderBy('bot_name').execute();
       return rows.map(toBot);
     },
     /** By name as typed in a URL: names that differ only in case or spaces/dashes are one bot. */
     async get(botName: string): Promise<Bot | undefined> {
-      const row = await db
-        .selectFrom('bots')
+      const row = await finished()
         .selectAll()
-        .where('tenant_id', '=', tenantId)
         .where('id', '=', botIdFor(tenantId, botName))
         .executeTakeFirst();
       return row && toBot(row);
     },
     /** By the stored id (what role rows and websocket topics name). */
     async getById(botId: string): Promise<Bot | undefined> {
-      const row = await db
-        .selectFrom('bots')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', botId)
-        .executeTakeFirst();
+      const row = await finished().selectAll().where('id', '=', botId).executeTakeFirst();
       return row && toBot(row);
     },
     /**
@@ -83,6 +76,13 @@ export function botRepository(db: Kysely<Database>, tenantId: string) {
         .execute();
     },
     async count(): Promise<number> {
+      const row = await finished()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+    /** The plan's cap counts the bots being imported too: they are bots in a moment. */
+    async countWithImports(): Promise<number> {
       const row = await db
         .selectFrom('bots')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -90,11 +90,13 @@ export function botRepository(db: Kysely<Database>, tenantId: string) {
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
+    /** A new bot; with `importingBy`, one still being imported by that person, seen by nothing yet. */
     async create(bot: {
       botName: string;
       displayName?: string;
       region: string;
       settings: object;
+      importingBy?: string;
     }): Promise<Bot> {
       const now = nowIso();
       const row = {
@@ -111,9 +113,20 @@ export function botRepository(db: Kysely<Database>, tenantId: string) {
         questions_recognized: 0,
         created_at: now,
         updated_at: now,
+        importing_since: bot.importingBy === undefined ? null : now,
+        importing_by: bot.importingBy ?? null,
       };
       await db.insertInto('bots').values(row).execute();
       return toBot(row);
+    },
+    /** The import is complete: the bot is seen from now on. */
+    async finishImport(botId: string): Promise<void> {
+      await db
+        .updateTable('bots')
+        .set({ importing_since: null, importing_by: null, updated_at: nowIso() })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', botId)
+        .execute();
     },
     async update(
       botId: string,

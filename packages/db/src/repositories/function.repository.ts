@@ -165,7 +165,10 @@ export function tenantFunctionRepository(
 ) {
   const toFunction = (row: Selectable<FunctionTable>) => readFunction(codec, row);
   return {
-    /** Every function of the tenant with that name (ignoring case), with the bot it belongs to. */
+    /**
+     * Every function of the tenant with that name (ignoring case), with the bot it belongs to;
+     * a bot still being imported is no bot yet.
+     */
     async named(name: string): Promise<Array<FunctionRecord & { botName: string | null }>> {
       const rows = await db
         .selectFrom('functions')
@@ -174,6 +177,7 @@ export function tenantFunctionRepository(
         .select('bots.bot_name as owner_bot_name')
         .where('functions.tenant_id', '=', tenantId)
         .where('functions.name_key', '=', key(name))
+        .where((eb) => eb.or([eb('functions.bot_id', 'is', null), eb('bots.importing_since', 'is', null)]))
         .execute();
       return rows.map((row) => ({ ...toFunction(row), botName: row.owner_bot_name }));
     },

@@ -190,7 +190,7 @@ export function variableRepository(db: Kysely<Database>, tenantId: string, botId
     },
 
     /** Whether another bot of the tenant has its own variable or object of that name. */
-    /** The id of another bot that owns a variable or object of this name, if one does. */
+    /** The id of another bot that owns a variable or object of this name, if one does (an importing one is no bot yet). */
     async otherBotOwning(name: string): Promise<string | undefined> {
       const row = await db
         .selectFrom('variables')
@@ -199,6 +199,13 @@ export function variableRepository(db: Kysely<Database>, tenantId: string, botId
         .where('name_key', '=', key(name))
         .where('bot_id', 'is not', null)
         .where('bot_id', '!=', botId)
+        .where('bot_id', 'not in', (eb) =>
+          eb
+            .selectFrom('bots')
+            .select('id')
+            .where('tenant_id', '=', tenantId)
+            .where('importing_since', 'is not', null),
+        )
         .executeTakeFirst();
       return row?.bot_id ?? undefined;
     },

@@ -11,12 +11,12 @@ export const entitiesKind = defineBundleKind({
   section: 'entities',
   schema: entitiesSectionSchema,
   export: async ({ bot, scope }) => (await scope.entities(bot.id).list()).map(toEntityFileEntry),
-  import: async ({ bot, scope }, entities) => {
-    const content = botContentIn(scope, bot);
+  import: async (botScope, entities) => {
+    const content = botContentIn(botScope.scope, botScope.bot);
     // Entity names are checked against the intents, None included.
     await ensureNoneIntent(content);
     for (const entity of entities) {
-      await importingItem('entities', entity.name, () =>
+      await importingItem(botScope, 'entities', entity.name, () =>
         createEntityIn(content, entity, { isImport: true, rules: 'update' }),
       );
     }

@@ -89,7 +89,9 @@ export const flowsKind = defineBundleKind({
   import: async (botScope, flows) => {
     const callsOf = callsOfXmlOnce();
     for (const flow of flows) {
-      await importingItem('flows', `${flow.owner} ${flow.name}`, () => importFlow(botScope, flow, callsOf));
+      await importingItem(botScope, 'flows', `${flow.owner} ${flow.name}`, () =>
+        importFlow(botScope, flow, callsOf),
+      );
     }
   },
   summary: (flows) => ({ counts: { flows: flows.length } }),

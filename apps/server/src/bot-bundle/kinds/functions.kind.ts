@@ -17,7 +17,7 @@ import { type BotScope, defineBundleKind } from '../bundle-kind';
  * is free in every bot, otherwise it becomes this bot's own function.
  */
 async function importGlobalFunction(
-  { scope, canMakeGlobal }: BotScope,
+  { scope, canMakeGlobal, madeGlobal }: BotScope,
   fns: BotFunctions,
   definition: FunctionDefinition,
 ): Promise<void> {
@@ -25,6 +25,7 @@ async function importGlobalFunction(
   const staysGlobal =
     canMakeGlobal && (await functionNameProblem(fns, definition.name, { isGlobal: true })) === undefined;
   await createFunctionIn(fns, { ...definition, isGlobal: staysGlobal });
+  if (staysGlobal) madeGlobal?.push({ kind: 'function', name: definition.name });
 }
 
 /**
@@ -45,7 +46,7 @@ export const functionsKind = defineBundleKind({
       permissions: ALL_PERMISSION_IDS,
     };
     for (const definition of definitions) {
-      await importingItem('functions', definition.name, async () => {
+      await importingItem(botScope, 'functions', definition.name, async () => {
         if (definition.isGlobal) await importGlobalFunction(botScope, fns, definition);
         else await createFunctionIn(fns, definition);
       });

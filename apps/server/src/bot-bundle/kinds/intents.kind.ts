@@ -35,11 +35,11 @@ export const intentsKind = defineBundleKind({
       utterances: intent.utterances.map((u) => u.text),
       patterns: intent.patterns.map((p) => p.text),
     })),
-  import: async ({ bot, scope }, intents) => {
-    const content = botContentIn(scope, bot);
+  import: async (botScope, intents) => {
+    const content = botContentIn(botScope.scope, botScope.bot);
     await ensureNoneIntent(content);
     for (const intent of intents) {
-      await importingItem('intents', intent.name, async () => {
+      await importingItem(botScope, 'intents', intent.name, async () => {
         if (isNoneIntent(intent.name)) await fillNoneIntent(content, intent);
         else await createIntentIn(content, intent);
       });

@@ -14,7 +14,7 @@ export const objectsKind = defineBundleKind({
   import: async (botScope, objects) => {
     const change = variableChangeIn(botScope);
     for (const object of objects) {
-      await importingItem('objects', object.name, () =>
+      await importingItem(botScope, 'objects', object.name, () =>
         createVariableOrObject(botScope, change, {
           kind: 'object',
           name: object.name,

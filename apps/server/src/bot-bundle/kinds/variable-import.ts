@@ -19,7 +19,7 @@ export const variableChangeIn = ({ bot, scope }: BotScope): VariableChange => ({
  * things global and the name is free in every bot, otherwise it becomes this bot's own.
  */
 export async function createVariableOrObject(
-  { canMakeGlobal }: BotScope,
+  { canMakeGlobal, madeGlobal }: BotScope,
   change: VariableChange,
   item: NewVariable,
 ): Promise<void> {
@@ -32,4 +32,5 @@ export async function createVariableOrObject(
   const problem = await newNameProblem(change, item.name, isGlobal);
   if (problem) throw validationError('name', problem);
   await change.variables.create({ ...item, isGlobal });
+  if (isGlobal) madeGlobal?.push({ kind: item.kind, name: item.name });
 }

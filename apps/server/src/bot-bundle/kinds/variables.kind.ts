@@ -14,7 +14,7 @@ export const variablesKind = defineBundleKind({
   import: async (botScope, variables) => {
     const change = variableChangeIn(botScope);
     for (const variable of variables) {
-      await importingItem('variables', variable.name, () =>
+      await importingItem(botScope, 'variables', variable.name, () =>
         createVariableOrObject(botScope, change, {
           kind: 'variable',
           name: variable.name,

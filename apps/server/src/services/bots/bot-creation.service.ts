@@ -26,7 +26,7 @@ import { botTemplateContent } from './bot-templates.service';
 const M = BOT_MESSAGES;
 
 /** A non-administrator who creates a bot holds this built-in role on it (Administrator). */
-const CREATOR_ROLE_ID = 4;
+export const CREATOR_ROLE_ID = 4;
 
 /** GET /api/bots/limit: the web app asks before opening the create dialog. */
 export async function botLimit(ctx: AppContext, principal: Principal): Promise<BotLimit> {
@@ -48,7 +48,8 @@ const limitRefusal = (botLimit: BotLimitRefusal, message: string) =>
  * additional bots, and then only with the caller's consent (`acceptAdditionalCost`). Creating
  * from scratch, from a template and importing all count. Checked before the work starts (a
  * clear answer early) and again inside the creating transaction (insertBot), under the
- * tenant's lock, so concurrent requests cannot pass the cap together.
+ * tenant's lock, so concurrent requests cannot pass the cap together. Bots still being imported
+ * count: they are bots in a moment.
  */
 export async function assertBotAllowed(
   ctx: AppContext,
@@ -58,7 +59,7 @@ export async function assertBotAllowed(
   await assertBotCap(ctx.repos, principal.tenantId, acceptAdditionalCost);
 }
 
-async function assertBotCap(
+export async function assertBotCap(
   repos: Repositories,
   tenantId: string,
   acceptAdditionalCost: boolean,
@@ -66,7 +67,7 @@ async function assertBotCap(
   const tenant = await repos.tenants.get(tenantId);
   const plan = tenant && (await repos.plans.get(tenant.planId));
   if (!plan) throw limitRefusal('no-plan', M.noPlan);
-  if ((await repos.forTenant(tenantId).bots.count()) < plan.maxFreeBots) return;
+  if ((await repos.forTenant(tenantId).bots.countWithImports()) < plan.maxFreeBots) return;
   if (!plan.hasAdditionalBotsCost) throw limitRefusal('reached', M.botLimitReached);
   if (!acceptAdditionalCost) throw limitRefusal('additional-cost', M.botLimitAdditionalCost);
 }

@@ -2,11 +2,12 @@ import {
   AppError,
   BOT_BUNDLE_MESSAGES,
   conflict,
+  DEFAULT_BOT_REGION,
   type ImportBotQuery,
   type ImportBotResponse,
   type ImportedBotData,
 } from '@parley/contracts';
-import { isUniqueViolation } from '@parley/db';
+import { type Bot, isUniqueViolation } from '@parley/db';
 import type { Principal } from '../../auth/principal';
 import { type BundleContent, importBundleContent, summariseBundle } from '../../bot-bundle/bundle-content';
 import { credentialsForImport } from '../../bot-bundle/bundle-credentials';
@@ -17,7 +18,8 @@ import type { UploadedFile } from '../../http/multipart';
 import { runInputTask } from '../../untrusted-input/run-input-task';
 import { requireImportExport } from '../tenancy/tenant-plan.service';
 import { toBotDetails } from './bot-access.service';
-import { assertBotAllowed, assertNameFree, creatorMayMakeGlobal, insertBot } from './bot-creation.service';
+import { assertBotAllowed, assertNameFree, creatorMayMakeGlobal } from './bot-creation.service';
+import { claimImportingBot, removeImportingBot, writeImportingBot } from './importing-bot.service';
 
 /** How long reading one bot file may take in its worker (a 10,000-intent bot takes a few seconds). */
 const OPEN_BUNDLE_TIMEOUT_MS = 60_000;
@@ -39,43 +41,40 @@ export function openBundle(ctx: AppContext, file: UploadedFile): Promise<BundleC
 }
 
 /**
- * The staging bot's name: a word of the API (RESERVED_BOT_NAMES), so no real bot can have it;
- * two stagings at once wait for each other on its id.
+ * The bot a staging rehearses a file in: named by its person (an address, which no bot name can
+ * hold), seen by nothing, removed once the staging answers.
  */
-const STAGING_BOT_NAME = 'import';
+const stagingBotName = (principal: Principal) => `import ${principal.user.id}`;
 
-class StagingDone extends Error {}
+/** Before a bundle's settings are read, the claimed bot's: replaced once the file is open. */
+const PLACEHOLDER_SETTINGS = {};
 
 /**
- * Runs the whole import into a bot that never exists: the transaction is rolled back at the
- * end. Every rule of the real import (names across kinds, values across entities, regexes run
- * by RE2, global names) is checked by the code that applies it.
+ * Runs the whole import into a bot that never becomes one, in short transactions: every rule of
+ * the real import (names across kinds, values across entities, regexes run by RE2) is checked by
+ * the code that applies it. Nothing is made global (the file's global items become the bot's
+ * own here), so nothing of the rehearsal is ever seen outside its bot: whether an item would be
+ * made global changes no refusal, since an item that may be global may also be the bot's own.
  */
-async function rehearseImport(ctx: AppContext, principal: Principal, content: BundleContent): Promise<void> {
-  const canMakeGlobal = await creatorMayMakeGlobal(principal);
-  try {
-    await ctx.repos.transaction(async (repos) => {
-      const scope = repos.forTenant(principal.tenantId);
-      const bot = await scope.bots.create({
-        botName: STAGING_BOT_NAME,
-        region: content.bot.region,
-        settings: content.settings,
-      });
-      await importBundleContent({ bot, scope, canMakeGlobal, actorId: principal.user.id }, content);
-      throw new StagingDone();
-    });
-  } catch (error) {
-    if (error instanceof StagingDone) return;
-    // Only a simultaneous change of the account's global items can still collide.
-    if (isUniqueViolation(error))
-      throw conflict('The account was changed at the same time. Please try again.');
-    throw error;
-  }
+async function rehearseImport(
+  ctx: AppContext,
+  principal: Principal,
+  bot: Bot,
+  content: BundleContent,
+): Promise<void> {
+  await writeImportingBot(ctx, principal, bot, async (scope, breakSlice) => {
+    await scope.bots.update(bot.id, { region: content.bot.region, settings: content.settings });
+    await importBundleContent(
+      { bot, scope, canMakeGlobal: false, actorId: principal.user.id, breakSlice },
+      content,
+    );
+  });
 }
 
 /**
  * POST /api/bots/import/staging: the file checked by every rule of an import (nothing is
- * created), answered as the spec's Imported bot data with the counts of the dialog.
+ * created), answered as the spec's Imported bot data with the counts of the dialog. One bot
+ * file of a person is read at a time (429 meanwhile).
  */
 export async function stageBotImport(
   ctx: AppContext,
@@ -85,15 +84,31 @@ export async function stageBotImport(
   await requireImportExport(ctx, principal);
   // Only someone who could import the bot may have a file read: the rights and cap of importing.
   await assertBotAllowed(ctx, principal, true);
-  const content = await openBundle(ctx, file);
-  await rehearseImport(ctx, principal, content);
-  return summariseBundle(content);
+  // Claimed before the file is read: a person's files do not fill the readers' line.
+  const bot = await claimImportingBot(ctx, principal, {
+    botName: stagingBotName(principal),
+    region: DEFAULT_BOT_REGION,
+    settings: PLACEHOLDER_SETTINGS,
+  });
+  try {
+    const content = await openBundle(ctx, file);
+    await rehearseImport(ctx, principal, bot, content);
+    return summariseBundle(content);
+  } catch (error) {
+    // Only a simultaneous change of the account can still collide.
+    if (isUniqueViolation(error))
+      throw conflict('The account was changed at the same time. Please try again.');
+    throw error;
+  } finally {
+    await removeImportingBot(ctx, principal.tenantId, bot);
+  }
 }
 
 /**
  * POST /api/bots/import: a new bot from the file, under the dialog's name, region, recognizer,
- * language and Automate; the rules and the plan's cap of creating a bot apply. One transaction:
- * a refusal creates nothing.
+ * language and Automate; the rules and the plan's cap of creating a bot apply. The bot is
+ * claimed before the file is read and written in short transactions, seen by no one until it
+ * is complete; a refusal removes it and anything it made, so nothing of it stays.
  */
 export async function importBot(
   ctx: AppContext,
@@ -103,26 +118,46 @@ export async function importBot(
   passphrase?: string,
 ): Promise<ImportBotResponse> {
   await requireImportExport(ctx, principal);
-  const { content, functionsNeedingCredentials } = await credentialsForImport(
-    await openBundle(ctx, file),
-    passphrase,
-  );
   await assertNameFree(principal, choice.name);
   await assertBotAllowed(ctx, principal, choice.acceptAdditionalCost);
+  const canMakeGlobal = await creatorMayMakeGlobal(principal);
+  const bot = await claimImportingBot(
+    ctx,
+    principal,
+    { botName: choice.name, region: choice.region, settings: PLACEHOLDER_SETTINGS },
+    { acceptAdditionalCost: choice.acceptAdditionalCost },
+  );
+  let opened: Awaited<ReturnType<typeof credentialsForImport>>;
+  try {
+    opened = await credentialsForImport(await openBundle(ctx, file), passphrase);
+  } catch (error) {
+    await removeImportingBot(ctx, principal.tenantId, bot);
+    throw error;
+  }
+  const { content, functionsNeedingCredentials } = opened;
   const settings = importSettings(content.settings, choice);
-  const bot = await insertBot(ctx, principal, {
-    name: choice.name,
-    region: choice.region,
-    settings,
-    content,
-    acceptAdditionalCost: choice.acceptAdditionalCost,
-    audit: {
-      action: 'bot.imported',
-      details: `name=${choice.name} from=${content.bot.botName} region=${choice.region} language=${settings.language} recognizer=${settings.intentRecognizerProvider ?? 'none'}`,
-    },
-  });
+  try {
+    await writeImportingBot(ctx, principal, bot, async (scope, breakSlice, madeGlobal) => {
+      await scope.bots.update(bot.id, { settings });
+      await importBundleContent(
+        { bot, scope, canMakeGlobal, actorId: principal.user.id, breakSlice, madeGlobal },
+        { ...content, settings },
+      );
+      await scope.bots.finishImport(bot.id);
+      await scope.audit.record({
+        actor: principal.user.id,
+        action: 'bot.imported',
+        target: bot.id,
+        details: `name=${choice.name} from=${content.bot.botName} region=${choice.region} language=${settings.language} recognizer=${settings.intentRecognizerProvider ?? 'none'}`,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw conflict('The account was changed at the same time. Please try again.');
+    throw error;
+  }
   return {
-    bot: toBotDetails(bot),
+    bot: toBotDetails({ ...bot, settings }),
     url: `/bots/${encodeURIComponent(bot.botName)}`,
     functionsNeedingCredentials,
   };
