@@ -170,7 +170,7 @@ export async function uploadToDirectLine(
         key,
         name: file.name,
         contentType: file.contentType,
-        url: `${directLineUrl(ctx.config.publicUrl)}/conversations/${encodeURIComponent(conversationId)}/uploads/${uploadId}/${encodeURIComponent(file.name)}`,
+        url: `${directLineUrl(ctx.config.publicUrl)}/conversations/${encodeURIComponent(conversationId)}/uploads/${uploadId}/${addressName(file.name, file.extension)}`,
       });
     }
     const activity = activityOfPost({
@@ -191,6 +191,12 @@ export async function uploadToDirectLine(
     await Promise.all(stored.map((file) => ctx.blobs.delete(file.key).catch(() => undefined)));
     throw error;
   }
+}
+
+/** The name at the end of a file's address (what a download is saved as), short enough for any address. */
+function addressName(name: string, extension: string): string {
+  const encoded = encodeURIComponent(name);
+  return encoded.length <= 300 ? encoded : `file.${extension}`;
 }
 
 /** The activity part as an object (a message); `{}` without one. */
