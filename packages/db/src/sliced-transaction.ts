@@ -3,7 +3,22 @@ import type { ControlledTransaction, Kysely } from 'kysely';
 import type { Database } from './schema';
 
 /** How long one transaction of a sliced write may hold the database before the next begins. */
-export const SLICE_MS = 15;
+export const SLICE_MS = 10;
+
+/**
+ * The sliced writes of this process take turns, one slice at a time: a request that needs the
+ * database waits for one slice at most, not for one slice of every import running at once.
+ */
+let lastTurn: Promise<void> = Promise.resolve();
+async function takeTurn(): Promise<() => void> {
+  const before = lastTurn;
+  let release = () => {};
+  lastTurn = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await before;
+  return release;
+}
 
 /** Between the items of a long write: ends the slice once it has held the database long enough. */
 export type SliceBreak = () => Promise<void>;
@@ -13,7 +28,7 @@ export type SliceBreak = () => Promise<void>;
  * handle that always stands for the current transaction, and calls `breakSlice()` between its
  * items; once the current transaction has held the database for SLICE_MS, it is committed, other
  * requests get their turn (on SQLite the one connection, on any database the event loop), and a
- * new transaction begins. The last one is committed when `work` resolves; a throw rolls back only
+ * new transaction begins once the other sliced writes of the process have had theirs. The last one is committed when `work` resolves; a throw rolls back only
  * the current slice. What earlier slices wrote stays: the caller writes where nothing else looks
  * until it is complete (a bot that is still importing), and removes it when the work fails.
  */
@@ -22,7 +37,14 @@ export async function inSlices<T>(
   work: (trx: Kysely<Database>, breakSlice: SliceBreak) => Promise<T>,
   sliceMs = SLICE_MS,
 ): Promise<T> {
-  let current: ControlledTransaction<Database> = await db.startTransaction().execute();
+  let release = await takeTurn();
+  let current: ControlledTransaction<Database>;
+  try {
+    current = await db.startTransaction().execute();
+  } catch (error) {
+    release();
+    throw error;
+  }
   let startedAt = performance.now();
   // The repositories are made once, over this handle; each call reaches the transaction of the moment.
   const handle = new Proxy(current, {
@@ -34,7 +56,9 @@ export async function inSlices<T>(
   const breakSlice: SliceBreak = async () => {
     if (performance.now() - startedAt < sliceMs) return;
     await current.commit().execute();
+    release();
     await nextTurn();
+    release = await takeTurn();
     current = await db.startTransaction().execute();
     startedAt = performance.now();
   };
@@ -45,5 +69,7 @@ export async function inSlices<T>(
   } catch (error) {
     if (!current.isCommitted && !current.isRolledBack) await current.rollback().execute();
     throw error;
+  } finally {
+    release();
   }
 }
