@@ -253,4 +253,34 @@ describe.each(testDatabases())('batch import of intents on %s', (kind) => {
     );
     expectStatus(await w.upload('designer', batch(), INTENT_BATCH_FILE_FIELD, 'x.xlsx', file), 200);
   });
+
+  test('an intent made by someone else between the check and the write: refused, and the sheet changes nothing', async () => {
+    const rows = Array.from({ length: 600 }, (_, i) => [
+      [`Sheet_${i}`, `say sheet number ${i}`],
+      [`Sheet_${i}`, `tell sheet ${i} please`],
+    ]).flat();
+    const file = await workbook([['Intent name', 'Utterance'], ...rows]);
+    const greetingBefore = (await intentNamed(w.admin, bot, 'Greeting'))?.utterances.length;
+    // Someone creates the sheet's last intent just as its writing begins.
+    const repos = server.ctx.repos;
+    const write = repos.transactionInSlices;
+    repos.transactionInSlices = async (work) => {
+      repos.transactionInSlices = write;
+      await createIntent(w.admin, bot, {
+        name: 'Sheet_599',
+        utterances: ['made elsewhere', 'by someone else'],
+      });
+      return write(work);
+    };
+    try {
+      const refused = await send(file);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe('This bot was changed at the same time. Please try again.');
+    } finally {
+      repos.transactionInSlices = write;
+    }
+    const names = (await listIntents(w.admin, bot)).map((i) => i.name);
+    expect(names.filter((n) => n.startsWith('Sheet_'))).toEqual(['Sheet_599']);
+    expect((await intentNamed(w.admin, bot, 'Greeting'))?.utterances.length).toBe(greetingBefore);
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { botImportRepository } from './repositories/bot-import.repository';
 import { botTotalsRepository } from './repositories/bot-totals.repository';
+import type { BotChange } from './repositories/change-notice';
 import { publicChannelRepository } from './repositories/channel.repository';
 import { publicExternalApiKeyRepository } from './repositories/external-api.repository';
 import { invitationRepository } from './repositories/invitation.repository';
@@ -73,6 +74,7 @@ export type {
   IntentExampleRecord,
   IntentRecord,
   IntentSummaryRecord,
+  NewIntent,
 } from './repositories/intent.repository';
 export type { InvitationCode, InvitationKind } from './repositories/invitation.repository';
 export type { LlmRecord } from './repositories/llm.repository';
@@ -148,8 +150,17 @@ export function createRepositories(db: Kysely<Database>, options: RepositoryOpti
     channels: publicChannelRepository(db),
     forTenant,
     transaction: (work) => db.transaction().execute((trx) => work(createRepositories(trx, options))),
-    transactionInSlices: (work) =>
-      inSlices(db, (trx, breakSlice) => work(createRepositories(trx, options), breakSlice)),
+    transactionInSlices: async (work) => {
+      // Thousands of writes would each announce a change: each bot changed is announced once, at the end.
+      const changes = new Map<string, BotChange>();
+      const collect = (change: BotChange) => changes.set(`${change.tenantId}/${change.botId ?? ''}`, change);
+      const sliced = { ...options, ...(options.onBotChange ? { onBotChange: collect } : {}) };
+      try {
+        return await inSlices(db, (trx, breakSlice) => work(createRepositories(trx, sliced), breakSlice));
+      } finally {
+        for (const change of changes.values()) options.onBotChange?.(change);
+      }
+    },
   };
 }
 

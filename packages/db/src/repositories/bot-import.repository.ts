@@ -1,6 +1,6 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema';
+import { inSlices } from '../sliced-transaction';
 
 /** A bot still being imported (or rehearsed by a staging): whose file it is, and since when. */
 export interface UnfinishedImport {
@@ -12,7 +12,7 @@ export interface UnfinishedImport {
 /** The tables that hold most of a bot's content, emptied a few hundred rows at a time. */
 const BULKY_TABLES = ['intents', 'entities', 'functions', 'variables'] as const;
 /** Rows deleted per statement (their examples, roles, flows and properties go with them). */
-const ROWS_PER_DELETE = 200;
+const ROWS_PER_DELETE = 50;
 
 /**
  * Bots whose import has not finished, across tenants: a bot being imported is written in short
@@ -41,10 +41,10 @@ export function botImportRepository(db: Kysely<Database>) {
       return (await unfinished().where('importing_since', '<', before).limit(100).execute()).map(toImport);
     },
     /**
-     * Deletes a bot that is still being imported, with its content: the bulky tables a few
-     * hundred rows per statement, each committed on its own, so other work runs in between
-     * (one statement deleting a 10,000-intent bot would hold SQLite's connection for seconds).
-     * A finished bot is never touched here.
+     * Deletes a bot that is still being imported, with its content: the bulky tables a few dozen
+     * rows per statement, in slices that take turns with the other sliced writes (one statement
+     * deleting a 10,000-intent bot would hold SQLite's connection for seconds). A finished bot is
+     * never touched here.
      */
     async remove(tenantId: string, botId: string): Promise<void> {
       const isUnfinished = await unfinished()
@@ -52,21 +52,23 @@ export function botImportRepository(db: Kysely<Database>) {
         .where('id', '=', botId)
         .executeTakeFirst();
       if (!isUnfinished) return;
-      for (const table of BULKY_TABLES) {
-        for (;;) {
-          const result = await sql`delete from ${sql.table(table)} where id in (
-              select id from ${sql.table(table)} where tenant_id = ${tenantId} and bot_id = ${botId}
-              limit ${ROWS_PER_DELETE})`.execute(db);
-          if (Number(result.numAffectedRows ?? 0) < ROWS_PER_DELETE) break;
-          await nextTurn();
+      await inSlices(db, async (trx, breakSlice) => {
+        for (const table of BULKY_TABLES) {
+          for (;;) {
+            const result = await sql`delete from ${sql.table(table)} where id in (
+                select id from ${sql.table(table)} where tenant_id = ${tenantId} and bot_id = ${botId}
+                limit ${ROWS_PER_DELETE})`.execute(trx);
+            if (Number(result.numAffectedRows ?? 0) < ROWS_PER_DELETE) break;
+            await breakSlice();
+          }
         }
-      }
-      await db
-        .deleteFrom('bots')
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', botId)
-        .where('importing_since', 'is not', null)
-        .execute();
+        await trx
+          .deleteFrom('bots')
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', botId)
+          .where('importing_since', 'is not', null)
+          .execute();
+      });
     },
   };
 }

@@ -38,10 +38,12 @@ export const intentsKind = defineBundleKind({
   import: async (botScope, intents) => {
     const content = botContentIn(botScope.scope, botScope.bot);
     await ensureNoneIntent(content);
+    // The entities were imported before; intents add none, so they are read once for all.
+    const entities = placeholderEntities(await content.entities.list());
     for (const intent of intents) {
       await importingItem(botScope, 'intents', intent.name, async () => {
         if (isNoneIntent(intent.name)) await fillNoneIntent(content, intent);
-        else await createIntentIn(content, intent);
+        else await createIntentIn(content, intent, entities);
       });
     }
   },

@@ -1,6 +1,7 @@
 import {
   AppError,
   INTENT_BATCH_MESSAGES as B,
+  conflict,
   exampleTextField,
   INTENT_LIMITS,
   INTENT_MIN_EXAMPLES,
@@ -10,17 +11,20 @@ import {
   nameKey,
   validationError,
 } from '@parley/contracts';
-import type { IntentRecord } from '@parley/db';
+import { type IntentRecord, isUniqueViolation, type NewIntent } from '@parley/db';
 import type { BotRef } from '../../auth/bot-ref';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import type { UploadedFile } from '../../http/multipart';
 import { runInputTask } from '../../untrusted-input/run-input-task';
-import { changeBotContent } from './bot-content.service';
+import { shareEventLoop } from '../../workers/share-event-loop';
+import { assertNotPublishing } from '../publishing/synchronization-block';
+import { type BotContent, ensureNoneIntent, readBotContent } from './bot-content.service';
 import { intentNameProblem } from './content-names.service';
 import { placeholderEntities } from './entity-views';
 import { classifyExample } from './intent-views';
 import type { IntentWorkbookRow } from './intent-workbook';
+import { botContentIn } from './variable-changes';
 
 /** How long reading one workbook may take in its worker. */
 const WORKBOOK_TIMEOUT_MS = 60_000;
@@ -67,10 +71,125 @@ function answerOf(group: RowGroup, field: string): string {
   return answer;
 }
 
+/** What one group of rows does: examples added to an intent the bot has, or a new intent. */
+type PlannedChange =
+  | { kind: 'add'; name: string; intentId: string; examples: NewIntent['examples'] }
+  | { kind: 'create'; intent: NewIntent };
+
+/**
+ * Every row checked before anything is written, by the rules of adding examples and creating
+ * intents by hand: the first problem names its row, and then nothing has changed. Reads only,
+ * sharing the event loop between groups.
+ */
+async function planBatch(
+  content: BotContent,
+  groups: readonly RowGroup[],
+  options: { field: string; isFaq: boolean },
+): Promise<PlannedChange[]> {
+  const { field } = options;
+  const entities = placeholderEntities(await content.entities.list());
+  const existing = new Map<string, IntentRecord>(
+    (await content.intents.list()).map((i) => [nameKey(i.name), i]),
+  );
+  const planned: PlannedChange[] = [];
+  for (const group of groups) {
+    await shareEventLoop();
+    const firstRow = group.rows[0]?.row ?? 2;
+    const examples = utterancesOf(group, field).map((text) => classifyExample(text, entities));
+    const intent = existing.get(nameKey(group.name));
+    if (intent) {
+      const known = new Set(intent.examples.map((e) => e.text.toLowerCase()));
+      const fresh = examples.filter((e) => !known.has(e.text.toLowerCase()));
+      if (intent.examples.length + fresh.length > INTENT_LIMITS.examplesPerIntent)
+        throw validationError(field, B.row(firstRow, M.tooManyExamples(INTENT_LIMITS.examplesPerIntent)));
+      if (fresh.length > 0)
+        planned.push({ kind: 'add', name: intent.name, intentId: intent.id, examples: fresh });
+      continue;
+    }
+    const problem = await intentNameProblem(content, group.name);
+    if (problem) throw validationError(field, B.row(firstRow, problem));
+    if (examples.length < INTENT_MIN_EXAMPLES)
+      throw validationError(field, B.row(firstRow, M.notEnoughExamples));
+    if (examples.length > INTENT_LIMITS.examplesPerIntent)
+      throw validationError(field, B.row(firstRow, M.tooManyExamples(INTENT_LIMITS.examplesPerIntent)));
+    const answer = answerOf(group, field);
+    if (options.isFaq && answer === '') throw validationError(field, B.row(firstRow, M.faqAnswerRequired));
+    const description = group.rows.map((r) => r.description).find((d) => d !== '') ?? '';
+    if (description.length > INTENT_LIMITS.description)
+      throw validationError(field, B.row(firstRow, M.tooLong('description', INTENT_LIMITS.description)));
+    planned.push({
+      kind: 'create',
+      intent: {
+        name: group.name,
+        description,
+        type: answer === '' ? 'normal' : 'faq',
+        answer,
+        isRedirect: false,
+        template: null,
+        examples,
+      },
+    });
+  }
+  return planned;
+}
+
+/**
+ * Writes the planned changes in short transactions (a 49,000-row sheet would hold the database
+ * for seconds): the intents appear as they are written. A write that fails (a change made at the
+ * same time) undoes what the import wrote, so the bot is as it was.
+ */
+async function writeBatch(
+  ctx: AppContext,
+  principal: Principal,
+  bot: BotContent['bot'],
+  planned: readonly PlannedChange[],
+): Promise<IntentBatchImportResult> {
+  const result: IntentBatchImportResult = { created: [], updated: [], examplesAdded: 0 };
+  const createdIds: string[] = [];
+  const addedExamples: Array<{ intentId: string; exampleId: string }> = [];
+  try {
+    await ctx.repos.transactionInSlices(async (repos, breakSlice) => {
+      const content = botContentIn(repos.forTenant(principal.tenantId), bot);
+      await ensureNoneIntent(content);
+      await content.scope.bots.markUnpublished(bot.id);
+      for (const change of planned) {
+        await breakSlice();
+        if (change.kind === 'add') {
+          const added = await content.intents.addExamples(change.intentId, change.examples);
+          for (const example of added)
+            addedExamples.push({ intentId: change.intentId, exampleId: example.id });
+          result.updated.push(change.name);
+          result.examplesAdded += change.examples.length;
+        } else {
+          createdIds.push((await content.intents.create(change.intent)).id);
+          result.created.push(change.intent.name);
+          result.examplesAdded += change.intent.examples.length;
+        }
+      }
+    });
+  } catch (error) {
+    await ctx.repos.transactionInSlices(async (repos, breakSlice) => {
+      const intents = repos.forTenant(principal.tenantId).intents(bot.id);
+      for (const id of createdIds) {
+        await intents.delete(id);
+        await breakSlice();
+      }
+      for (const { intentId, exampleId } of addedExamples) {
+        await intents.deleteExample(intentId, exampleId);
+        await breakSlice();
+      }
+    });
+    if (isUniqueViolation(error)) throw conflict('This bot was changed at the same time. Please try again.');
+    throw error;
+  }
+  return result;
+}
+
 /**
  * POST /api/{bot}/intents/batch-import (and /import-faq with `isFaq`): reads the workbook
- * (docs/intent-and-entity-files.md), then in one transaction creates the intents it names and
- * adds new utterances to those the bot has. Any problem names its row and nothing changes.
+ * (docs/intent-and-entity-files.md) in a worker, checks every row, then creates the intents it
+ * names and adds new utterances to those the bot has, in short transactions. Any problem names
+ * its row and nothing changes.
  */
 export async function batchImportIntents(
   ctx: AppContext,
@@ -98,53 +217,9 @@ export async function batchImportIntents(
       throw validationError(options.field, error.message);
     throw error;
   }
-  const { field } = options;
-  const groups = groupByIntent(rows, field);
-
-  return changeBotContent(ctx, principal, botRef, 'intents', async (content) => {
-    const entities = placeholderEntities(await content.entities.list());
-    const existing = new Map<string, IntentRecord>(
-      (await content.intents.list()).map((i) => [nameKey(i.name), i]),
-    );
-    const result: IntentBatchImportResult = { created: [], updated: [], examplesAdded: 0 };
-    for (const group of groups) {
-      const firstRow = group.rows[0]?.row ?? 2;
-      const examples = utterancesOf(group, field).map((text) => classifyExample(text, entities));
-      const intent = existing.get(nameKey(group.name));
-      if (intent) {
-        const known = new Set(intent.examples.map((e) => e.text.toLowerCase()));
-        const fresh = examples.filter((e) => !known.has(e.text.toLowerCase()));
-        if (intent.examples.length + fresh.length > INTENT_LIMITS.examplesPerIntent)
-          throw validationError(field, B.row(firstRow, M.tooManyExamples(INTENT_LIMITS.examplesPerIntent)));
-        if (fresh.length === 0) continue;
-        await content.intents.addExamples(intent.id, fresh);
-        result.updated.push(intent.name);
-        result.examplesAdded += fresh.length;
-        continue;
-      }
-      const problem = await intentNameProblem(content, group.name);
-      if (problem) throw validationError(field, B.row(firstRow, problem));
-      if (examples.length < INTENT_MIN_EXAMPLES)
-        throw validationError(field, B.row(firstRow, M.notEnoughExamples));
-      if (examples.length > INTENT_LIMITS.examplesPerIntent)
-        throw validationError(field, B.row(firstRow, M.tooManyExamples(INTENT_LIMITS.examplesPerIntent)));
-      const answer = answerOf(group, field);
-      if (options.isFaq && answer === '') throw validationError(field, B.row(firstRow, M.faqAnswerRequired));
-      const description = group.rows.map((r) => r.description).find((d) => d !== '') ?? '';
-      if (description.length > INTENT_LIMITS.description)
-        throw validationError(field, B.row(firstRow, M.tooLong('description', INTENT_LIMITS.description)));
-      await content.intents.create({
-        name: group.name,
-        description,
-        type: answer === '' ? 'normal' : 'faq',
-        answer,
-        isRedirect: false,
-        template: null,
-        examples,
-      });
-      result.created.push(group.name);
-      result.examplesAdded += examples.length;
-    }
-    return result;
-  });
+  const groups = groupByIntent(rows, options.field);
+  const content = await readBotContent(principal, botRef);
+  await assertNotPublishing(ctx, content.bot, 'intents');
+  const planned = await planBatch(content, groups, options);
+  return writeBatch(ctx, principal, content.bot, planned);
 }
