@@ -1,4 +1,4 @@
-import { MESSAGES } from '@parley/contracts';
+import { MESSAGES, TENANT_IN_VIEW_HEADER } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   type AdminWorld,
@@ -12,7 +12,7 @@ import {
 import { parseCsv } from './support/csv';
 import { testDatabases } from './support/databases';
 import { buildOwnAdminWorld, type MasterWorld, signUpMaster, uniqueKey } from './support/tenant-world';
-import { startTestServer, type TestServer } from './support/test-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from './support/test-server';
 
 const M = MESSAGES.admin;
 
@@ -295,6 +295,65 @@ describe.each(testDatabases())('tenant administration on %s', (kind) => {
 
     expect(await bState()).toEqual(before);
     expect((await alma('GET', '/api/tenant')).json().id).toBe(tenantA);
+  });
+
+  test('a call from a tab that still shows the tenant switched away from is refused, and names the selected one', async () => {
+    const { key, world } = await ownWorld();
+    const tenantC = await createTenant(server, world.master, `Tenant C ${key}`);
+    // Two tabs of one sign-in: one session token (a session of the test's own: it signs out).
+    const { token } = await server.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const inTab =
+      (tenant: string | undefined) => (method: 'GET' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+        server.request({
+          method,
+          url,
+          token,
+          body,
+          headers: tenant ? { [TENANT_IN_VIEW_HEADER]: tenant } : {},
+        });
+    await selectTenant(server, world.master, world.tenantB);
+    const settingsBefore = (await inTab(world.tenantB)('GET', '/api/tenant')).json();
+    expect(settingsBefore.id).toBe(world.tenantB);
+
+    // Another tab (same login) switches to C: the first tab, still showing B, cannot act on C.
+    expectStatus(await inTab(world.tenantB)('PUT', '/api/users/selected-tenant', { tenantId: tenantC }), 200);
+    const refused = await inTab(world.tenantB)('PUT', '/api/tenant/settings', {
+      displayName: `Renamed ${key}`,
+      email: 'renamed@example.com',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'cohesion_error',
+      message: MESSAGES.tenantSwitched.refused,
+      selectedTenantId: tenantC,
+      selectedTenantName: `Tenant C ${key}`,
+      reason: 'switched',
+    });
+    expect((await server.ctx.repos.tenants.get(tenantC))?.displayName).toBe(`Tenant C ${key}`);
+    expect((await inTab(world.tenantB)('GET', '/api/tenant')).statusCode).toBe(409);
+
+    // Reading who one is, switching and signing out answer whatever tenant the tab shows.
+    expect((await inTab(world.tenantB)('GET', '/api/users/info')).json().selectedTenantId).toBe(tenantC);
+    // The tab that follows (and callers without the header) are served.
+    expect((await inTab(tenantC)('GET', '/api/tenant')).json().id).toBe(tenantC);
+    expect((await inTab(undefined)('GET', '/api/tenant')).json().id).toBe(tenantC);
+    expectStatus(
+      await inTab('t000000000999')('PUT', '/api/users/selected-tenant', { tenantId: world.tenantB }),
+      200,
+    );
+    expect((await inTab(world.tenantB)('GET', '/api/tenant')).json().id).toBe(world.tenantB);
+
+    // The tenant a tab shows is deleted elsewhere: its calls are refused too, saying it is gone.
+    expectStatus(await as(server, world.master)('DELETE', `/api/tenant/${tenantC}`), 200);
+    const gone = await inTab(tenantC)('DELETE', '/api/tenant');
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json()).toMatchObject({
+      message: MESSAGES.tenantSwitched.refusedGone,
+      selectedTenantId: world.tenantB,
+      reason: 'gone',
+    });
+    expect(await server.ctx.repos.tenants.get(world.tenantB)).toBeDefined();
+    expect((await inTab(tenantC)('DELETE', '/api/auth/logout')).statusCode).toBe(204);
   });
 
   test('deleting tenants: only master administrators, never the master tenant', async () => {

@@ -126,15 +126,19 @@ describe('the General tab', () => {
     await s.page.getByRole('button', { name: 'Delete account' }).click();
     await expectVisible(popupOf(s.page).getByRole('heading', { name: 'Delete this account?' }));
     await popupOf(s.page).getByRole('button', { name: 'Delete account' }).click();
-    const failure = popupOf(s.page);
-    await expectVisible(failure.getByRole('heading', { name: MESSAGES.plainErrorTitle, exact: true }));
+    const failure = s.page.getByRole('alertdialog', { name: MESSAGES.plainErrorTitle, exact: true });
     await expectVisible(failure.getByText(M.accountDeletionError));
     await screenshot(s.page, 'admin-general-delete-error');
     await failure.getByRole('button', { name: 'OK' }).click();
     await expectHidden(s.page.getByTestId('screen-blocker'));
     expect(await s.page.evaluate(() => document.getElementById('root')?.hasAttribute('inert'))).toBe(false);
     expect(await s.page.evaluate(() => document.body.classList.contains('is-screen-blocked'))).toBe(false);
-    expect(s.page.url()).toBe(`${s.app.baseUrl}/configuration/general`);
+    // The account this tab showed is gone: the tab follows the account the server selected now,
+    // instead of acting on it by mistake.
+    const moved = s.page.getByRole('alertdialog', { name: MESSAGES.tenantSwitched.goneTitle });
+    await expectVisible(moved.getByText(MESSAGES.tenantSwitched.gone('Master')));
+    await moved.getByRole('button', { name: 'OK' }).click();
+    await s.page.waitForURL(`${s.app.baseUrl}/bots`);
   });
 
   test('account deletion blocks the screen while it runs, then logs out and goes to /', async () => {

@@ -141,6 +141,80 @@ describe('the signed-in shell', () => {
     await screenshot(s.page, 'shell-after-tenant-switch');
   });
 
+  test('a switch in another tab: this tab follows it to the new account and says so', async () => {
+    const acme = await organisation('Tabs');
+    const ada = await masterAdmin('tabs');
+    await signInAs(ada);
+    await s.page.goto(`${s.app.baseUrl}/configuration/users`);
+    const switcher = (page: Page) => page.getByRole('button', { name: /Switch account/ });
+    await expectVisible(switcher(s.page));
+
+    // The second tab shares the sign-in; it switches to Acme.
+    const other = await s.browser.newPage();
+    try {
+      await other.goto(`${s.app.baseUrl}/bots`);
+      await switcher(other).click();
+      await other
+        .getByRole('list', { name: 'Switch account' })
+        .getByRole('button', { name: acme.name })
+        .click();
+      await expect.poll(() => switcher(other).textContent()).toContain(acme.name);
+      // The other tab did the switch itself: no notice there.
+      await expectHidden(popupOf(other));
+    } finally {
+      await other.close();
+    }
+
+    // The first tab follows at once: the notice, the new account, its bots.
+    await expectVisible(popupOf(s.page).getByText(MESSAGES.tenantSwitched.text(acme.name)));
+    await screenshot(s.page, 'shell-tenant-followed');
+    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => switcher(s.page).textContent()).toContain(acme.name);
+    await s.page.waitForURL(`${s.app.baseUrl}/bots`);
+  });
+
+  test('a switch on another device: the next call of this tab is refused and the tab follows', async () => {
+    const acme = await organisation('Device');
+    const ada = await masterAdmin('device');
+    await signInAs(ada);
+    await s.page.goto(`${s.app.baseUrl}/bots`);
+    const master = await s.app.server.ctx.repos.tenants.getMaster();
+    expect(await s.page.getByRole('button', { name: /Switch account/ }).textContent()).toContain(
+      master?.displayName,
+    );
+
+    // Ada's phone switches to Acme (a session of its own: no shared browser storage).
+    const phone = await s.app.server.login(ada.email, ada.password);
+    const switched = await s.app.server.request({
+      method: 'PUT',
+      url: '/api/users/selected-tenant',
+      token: phone.token,
+      body: { tenantId: acme.id },
+    });
+    expect(switched.statusCode).toBe(200);
+
+    // This tab still shows the master tenant: opening Create a bot asks the server (templates, plan),
+    // which refuses for the tenant this tab shows; the tab follows Acme and says why.
+    await s.page.getByRole('button', { name: 'Create a bot' }).first().click();
+    await expectVisible(popupOf(s.page).getByText(MESSAGES.tenantSwitched.text(acme.name)));
+    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
+    await expect
+      .poll(() => s.page.getByRole('button', { name: /Switch account/ }).textContent())
+      .toContain(acme.name);
+    await expectHidden(s.page.getByRole('dialog'));
+    // From here on the tab works in Acme: a bot made now is Acme's.
+    await s.page.getByRole('button', { name: 'Create a bot' }).first().click();
+    await s.page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Start from scratch/ })
+      .click();
+    await s.page.getByRole('dialog').getByLabel('Name of your bot').fill('Device Bot');
+    await s.page.getByRole('dialog').getByRole('button', { name: 'Create bot' }).click();
+    await s.page.waitForURL(`${s.app.baseUrl}/bots/Device%20Bot/analytics`);
+    expect(await s.app.server.ctx.repos.forTenant(acme.id).bots.get('Device Bot')).toBeDefined();
+    expect(await s.app.server.ctx.repos.forTenant(master?.id ?? '').bots.get('Device Bot')).toBeUndefined();
+  });
+
   test('a plain user sees only Bots and Guide, and no tenant switch with a single tenant', async () => {
     const acme = await organisation('Plain');
     await signInAs(acme.paul);
@@ -178,10 +252,16 @@ describe('the signed-in shell', () => {
 
   test('the directory sign-in returning with #error shows the login error with the catalogue text', async () => {
     await signOut();
-    await s.page.goto(`${s.app.baseUrl}/login#error=tenant_not_confirmed_code`);
+    await s.page.goto(`${s.app.baseUrl}/login#error=unauthorised_error_code`);
     const popup = popupOf(s.page);
     await expectVisible(popup.getByRole('heading', { name: MESSAGES.loginErrorTitle }));
-    await expectVisible(popup.getByText(MESSAGES.accountNotConfirmed));
+    expect(new URL(s.page.url()).hash).toBe('');
+    await popup.getByRole('button', { name: 'OK' }).click();
+    // An unconfirmed account gets the catalogue's dialog: confirm from the mailbox, then sign in.
+    await signOut();
+    await s.page.goto(`${s.app.baseUrl}/login#error=tenant_not_confirmed_code`);
+    await expectVisible(popup.getByRole('heading', { name: MESSAGES.accountNotConfirmed }));
+    await expectVisible(popup.getByText(MESSAGES.accountNotConfirmedText));
     expect(new URL(s.page.url()).hash).toBe('');
     await popup.getByRole('button', { name: 'OK' }).click();
   });

@@ -57,4 +57,5 @@ export * from './schemas/variable-model';
 export * from './schemas/variables';
 export * from './schemas/websocket';
 export * from './schemas/websocket-topics';
+export * from './tenant-in-view';
 export * from './validators';

@@ -77,6 +77,16 @@ export const MESSAGES = {
   confirmationSentText: (email: string) =>
     `If ${email} still has to confirm its account, a new confirmation link is on its way. It is valid for 7 days.`,
   userNotFoundText: 'Your user is not registered. Please ask your administrator to register you.',
+  // Not in the spec (issue 22): the selected tenant was switched in another tab, window or device.
+  tenantSwitched: {
+    refused: 'You switched to another account in another tab or window, so this was not done.',
+    refusedGone: 'The account this tab shows is no longer available to you, so this was not done.',
+    title: 'Account switched',
+    text: (name: string) => `You switched to ${name} in another tab or window. This tab shows ${name} now.`,
+    goneTitle: 'Account no longer available',
+    gone: (name: string) =>
+      `The account this tab showed is no longer available to you. This tab shows ${name} now.`,
+  },
   maxUsersReached: 'Maximum users reached',
   getMatched: {
     errorTitle: 'Email error',

@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { type Access, acceptedPermissions } from './access';
 import { type BotRef, botRefFor } from './bot-ref';
 import { type Principal, resolvePrincipal } from './principal';
+import { assertTenantInView } from './tenant-in-view';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -74,6 +75,7 @@ export function registerGuard(app: FastifyInstance, ctx: AppContext): void {
     if (!access || access === 'public') return;
     const principal = await authenticate(ctx, tokenFrom(request));
     request.principal = principal;
+    await assertTenantInView(ctx, request, principal);
     await enforce(access, principal, request);
   });
 }

@@ -27,19 +27,29 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // 204; a directory session answers 200 with where the browser ends the directory's session too.
-  app.delete('/api/auth/logout', { config: { access: 'authenticated' } }, async (request, reply) => {
-    const { directoryLogoutUrl } = await logout(ctx, principalOf(request));
-    if (!directoryLogoutUrl) return reply.status(204).send();
-    const answer: LogoutResponse = { directoryLogoutUrl };
-    return answer;
-  });
-
-  app.get('/api/users/info', { config: { access: 'authenticated' } }, async (request) =>
-    buildUserInfo(ctx.repos, principalOf(request)),
+  app.delete(
+    '/api/auth/logout',
+    { config: { access: 'authenticated', isTenantNeutral: true } },
+    async (request, reply) => {
+      const { directoryLogoutUrl } = await logout(ctx, principalOf(request));
+      if (!directoryLogoutUrl) return reply.status(204).send();
+      const answer: LogoutResponse = { directoryLogoutUrl };
+      return answer;
+    },
   );
 
-  app.put('/api/users/selected-tenant', { config: { access: 'authenticated' } }, async (request) => {
-    const { tenantId } = parseInput(selectedTenantBodySchema, request.body);
-    return selectTenant(ctx, principalOf(request), tenantId);
-  });
+  app.get(
+    '/api/users/info',
+    { config: { access: 'authenticated', isTenantNeutral: true } },
+    async (request) => buildUserInfo(ctx.repos, principalOf(request)),
+  );
+
+  app.put(
+    '/api/users/selected-tenant',
+    { config: { access: 'authenticated', isTenantNeutral: true } },
+    async (request) => {
+      const { tenantId } = parseInput(selectedTenantBodySchema, request.body);
+      return selectTenant(ctx, principalOf(request), tenantId);
+    },
+  );
 }

@@ -1,5 +1,7 @@
+import { isTenantSwitchedData } from '@parley/contracts';
 import { toApiError } from './api-error';
 import { getToken } from './session';
+import { noticeSelectedTenant, selectionMark, tenantInViewHeader } from './tenant-in-view';
 
 /**
  * The manual is public: its calls never carry the token (spec 01 section 7). Nor do the public
@@ -45,9 +47,13 @@ export async function apiRequest<T>(
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   const token = getToken();
-  if (token && !TOKENLESS_PREFIXES.some((prefix) => path.startsWith(prefix))) headers.AuthToken = token;
+  if (token && !TOKENLESS_PREFIXES.some((prefix) => path.startsWith(prefix))) {
+    headers.AuthToken = token;
+    Object.assign(headers, tenantInViewHeader());
+  }
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
+  const mark = selectionMark();
   const response = await fetch(path, {
     method,
     headers,
@@ -55,7 +61,20 @@ export async function apiRequest<T>(
     signal,
   });
   const data = await readBody(response);
-  if (!response.ok) throw toApiError(response.status, data);
+  if (!response.ok) {
+    const error = toApiError(response.status, data);
+    // The tenant was switched elsewhere: this tab follows it (the call itself was not done).
+    if (error.is('cohesion_error') && isTenantSwitchedData(error.data))
+      noticeSelectedTenant(
+        {
+          tenantId: error.data.selectedTenantId,
+          name: error.data.selectedTenantName,
+          isShownGone: error.data.reason === 'gone',
+        },
+        mark,
+      );
+    throw error;
+  }
   return { status: response.status, data: data as T };
 }
 

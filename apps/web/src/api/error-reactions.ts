@@ -1,4 +1,4 @@
-import { type ErrorCode, MESSAGES } from '@parley/contracts';
+import { type ErrorCode, isTenantSwitchedData, MESSAGES } from '@parley/contracts';
 import { popup } from '../ui/popup/popup-service';
 import { type ApiError, isApiError } from './api-error';
 import { clearSession } from './session';
@@ -65,5 +65,7 @@ export function handleApiError(error: unknown): void {
     void popup.error({ title: MESSAGES.plainErrorTitle, text: MESSAGES.noServerConnection });
     return;
   }
+  // A call refused because the tenant was switched elsewhere: the tab follows and says so itself.
+  if (error.is('cohesion_error') && isTenantSwitchedData(error.data)) return;
   void ERROR_REACTIONS[error.code](error);
 }

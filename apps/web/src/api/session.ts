@@ -61,11 +61,12 @@ export function clearSession(): void {
   publish();
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` on every change of the saved login, in this tab or from another. */
+export function subscribeToSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export function useSession(): Session {
-  return useSyncExternalStore(subscribe, getSession);
+  return useSyncExternalStore(subscribeToSession, getSession);
 }

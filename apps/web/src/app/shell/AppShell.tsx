@@ -7,11 +7,13 @@ import { HireExpertBox } from './HireExpertBox';
 import { MainNav } from './MainNav';
 import { ProfileMenu } from './ProfileMenu';
 import { TenantSwitcher } from './TenantSwitcher';
+import { useTenantFollowing } from './use-tenant-following';
 import './shell.css';
 
 /** The frame of every signed-in page: the sidebar with navigation and profile, and the page. */
 export function AppShell() {
   const { data: user } = useCurrentUser();
+  useTenantFollowing();
   return (
     <div className="shell">
       <aside className="shell__sidebar">

@@ -1,11 +1,36 @@
 import type { ChangePasswordResponse, TenantInvitationView, UserInfo } from '@parley/contracts';
 import { api } from '../../../api/client';
+import { getSession } from '../../../api/session';
+import {
+  noticeSelectedTenant,
+  selectInThisTab,
+  selectionMark,
+  shownTenant,
+} from '../../../api/tenant-in-view';
 
-export const fetchUserInfo = (signal?: AbortSignal): Promise<UserInfo> =>
-  api.get<UserInfo>('/api/users/info', signal);
+/** The user info; its selected tenant is news for this tab when it was switched elsewhere. */
+export async function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
+  const mark = selectionMark();
+  const user = await api.get<UserInfo>('/api/users/info', signal);
+  const shown = shownTenant();
+  noticeSelectedTenant(
+    {
+      tenantId: user.selectedTenantId,
+      name: user.selectedTenant.displayName,
+      isShownGone: shown !== undefined && !user.visibleTenants.some((t) => t.id === shown),
+    },
+    mark,
+  );
+  return user;
+}
 
-export const selectTenant = (tenantId: string) =>
-  api.put<unknown>('/api/users/selected-tenant', { tenantId });
+/** Switches the selected tenant; this tab then shows it (other tabs follow: api/tenant-in-view.ts). */
+export function selectTenant(tenantId: string): Promise<unknown> {
+  const name = getSession().user?.visibleTenants.find((t) => t.id === tenantId)?.displayName ?? tenantId;
+  return selectInThisTab({ tenantId, name }, () =>
+    api.put<unknown>('/api/users/selected-tenant', { tenantId }),
+  );
+}
 
 /** The Hire-an-expert mail. */
 export const sendGetMatchEmail = (userId: string) =>
@@ -19,5 +44,8 @@ export const requestPasswordChange = (currentPassword: string) =>
 export const fetchInvitation = (token: string, signal?: AbortSignal) =>
   api.get<TenantInvitationView>(`/api/users/invitations/${encodeURIComponent(token)}`, signal);
 
-export const acceptInvitation = (token: string) =>
-  api.post<{ selectedTenantId: string }>(`/api/users/invitations/${encodeURIComponent(token)}/accept`, {});
+/** Accepting an invitation selects its tenant (the one the invitation names): this tab shows it. */
+export const acceptInvitation = (token: string, tenant: { tenantId: string; name: string }) =>
+  selectInThisTab(tenant, () =>
+    api.post<{ selectedTenantId: string }>(`/api/users/invitations/${encodeURIComponent(token)}/accept`, {}),
+  );

@@ -27,7 +27,7 @@ export function JoinTenantPage() {
     meta: { handlesErrors: true },
   });
   const accept = useMutation({
-    mutationFn: () => acceptInvitation(token),
+    mutationFn: (tenant: { tenantId: string; name: string }) => acceptInvitation(token, tenant),
     meta: { handlesErrors: true },
     onSuccess: async () => {
       await queryClient.invalidateQueries();
@@ -61,7 +61,12 @@ export function JoinTenantPage() {
             <Button variant="secondary" onClick={() => navigate('/bots')} disabled={accept.isPending}>
               Not now
             </Button>
-            <Button onClick={() => accept.mutate()} isLoading={accept.isPending}>
+            <Button
+              onClick={() =>
+                accept.mutate({ tenantId: invitation.data.tenantId, name: invitation.data.tenantName })
+              }
+              isLoading={accept.isPending}
+            >
               Join {invitation.data.tenantName}
             </Button>
           </div>
