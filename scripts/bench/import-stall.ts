@@ -6,7 +6,8 @@ import pg from 'pg';
 import { hashPassword } from '../../apps/server/src/auth/passwords';
 import { bundleKey, encodeBundle } from '../../apps/server/src/bot-bundle/bundle-codec';
 import { BENCH_USER, benchToken, seedBenchDatabase } from './bench-seed';
-import { latencySummary, round } from './load';
+import { probeHealthWhile } from './healthz-probe';
+import { round } from './load';
 import { processCpuMicros } from './process-cpu';
 import { startServerProcess } from './server-process';
 
@@ -16,8 +17,6 @@ const MEMBERS = 4;
 const INTENTS = 10_000;
 const SHEET = { intents: 4_900, utterancesPerIntent: 10 };
 const SHEET_BOT = 'Sheet Bot';
-/** How often /healthz is asked while the work runs. */
-const PROBE_EVERY_MS = 50;
 const GOAL_MS = 250;
 
 const WORDS = [
@@ -140,44 +139,19 @@ async function signIn(serverUrl: string, email: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-/** What /healthz answered while `work` ran: asked every 50 ms, each answer's time in ms. */
-async function probeHealthWhile<T>(serverUrl: string, work: () => Promise<T>) {
-  const latencies: number[] = [];
-  let isDone = false;
-  const probing = (async () => {
-    while (!isDone) {
-      const started = performance.now();
-      const response = await fetch(`${serverUrl}/healthz`);
-      await response.arrayBuffer();
-      latencies.push(performance.now() - started);
-      if (!response.ok) throw new Error(`/healthz answered ${response.status}`);
-      await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
-    }
-  })();
-  const started = performance.now();
-  try {
-    const result = await work();
-    return { result, seconds: round((performance.now() - started) / 1000), latencies };
-  } finally {
-    isDone = true;
-    await probing;
-  }
-}
-
 /** A phase of work with /healthz probed meanwhile, and the server's CPU time it took. */
 async function measuredPhase(serverUrl: string, pid: number, work: () => Promise<Response[]>) {
   const cpuBefore = processCpuMicros(pid) ?? 0;
-  const { result, seconds, latencies } = await probeHealthWhile(serverUrl, work);
+  const { result, seconds, healthz } = await probeHealthWhile(serverUrl, work);
   const cpuSeconds = round(((processCpuMicros(pid) ?? 0) - cpuBefore) / 1_000_000);
   const statuses = result.map((r) => r.status);
   for (const response of result)
     if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
-  const healthz = latencySummary(latencies);
   return {
     seconds,
     serverCpuSeconds: cpuSeconds,
     statuses,
-    healthzProbes: latencies.length,
+    healthzProbes: healthz.probes,
     healthzMs: { max: healthz.max, p99: healthz.p99, p50: healthz.p50 },
     meetsGoal: healthz.max < GOAL_MS,
   };

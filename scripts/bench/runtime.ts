@@ -6,6 +6,7 @@ import type { FlowStep } from '@parley/flows';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { benchToken, seedBenchDatabase, seedFlowBot } from './bench-seed';
+import { probeHealthWhile } from './healthz-probe';
 import { heapGrowth } from './heap-snapshot-diff';
 import { latencySummary, round } from './load';
 import { processCpuMicros } from './process-cpu';
@@ -471,8 +472,11 @@ async function runOn(
     phase(`${kind}: test chat: warm-up`);
     // A warm-up round: the first turn of each conversation loads and compiles what later ones reuse.
     await roundTrips(sockets, 2, say('where is my order'), isTurn);
-    const testChat = await measured(server, database, () =>
-      roundTrips(sockets, options.seconds, say('where is my order'), isTurn),
+    // /healthz meanwhile (issue 22): how long any other request waits behind 1,000 talking chats.
+    const { result: testChat, healthz: healthzDuringTestChat } = await probeHealthWhile(server.url, () =>
+      measured(server, database, () =>
+        roundTrips(sockets, options.seconds, say('where is my order'), isTurn),
+      ),
     );
     const testChatGreetings = await measured(server, database, () =>
       roundTrips(sockets, options.seconds, say('hello'), isTurn),
@@ -508,7 +512,12 @@ async function runOn(
       : await heapAcrossClosed(server, database, heapKeys);
 
     return {
-      testChat: { ...testChat, conversations: CONVERSATIONS, flowBlocks: 10 },
+      testChat: {
+        ...testChat,
+        conversations: CONVERSATIONS,
+        flowBlocks: 10,
+        healthzMs: healthzDuringTestChat,
+      },
       testChatGreetings,
       openLoop: { ...openLoopRun, conversations: OPEN_LOOP.conversations, target: OPEN_LOOP.turnsPerSecond },
       directLine: { ...directLineRun, conversations: DIRECT_LINE.conversations },
@@ -590,6 +599,7 @@ export async function benchRuntime(options: { seconds: number }) {
       statementsPerTurn: '<= 3 (transaction control apart)',
       openLoopP99Ms: '< 20 at 200 turns/s',
       heap: 'flat after GC across 10,000 closed conversations',
+      healthzDuringTestChat: 'max < 250 ms while 1,000 test chats talk (issue 22)',
     },
     loadAverageAfter: readFileSync('/proc/loadavg', 'utf8').trim(),
   };

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import { gdprSettingsOf } from '../features/feature-settings.service';
 import { turnRecording } from '../gdpr/turn-privacy';
 import { oneAtATime } from './conversation-lock';
+import { admitTurn } from './turn-admission';
 import type { Turn, TurnOutcome } from './turn-steps/turn';
 import { TURN_STEPS } from './turn-steps/turn-steps';
 
@@ -104,6 +105,8 @@ export async function takeTurnIf(
   // The log says when the message came in and when the answer was ready (spec 01 'Conversation
   // log': the milliseconds between them), not when the turn was stored.
   const receivedAt = new Date().toISOString();
+  // Many turns at once take turns with the rest of the server, a batch per turn of the event loop.
+  await admitTurn();
   return oneAtATime(conversationId, async () => {
     // Turns of one conversation on one process wait for each other here; a turn another process
     // stored meanwhile makes this one run again on the state it left.
