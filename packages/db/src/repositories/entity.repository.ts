@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { fromJson, nowIso, toJson } from '../dialect';
 import type { Database, EntityTable } from '../schema';
+import { sequentialId } from '../sequential-id';
 
 /** What an entity holds besides name, description, type and roles (contracts EntityContent). */
 export interface StoredEntityContent {
@@ -54,7 +55,7 @@ export function entityRepository(db: Kysely<Database>, tenantId: string, botId: 
       .insertInto('entity_roles')
       .values(
         roles.map((name, position) => ({
-          id: crypto.randomUUID(),
+          id: sequentialId(),
           tenant_id: tenantId,
           bot_id: botId,
           entity_id: entityId,
@@ -108,7 +109,7 @@ export function entityRepository(db: Kysely<Database>, tenantId: string, botId: 
 
     async create(entity: NewEntity): Promise<EntityRecord> {
       const now = nowIso();
-      const id = crypto.randomUUID();
+      const id = sequentialId();
       await db
         .insertInto('entities')
         .values({

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { fromFlag, fromJson, nowIso, toFlag, toJson } from '../dialect';
 import type { Database, FunctionTable } from '../schema';
+import { sequentialId } from '../sequential-id';
 
 /** A function's own fields besides name, type, description and group (contracts FunctionDefinition). */
 export type StoredFunctionFields = Record<string, unknown>;
@@ -86,7 +87,7 @@ export function functionRepository(
 
     async create(fn: NewFunction): Promise<FunctionRecord> {
       const now = nowIso();
-      const id = crypto.randomUUID();
+      const id = sequentialId();
       await db
         .insertInto('functions')
         .values({

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { fromFlag, nowIso, toFlag } from '../dialect';
 import type { Database, IntentExampleTable, IntentTable } from '../schema';
+import { sequentialId } from '../sequential-id';
 
 export type ExampleKind = 'utterance' | 'pattern';
 
@@ -83,7 +84,7 @@ export function intentRepository(db: Kysely<Database>, tenantId: string, botId: 
   ): Promise<IntentExampleRecord[]> {
     const now = nowIso();
     const rows = list.map((e, i) => ({
-      id: crypto.randomUUID(),
+      id: sequentialId(),
       tenant_id: tenantId,
       bot_id: botId,
       intent_id: intentId,
@@ -117,7 +118,7 @@ export function intentRepository(db: Kysely<Database>, tenantId: string, botId: 
       const result = await db
         .insertInto('intents')
         .values({
-          id: crypto.randomUUID(),
+          id: sequentialId(),
           tenant_id: tenantId,
           bot_id: botId,
           name: intent.name,
@@ -208,7 +209,7 @@ export function intentRepository(db: Kysely<Database>, tenantId: string, botId: 
 
     async create(intent: NewIntent): Promise<IntentRecord> {
       const now = nowIso();
-      const id = crypto.randomUUID();
+      const id = sequentialId();
       await db
         .insertInto('intents')
         .values({

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { fromFlag, nowIso, toFlag } from '../dialect';
 import type { Database, ObjectPropertyTable, VariableTable } from '../schema';
+import { sequentialId } from '../sequential-id';
 
 export type VariableKind = VariableTable['kind'];
 
@@ -90,7 +91,7 @@ export function variableRepository(db: Kysely<Database>, tenantId: string, botId
       .insertInto('object_properties')
       .values(
         properties.map((p, position) => ({
-          id: crypto.randomUUID(),
+          id: sequentialId(),
           tenant_id: tenantId,
           bot_id: ownerBotId,
           object_id: objectId,
@@ -129,7 +130,7 @@ export function variableRepository(db: Kysely<Database>, tenantId: string, botId
 
     async create(item: NewVariable): Promise<void> {
       const now = nowIso();
-      const id = crypto.randomUUID();
+      const id = sequentialId();
       const ownerBotId = item.isGlobal ? null : botId;
       await db
         .insertInto('variables')
