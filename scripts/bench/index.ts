@@ -7,6 +7,7 @@ import { benchFlowEditor } from './flow-editor';
 import { benchFoundation } from './foundation';
 import { benchImportStall } from './import-stall';
 import { benchRuntime } from './runtime';
+import { benchSettingsTabs } from './settings-tabs';
 import { benchWidget } from './widget';
 
 /**
@@ -21,6 +22,7 @@ const BENCHMARKS: Record<string, (options: { seconds: number }) => Promise<objec
   widget: benchWidget,
   channels: benchChannels,
   'import-stall': benchImportStall,
+  'settings-tabs': benchSettingsTabs,
 };
 
 const args = process.argv.slice(2);

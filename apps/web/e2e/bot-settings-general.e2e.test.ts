@@ -61,6 +61,34 @@ describe('the General Settings and System Messages tabs', () => {
     await screenshot(s.page, 'bot-settings-general', { fullPage: true });
   });
 
+  test("a settings tab's address opens it without a loader for its code (the page's, the frame's and the tab's code load at once)", async () => {
+    const bot = 'Quick Bot';
+    await newBot(bot);
+    // Every status shown on the way.
+    await s.page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __statuses: string[] }).__statuses = seen;
+      new MutationObserver(() => {
+        for (const status of document.querySelectorAll('[role="status"]'))
+          if (status.textContent && !seen.includes(status.textContent)) seen.push(status.textContent);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const [tab, shown] of [
+      ['general', () => field('Display name')],
+      ['features', () => s.page.getByRole('switch', { name: 'Ask for consent' })],
+    ] as const) {
+      await s.page.goto('about:blank');
+      await s.page.goto(settingsUrl(bot, tab));
+      await expectVisible(shown());
+      await expectVisible(save());
+      const statuses = await s.page.evaluate(
+        () => (window as unknown as { __statuses: string[] }).__statuses,
+      );
+      // The settings frame's loader for a tab's code never showed.
+      expect(statuses).not.toContain('Loading the settings');
+    }
+  });
+
   test('a value out of its steps is marked, and Save says Error! with the message', async () => {
     await newBot('Steps Bot');
     await s.page.goto(settingsUrl('Steps Bot', 'general'));

@@ -1,5 +1,6 @@
 import { TEST_CHAT_LINK_MESSAGES } from '@parley/contracts';
 import { createBrowserRouter, Navigate, type Params, type RouteObject } from 'react-router';
+import { queryClient } from '../api/query-client';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { isLocalHost } from './is-local-host';
 import { lazyNamed } from './lazy-named';
@@ -7,6 +8,7 @@ import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 import { RootRedirect } from './RootRedirect';
 import { RouteError } from './RouteError';
+import { type PreloadHandle, preloadScreensOf } from './screen-preload';
 import type { RouteHandle } from './TitleSync';
 
 // Only the login is in the first download; every other screen is its own chunk.
@@ -63,11 +65,29 @@ const TenantAdministrationPage = lazyNamed(
   'TenantAdministrationPage',
 );
 
-const page = (path: string, title: RouteHandle['title'], element: RouteObject['element']): RouteObject => ({
+const page = (
+  path: string,
+  title: RouteHandle['title'],
+  element: RouteObject['element'],
+  preload?: PreloadHandle['preload'],
+): RouteObject => ({
   path,
   element,
-  handle: { title } satisfies RouteHandle,
+  handle: { title, preload } satisfies RouteHandle & PreloadHandle,
 });
+
+/**
+ * A bot page needs its bot and the caller's permissions before it shows anything, and a settings
+ * tab is two chunks further down (the settings frame, the tab): all asked for with the page's code
+ * (the helpers come with the page's code, not in the first download).
+ */
+const preloadBotPage = ({ botName = '', tab, element }: Params) =>
+  Promise.allSettled([
+    import('../features/bots').then(({ prefetchBotPage }) => prefetchBotPage(queryClient, botName)),
+    tab === 'settings'
+      ? import('../features/bot-settings').then(({ preloadSettingsTab }) => preloadSettingsTab(element))
+      : undefined,
+  ]);
 
 /** 'Support Bot - Intents': the bot and the open tab ('create-intent' reads 'Create intent'). */
 const botPageTitle = ({ botName = 'Bot', tab = '' }: Params): string => {
@@ -114,7 +134,7 @@ export const appRoutes = (): RouteObject[] => [
                 ({ botName = 'Bot' }) => `${botName} - Dialog Manager`,
                 <FlowEditorPage />,
               ),
-              page('bots/:botName/:tab/:element?', botPageTitle, <BotPage />),
+              page('bots/:botName/:tab/:element?', botPageTitle, <BotPage />, preloadBotPage),
               page('inbox/:conversationId?', 'Agent inbox', <AgentInboxPage />),
               page('configuration/:page?', 'Account administration', <AccountAdministrationPage />),
               page('master-configuration/:page?', 'Tenant administration', <TenantAdministrationPage />),
@@ -127,4 +147,20 @@ export const appRoutes = (): RouteObject[] => [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(appRoutes());
+export type AppRouter = ReturnType<typeof createBrowserRouter> & {
+  /** The code of the first address's screens, loading (main.tsx waits for it before drawing). */
+  firstScreen: Promise<unknown>;
+};
+
+/** The app's router: the screens of each address it goes to are loaded all at once. */
+export function createAppRouter(): AppRouter {
+  const routes = appRoutes();
+  const router = createBrowserRouter(routes);
+  let preloaded = router.state.location.pathname;
+  router.subscribe(({ location }) => {
+    if (location.pathname === preloaded) return;
+    preloaded = location.pathname;
+    void preloadScreensOf(routes, preloaded);
+  });
+  return Object.assign(router, { firstScreen: preloadScreensOf(routes, preloaded) });
+}

@@ -1,19 +1,17 @@
 import { FEATURES_PERMISSIONS, Permission, type PermissionId } from '@parley/contracts';
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
+import { lazyNamed } from '../../app/lazy-named';
 import type { SettingsTabProps } from '../bot-settings';
 import { ChatBubbleTab } from '../chat-bubble';
 
 // Each sub-tab is its own chunk, loaded when it opens.
-const GdprPanel = lazy(async () => ({ default: (await import('./components/GdprPanel')).GdprPanel }));
-const MultiLanguagePanel = lazy(async () => ({
-  default: (await import('./components/MultiLanguagePanel')).MultiLanguagePanel,
-}));
-const CustomWidgetsPanel = lazy(async () => ({
-  default: (await import('./components/CustomWidgetsPanel')).CustomWidgetsPanel,
-}));
-const HandoverPanel = lazy(async () => ({
-  default: (await import('./components/HandoverPanel')).HandoverPanel,
-}));
+const GdprPanel = lazyNamed(() => import('./components/GdprPanel'), 'GdprPanel');
+const MultiLanguagePanel = lazyNamed(() => import('./components/MultiLanguagePanel'), 'MultiLanguagePanel');
+const CustomWidgetsPanel = lazyNamed(() => import('./components/CustomWidgetsPanel'), 'CustomWidgetsPanel');
+const HandoverPanel = lazyNamed(() => import('./components/HandoverPanel'), 'HandoverPanel');
+
+/** The default sub-tab's code, loaded with the Features tab's own. */
+export const preloadDefaultFeature = () => GdprPanel.preload();
 
 export type FeatureTabId = 'gdpr' | 'chatBubble' | 'multiLanguage' | 'customWidgets' | 'handover';
 

@@ -1,5 +1,5 @@
 import { type BotDetails, Permission, type PermissionId } from '@parley/contracts';
-import type { ComponentType } from 'react';
+import type { Preloadable } from '../../app/lazy-named';
 // Each settings tab is its own chunk, loaded when it opens (each feature's index.ts exports it lazily).
 import { ConfigurationTab } from '../bot-configuration';
 import { FeaturesTab } from '../bot-features';
@@ -55,7 +55,7 @@ interface SettingsTabDefinition {
    * The tab's content. A tab whose part is not built yet has none and is not shown: the frame
    * lists no tab it cannot fill (the rule of bot-tabs.ts). The parts add their panel here.
    */
-  Panel?: ComponentType<SettingsTabProps>;
+  Panel?: Preloadable<SettingsTabProps>;
 }
 
 /** The settings tabs in their order (spec 04 sections 2.1 and 2.3). */
@@ -83,7 +83,7 @@ export const SETTINGS_TABS: readonly SettingsTabDefinition[] = [
 export const PREFERRED_SETTINGS_TAB: SettingsTabId = 'general';
 
 export interface AvailableSettingsTab extends SettingsTabDefinition {
-  Panel: ComponentType<SettingsTabProps>;
+  Panel: Preloadable<SettingsTabProps>;
 }
 
 /** The built settings tabs this caller may open on the bot. */

@@ -7,7 +7,7 @@ export { useDialogManagerOpener } from './components/page/dialog-manager-opener'
 export { botApiPath, botsApiPath, contentPath } from './content-paths';
 export { BOT_KEYS } from './hooks/bot-query-keys';
 export { runIfPermitted } from './hooks/run-if-permitted';
-export { useBot, useBotPermissionIds, useBots } from './hooks/use-bots';
+export { prefetchBotPage, useBot, useBotPermissionIds, useBots } from './hooks/use-bots';
 export { useBotRemoval } from './hooks/use-delete-bot';
 export { permissionsOnBot } from './hooks/use-overview-permissions';
 export { useCanImportExport } from './hooks/use-tenant-plan';

@@ -1,7 +1,8 @@
 /** What other features use of general-settings: they import it from here, never from its files. */
-import { lazy } from 'react';
+import { lazyNamed } from '../../app/lazy-named';
 
-// The settings tab is its own chunk, loaded when it opens.
-export const GeneralSettingsTab = lazy(async () => ({
-  default: (await import('./components/GeneralSettingsTab')).GeneralSettingsTab,
-}));
+// The settings tab is its own chunk, loaded when it opens (or preloaded with its address).
+export const GeneralSettingsTab = lazyNamed(
+  () => import('./components/GeneralSettingsTab'),
+  'GeneralSettingsTab',
+);

@@ -1,7 +1,8 @@
 /** What other features use of system-messages: they import it from here, never from its files. */
-import { lazy } from 'react';
+import { lazyNamed } from '../../app/lazy-named';
 
-// The settings tab is its own chunk, loaded when it opens.
-export const SystemMessagesTab = lazy(async () => ({
-  default: (await import('./components/SystemMessagesTab')).SystemMessagesTab,
-}));
+// The settings tab is its own chunk, loaded when it opens (or preloaded with its address).
+export const SystemMessagesTab = lazyNamed(
+  () => import('./components/SystemMessagesTab'),
+  'SystemMessagesTab',
+);
