@@ -1,13 +1,15 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ControlledTransaction, Kysely } from 'kysely';
+import { isPostgres } from './dialect';
 import type { Database } from './schema';
 
 /** How long one transaction of a sliced write may hold the database before the next begins. */
 export const SLICE_MS = 10;
 
 /**
- * The sliced writes of this process take turns, one slice at a time: a request that needs the
- * database waits for one slice at most, not for one slice of every import running at once.
+ * On SQLite the sliced writes of this process take turns, one slice at a time: a request that
+ * needs the one connection waits for one slice at most, not for one slice of every import
+ * running at once. PostgreSQL gives each its own connection, so they run side by side.
  */
 let lastTurn: Promise<void> = Promise.resolve();
 async function takeTurn(): Promise<() => void> {
@@ -37,7 +39,9 @@ export async function inSlices<T>(
   work: (trx: Kysely<Database>, breakSlice: SliceBreak) => Promise<T>,
   sliceMs = SLICE_MS,
 ): Promise<T> {
-  let release = await takeTurn();
+  const isShared = !isPostgres(db);
+  const turn = async () => (isShared ? takeTurn() : () => {});
+  let release = await turn();
   let current: ControlledTransaction<Database>;
   try {
     current = await db.startTransaction().execute();
@@ -58,7 +62,7 @@ export async function inSlices<T>(
     await current.commit().execute();
     release();
     await nextTurn();
-    release = await takeTurn();
+    release = await turn();
     current = await db.startTransaction().execute();
     startedAt = performance.now();
   };
