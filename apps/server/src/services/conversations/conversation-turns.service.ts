@@ -106,54 +106,58 @@ export async function takeTurnIf(
   // log': the milliseconds between them), not when the turn was stored.
   const receivedAt = new Date().toISOString();
   // Many turns at once take turns with the rest of the server, a batch per turn of the event loop.
-  await admitTurn();
-  return oneAtATime(conversationId, async () => {
-    // Turns of one conversation on one process wait for each other here; a turn another process
-    // stored meanwhile makes this one run again on the state it left.
-    for (let attempt = 1; ; attempt++) {
-      const conversation = await conversations.get(conversationId);
-      if (!conversation) throw notFound(CONVERSATION_MESSAGES.notFound(conversationId));
-      const origin = typeof turnOrigin === 'function' ? turnOrigin(conversation) : turnOrigin;
-      if (condition && conversation.turnCount !== condition.atTurn) return undefined;
-      const turn: Turn = {
-        ctx,
-        scope,
-        bot,
-        conversation,
-        origin,
-        activity,
-        gdpr: gdprSettingsOf(bot),
-        outcome: undefined,
-        log: { isUserTurnLogged: true, isUserRecorded: true, isAnswerRecorded: true },
-        sentiment: null,
-        afterStored: [],
-      };
-      for (const step of TURN_STEPS) {
-        const taken = await step.run(turn);
-        if (taken) return taken.takenBy;
-      }
-      const answeredAt = new Date().toISOString();
-      const outcome = turn.outcome ?? { activities: [], trace: emptyTrace(), state: conversation.state };
-      const state = turnRecording(turn.gdpr, true).state(outcome.state);
-      const stored = await conversations.storeTurn(conversationId, conversation.turnCount, {
-        state,
-        isTouchless: outcome.trace.touchless ?? false,
-        log: turnLog(turn, outcome, { receivedAt, answeredAt }),
-      });
-      if (stored) {
-        const answer: TurnAnswer = {
-          conversationId,
-          activities: outcome.activities,
-          trace: outcome.trace,
-          state,
-          ...(turn.log.isUserTurnLogged ? { userSeq: stored.seqs[0] } : {}),
+  const leave = await admitTurn();
+  try {
+    return await oneAtATime(conversationId, async () => {
+      // Turns of one conversation on one process wait for each other here; a turn another process
+      // stored meanwhile makes this one run again on the state it left.
+      for (let attempt = 1; ; attempt++) {
+        const conversation = await conversations.get(conversationId);
+        if (!conversation) throw notFound(CONVERSATION_MESSAGES.notFound(conversationId));
+        const origin = typeof turnOrigin === 'function' ? turnOrigin(conversation) : turnOrigin;
+        if (condition && conversation.turnCount !== condition.atTurn) return undefined;
+        const turn: Turn = {
+          ctx,
+          scope,
+          bot,
+          conversation,
+          origin,
+          activity,
+          gdpr: gdprSettingsOf(bot),
+          outcome: undefined,
+          log: { isUserTurnLogged: true, isUserRecorded: true, isAnswerRecorded: true },
+          sentiment: null,
+          afterStored: [],
         };
-        for (const work of turn.afterStored) await work(answer);
-        return answer;
+        for (const step of TURN_STEPS) {
+          const taken = await step.run(turn);
+          if (taken) return taken.takenBy;
+        }
+        const answeredAt = new Date().toISOString();
+        const outcome = turn.outcome ?? { activities: [], trace: emptyTrace(), state: conversation.state };
+        const state = turnRecording(turn.gdpr, true).state(outcome.state);
+        const stored = await conversations.storeTurn(conversationId, conversation.turnCount, {
+          state,
+          isTouchless: outcome.trace.touchless ?? false,
+          log: turnLog(turn, outcome, { receivedAt, answeredAt }),
+        });
+        if (stored) {
+          const answer: TurnAnswer = {
+            conversationId,
+            activities: outcome.activities,
+            trace: outcome.trace,
+            state,
+            ...(turn.log.isUserTurnLogged ? { userSeq: stored.seqs[0] } : {}),
+          };
+          for (const work of turn.afterStored) await work(answer);
+          return answer;
+        }
+        if (attempt === MAX_TURN_ATTEMPTS) throw conflict(CONVERSATION_MESSAGES.busy);
       }
-      if (attempt === MAX_TURN_ATTEMPTS) throw conflict(CONVERSATION_MESSAGES.busy);
-    }
-  });
+    });
+  } finally {
+    leave();
+  }
 }
 
 const MAX_TURN_ATTEMPTS = 3;
