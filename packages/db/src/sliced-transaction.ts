@@ -4,7 +4,7 @@ import { isPostgres } from './dialect';
 import type { Database } from './schema';
 
 /** How long one transaction of a sliced write may hold the database before the next begins. */
-export const SLICE_MS = 10;
+export const SLICE_MS = 5;
 
 /**
  * On SQLite the sliced writes of this process take turns, one slice at a time: a request that
