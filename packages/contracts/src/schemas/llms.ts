@@ -1,4 +1,22 @@
 import { z } from 'zod';
+import { hasControlCharacters } from '../validators';
+import { DEFAULT_LANGUAGE } from './languages';
+import {
+  DEFAULT_EMBEDDING_MODEL,
+  LLM_LIMITS as L,
+  LLM_ANSWER_MODES,
+  LLM_DOCUMENT_STATUSES,
+  LLM_DOCUMENT_TYPES,
+  LLM_NAME_PATTERN,
+  LLM_OUTPUT_TYPES,
+  LLM_PROVIDER_IDS,
+  LLM_REGIONS,
+  LLM_TRAINING_STATES,
+  LLM_MESSAGES as M,
+  RAG_FILTER_OPERATORS,
+} from './llm-model';
+
+export * from './llm-model';
 
 /**
  * One LLM of the tenant as GET /api/llm lists it (spec 03 section 2.6, spec 04 section 7.3): what
@@ -16,3 +34,287 @@ export type LlmSummary = z.infer<typeof llmSummarySchema>;
 
 /** GET /api/llm answers the tenant's LLMs, by display name. */
 export const llmListSchema = z.array(llmSummarySchema);
+
+// ---- Parts of an LLM ----------------------------------------------------------------------------
+
+const plainText = (max: number) =>
+  z
+    .string()
+    .max(max, `A text has at most ${max} characters.`)
+    .refine((v) => !v.includes('\u0000'), 'A text cannot hold NUL characters.');
+
+/** A string list input (spec 04 section 5): blank entries are dropped, the others trimmed. */
+const stringList = z
+  .array(z.string().max(L.listEntryMaxLength, `An entry has at most ${L.listEntryMaxLength} characters.`))
+  .max(L.listMaxEntries, `A list has at most ${L.listMaxEntries} entries.`)
+  .transform((entries) =>
+    entries.map((e) => e.trim()).filter((e) => e.length > 0 && !hasControlCharacters(e)),
+  );
+
+export const llmNameSchema = z
+  .string(M.nameInvalid)
+  .trim()
+  .min(1, M.nameInvalid)
+  .max(L.nameMaxLength, `An LLM name has at most ${L.nameMaxLength} characters.`)
+  .regex(LLM_NAME_PATTERN, M.nameInvalid);
+
+/** A model name; 'default' (or null) is the provider's default model, kept as null. */
+const modelSchema = z
+  .string()
+  .trim()
+  .max(200, 'A model name has at most 200 characters.')
+  .refine((v) => !hasControlCharacters(v), 'A model name cannot hold control characters.')
+  .nullable()
+  .transform((v) => (v === null || v === '' || v === 'default' ? null : v));
+
+const embeddingModelSchema = z
+  .string()
+  .trim()
+  .max(200, 'A model name has at most 200 characters.')
+  .refine((v) => !hasControlCharacters(v), 'A model name cannot hold control characters.')
+  .transform((v) => (v === '' ? DEFAULT_EMBEDDING_MODEL : v));
+
+/** RAG filter (spec 04 sections 3.11, 5): applied to passages' metadata before any ranking. */
+export const ragFilterSchema = z.strictObject({
+  metadataField: z.string(M.ragFilterIncomplete).trim().min(1, M.ragFilterIncomplete).max(200),
+  /** For 'in', the accepted values separated by commas. */
+  query: z.string(M.ragFilterIncomplete).trim().min(1, M.ragFilterIncomplete).max(L.listEntryMaxLength),
+  operator: z.enum(RAG_FILTER_OPERATORS),
+});
+export type RagFilter = z.infer<typeof ragFilterSchema>;
+
+/** One document of an LLM (spec 04 sections 2.5 Data, 3.11) with where its training stands. */
+export const llmDocumentSchema = z.object({
+  documentId: z.string(),
+  /** The file name, or the URL for a Url document. */
+  name: z.string(),
+  displayName: z.string(),
+  type: z.enum(LLM_DOCUMENT_TYPES),
+  /** The URL of a Url document; where a File document's bytes are downloaded from. */
+  link: z.string(),
+  /** Pages crawled for a Url document (default 5); null for a File. */
+  limit: z.number().int().nullable(),
+  /** Bytes of an uploaded file; null for a Url. */
+  size: z.number().int().nullable(),
+  status: z.enum(LLM_DOCUMENT_STATUSES),
+  /** Why the document failed (or needs OCR), fit to show; null otherwise. */
+  error: z.string().nullable(),
+  /** Passages indexed from it at its last training. */
+  passages: z.number().int(),
+  dateAdded: z.string(),
+});
+export type LlmDocument = z.infer<typeof llmDocumentSchema>;
+
+/** The LLM's last training (spec 04 section 4: info, then success or failure). */
+export const llmTrainingSchema = z.object({
+  state: z.enum(LLM_TRAINING_STATES),
+  /** Documents done (trained, failed or needing OCR) out of those the training took. */
+  processedDocuments: z.number().int(),
+  totalDocuments: z.number().int(),
+  /** 0 to 100. */
+  progress: z.number(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** The spec's message for the state ('LLM trained successfully', 'Failed to train LLM') with the reason. */
+  message: z.string().nullable(),
+});
+export type LlmTraining = z.infer<typeof llmTrainingSchema>;
+
+/** One LLM as GET /api/llm/{llmId} answers it (spec 04 section 3.11). */
+export const llmSchema = llmSummarySchema.extend({
+  llmProvider: z.enum(LLM_PROVIDER_IDS),
+  /** The card's language (spec 2.4: the part before the first dash, upper-cased). */
+  language: z.string(),
+  embeddingModel: z.string(),
+  region: z.enum(LLM_REGIONS),
+  temperature: z.number(),
+  dateCreated: z.string(),
+  persona: z.string(),
+  /** The Prompt tab's general instructions. */
+  generalInstructions: z.string(),
+  /** The advanced retriever query: added to the user's message when passages are looked up. */
+  additionalLLMQuery: z.string(),
+  formatInstructions: z.string(),
+  historyInstructions: z.string(),
+  output: z.enum(LLM_OUTPUT_TYPES),
+  /** With output 'json', the JSON Schema answers are validated against ('' for any JSON). */
+  outputSchema: z.string(),
+  outputCheckConditions: z.array(z.string()),
+  guardrailsMessage: z.string(),
+  datasetName: z.string(),
+  datasetId: z.string(),
+  documents: z.array(llmDocumentSchema),
+  amountOfDocs: z.number().int(),
+  /** Documents trained (status 'trained') at the last training. */
+  trainedDocs: z.number().int(),
+  ragFilters: z.array(ragFilterSchema),
+  metadataFields: z.array(z.string()),
+  training: llmTrainingSchema,
+});
+export type Llm = z.infer<typeof llmSchema>;
+
+// ---- Bodies -------------------------------------------------------------------------------------
+
+/** What a save may change (the Settings, Prompt, Instructions, RAG, Guardrails and Evaluate tabs). */
+const llmEditableFields = {
+  llmDisplayName: llmNameSchema,
+  description: plainText(L.descriptionMaxLength),
+  llmProvider: z.enum(LLM_PROVIDER_IDS),
+  model: modelSchema,
+  language: z
+    .string()
+    .trim()
+    .min(1)
+    .max(20)
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'Please choose a language.'),
+  embeddingModel: embeddingModelSchema,
+  region: z.enum(LLM_REGIONS),
+  temperature: z
+    .number('The temperature must be a number from 0 to 1.')
+    .min(L.temperatureMin, 'The temperature must be a number from 0 to 1.')
+    .max(L.temperatureMax, 'The temperature must be a number from 0 to 1.'),
+  persona: plainText(L.textMaxLength),
+  generalInstructions: plainText(L.textMaxLength),
+  additionalLLMQuery: plainText(L.textMaxLength),
+  formatInstructions: plainText(L.textMaxLength),
+  historyInstructions: plainText(L.textMaxLength),
+  output: z.enum(LLM_OUTPUT_TYPES),
+  outputSchema: plainText(L.textMaxLength),
+  outputCheckConditions: stringList,
+  guardrailsMessage: plainText(L.textMaxLength),
+  datasetName: plainText(200),
+  datasetId: plainText(200),
+  amountOfDocs: z
+    .number(
+      `The amount of documents must be a whole number from ${L.amountOfDocsMin} to ${L.amountOfDocsMax}.`,
+    )
+    .int(`The amount of documents must be a whole number from ${L.amountOfDocsMin} to ${L.amountOfDocsMax}.`)
+    .min(
+      L.amountOfDocsMin,
+      `The amount of documents must be a whole number from ${L.amountOfDocsMin} to ${L.amountOfDocsMax}.`,
+    )
+    .max(
+      L.amountOfDocsMax,
+      `The amount of documents must be a whole number from ${L.amountOfDocsMin} to ${L.amountOfDocsMax}.`,
+    ),
+  ragFilters: z
+    .array(ragFilterSchema)
+    .max(L.ragFiltersMax, `An LLM has at most ${L.ragFiltersMax} RAG filters.`),
+  metadataFields: stringList,
+};
+
+/**
+ * POST /api/llm/create: a name and a provider; the rest takes its default (model: the provider's
+ * default; embeddingModel 'default'; region EU; temperature 0.7).
+ */
+export const llmCreateBodySchema = z
+  .strictObject(llmEditableFields)
+  .partial()
+  .required({ llmDisplayName: true, llmProvider: true });
+export type LlmCreateBody = z.input<typeof llmCreateBodySchema>;
+
+/**
+ * POST /api/llm/{id}/update: any editable field; the others keep their values. Changing the
+ * provider without a model resets the model to default (spec 04 section 4). `documents`, when
+ * given, is the list to keep (by documentId): a document left out is deleted with its file and
+ * passages (the Data tab's delete icon saves this way, silently).
+ */
+export const llmUpdateBodySchema = z
+  .strictObject({
+    ...llmEditableFields,
+    documents: z.array(z.looseObject({ documentId: z.string().max(100) })).max(L.documentsPerLlm),
+  })
+  .partial();
+export type LlmUpdateBody = z.input<typeof llmUpdateBodySchema>;
+
+/** POST /api/llm/{id}/document: a Url document (a File comes through /upload). */
+export const llmAddDocumentBodySchema = z.strictObject({
+  type: z.literal('Url', M.urlInvalid),
+  link: z
+    .string(M.urlInvalid)
+    .trim()
+    .max(L.urlMaxLength, M.urlInvalid)
+    .refine((v) => {
+      try {
+        const url = new URL(v);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+      } catch {
+        return false;
+      }
+    }, M.urlInvalid),
+  limit: z
+    .number(M.pageLimitInvalid)
+    .int(M.pageLimitInvalid)
+    .min(L.urlPageLimitMin, M.pageLimitInvalid)
+    .max(L.urlPageLimitMax, `The page limit is at most ${L.urlPageLimitMax}.`)
+    .default(L.urlPageLimitDefault),
+  displayName: z.string().trim().max(200).optional(),
+});
+export type LlmAddDocumentBody = z.input<typeof llmAddDocumentBodySchema>;
+
+/** POST /api/llm/{id}/train answers where the training stands (running). */
+export const llmTrainAnswerSchema = z.object({ message: z.string(), training: llmTrainingSchema });
+export type LlmTrainAnswer = z.infer<typeof llmTrainAnswerSchema>;
+
+/** POST /api/llm/{id}/test: a message, and optionally the exchange so far (oldest first). */
+export const llmTestBodySchema = z.strictObject({
+  message: z
+    .string(M.testMessageMissing)
+    .trim()
+    .min(1, M.testMessageMissing)
+    .max(L.testMessageMaxLength, `A message has at most ${L.testMessageMaxLength} characters.`),
+  history: z
+    .array(
+      z.strictObject({
+        role: z.enum(['user', 'assistant']),
+        content: z.string().max(L.testMessageMaxLength * 4),
+      }),
+    )
+    .max(L.testHistoryMaxTurns)
+    .optional(),
+});
+export type LlmTestBody = z.input<typeof llmTestBodySchema>;
+
+/** Where a passage of an answer comes from (issue 23: sources as data). */
+export const llmAnswerSourceSchema = z.object({
+  documentName: z.string(),
+  page: z.number().int().optional(),
+  slide: z.number().int().optional(),
+  url: z.string().optional(),
+  passage: z.string(),
+});
+export type LlmAnswerSource = z.infer<typeof llmAnswerSourceSchema>;
+
+/** POST /api/llm/{id}/test answers this. */
+export const llmTestAnswerSchema = z.object({
+  answer: z.string(),
+  sources: z.array(llmAnswerSourceSchema),
+  mode: z.enum(LLM_ANSWER_MODES),
+  /** Shown beside the answer: no language model configured, nothing found, a guardrail. */
+  notice: z.string().optional(),
+});
+export type LlmTestAnswer = z.infer<typeof llmTestAnswerSchema>;
+
+/** Defaults of a new LLM (spec 04 section 9). */
+export const LLM_DEFAULTS = {
+  description: '',
+  model: null,
+  language: DEFAULT_LANGUAGE,
+  embeddingModel: DEFAULT_EMBEDDING_MODEL,
+  region: 'EU',
+  temperature: L.temperatureDefault,
+  persona: '',
+  generalInstructions: '',
+  additionalLLMQuery: '',
+  formatInstructions: '',
+  historyInstructions: '',
+  output: 'text',
+  outputSchema: '',
+  outputCheckConditions: [],
+  guardrailsMessage: '',
+  datasetName: '',
+  datasetId: '',
+  amountOfDocs: L.amountOfDocsDefault,
+  ragFilters: [],
+  metadataFields: [],
+} as const satisfies Partial<Llm>;
