@@ -1,0 +1,22 @@
+export { type Chunk, type ChunkOptions, chunkSections, DEFAULT_CHUNKING } from './chunk-sections';
+export { DOCUMENT_EXTENSIONS, DOCUMENT_KINDS, type DocumentKind, documentKindOf } from './document-kinds';
+export { DocumentRefusal } from './document-refusal';
+export {
+  DEFAULT_EXTRACTION_LIMITS,
+  type DocumentInput,
+  type ExtractionLimits,
+  extractDocument,
+} from './extract-document';
+export { type ExtractedWebPage, extractWebPage } from './extractors/web-page';
+export { type FusedItem, RRF_K, reciprocalRankFusion } from './rank-fusion';
+export {
+  hitAtK,
+  type Judged,
+  ndcgAtK,
+  type RetrievalScores,
+  reciprocalRank,
+  scoreRetrieval,
+} from './retrieval-metrics';
+export type { DocumentSection, ExtractedDocument } from './sections';
+export { countTokens } from './tokens';
+export { sqliteVectorExtensionPath } from './vector-extension';
