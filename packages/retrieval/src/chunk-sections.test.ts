@@ -68,6 +68,14 @@ describe('chunkSections', () => {
     ]);
   });
 
+  test("a record's fields named as metadata fields become its chunk's metadata beside the document's", () => {
+    const chunks = chunkSections(
+      [{ text: 'Name: Tea\nTeam: sales', headingPath: [], row: 1, fields: { Name: 'Tea', Team: 'sales' } }],
+      { maxTokens: 100, overlapTokens: 0, metadata: { source: 'crm' }, metadataFields: ['Team', 'Region'] },
+    );
+    expect(chunks[0]?.metadata).toEqual({ source: 'crm', Team: 'sales' });
+  });
+
   test('a word longer than the budget is cut rather than dropped', () => {
     const blob = 'x'.repeat(2000);
     const chunks = chunkSections([{ text: blob, headingPath: [] }], { maxTokens: 50, overlapTokens: 0 });

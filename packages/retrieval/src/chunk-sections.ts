@@ -22,7 +22,10 @@ export interface ChunkOptions {
   /** Tokens of the previous chunk's end (whole sentences) that the next chunk of the same place repeats. */
   overlapTokens: number;
   documentName?: string;
+  /** The document's metadata, on each of its chunks. */
   metadata?: Record<string, string>;
+  /** Fields of a record (a CSV row, a JSON element) that become its chunk's metadata too (the LLM's metadataFields). */
+  metadataFields?: readonly string[];
 }
 
 export const DEFAULT_CHUNKING = { maxTokens: 350, overlapTokens: 50 } as const;
@@ -61,11 +64,18 @@ export function chunkSections(sections: readonly DocumentSection[], options: Chu
         ordinal: chunks.length,
         tokenCount: packed.reduce((sum, piece) => sum + piece.tokens, 0),
         documentName: options.documentName ?? '',
-        metadata: { ...options.metadata },
+        metadata: { ...options.metadata, ...picked(place.fields, options.metadataFields) },
       });
     }
   }
   return chunks;
+}
+
+function picked(fields: Record<string, string> | undefined, names: readonly string[] | undefined) {
+  if (!fields || !names) return {};
+  return Object.fromEntries(
+    names.filter((name) => name in fields).map((name) => [name, fields[name] as string]),
+  );
 }
 
 function placeKey(section: DocumentSection): string {

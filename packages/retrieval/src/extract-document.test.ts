@@ -108,14 +108,26 @@ describe('extractDocument', () => {
       'Product;Price;Note\r\nTea;3.50;"green; loose"\r\nCoffee;4.00;"says ""hi""\nto you"\r\n',
     );
     expect(sections).toEqual([
-      { text: 'Product: Tea\nPrice: 3.50\nNote: green; loose', headingPath: [], row: 1 },
-      { text: 'Product: Coffee\nPrice: 4.00\nNote: says "hi"\nto you', headingPath: [], row: 2 },
+      {
+        text: 'Product: Tea\nPrice: 3.50\nNote: green; loose',
+        headingPath: [],
+        row: 1,
+        fields: { Product: 'Tea', Price: '3.50', Note: 'green; loose' },
+      },
+      {
+        text: 'Product: Coffee\nPrice: 4.00\nNote: says "hi"\nto you',
+        headingPath: [],
+        row: 2,
+        fields: { Product: 'Coffee', Price: '4.00', Note: 'says "hi"\nto you' },
+      },
     ]);
   });
 
   test('JSON: an array gives a section per element, an object one per key; invalid JSON is refused', async () => {
     const array = await extract('faq.json', JSON.stringify([{ q: 'Opening hours?', a: { text: '9 to 5' } }]));
-    expect(array.sections).toEqual([{ text: 'q: Opening hours?\na.text: 9 to 5', headingPath: [], row: 1 }]);
+    expect(array.sections).toEqual([
+      { text: 'q: Opening hours?\na.text: 9 to 5', headingPath: [], row: 1, fields: { q: 'Opening hours?' } },
+    ]);
     const object = await extract('x.json', JSON.stringify({ shop: { city: 'Lyon', tags: ['a', 'b'] } }));
     expect(object.sections).toEqual([{ text: 'city: Lyon\ntags: a, b', headingPath: ['shop'] }]);
     await expect(extract('x.json', '{"a":')).rejects.toThrow('The JSON file is not valid JSON.');
@@ -130,6 +142,12 @@ describe('extractDocument', () => {
   test('a file of an unknown kind is refused naming the kinds that can be read', async () => {
     await expect(extract('photo.png', 'x')).rejects.toThrow(
       'This kind of file cannot be read: upload a PDF, DOCX, PPTX, TXT, MD, CSV, JSON or HTML file.',
+    );
+  });
+
+  test('an old Word file (.doc) is refused with what to do instead', async () => {
+    await expect(extract('old.doc', 'x')).rejects.toThrow(
+      'Word 97-2003 files (.doc) cannot be read: save the file as DOCX and upload it again.',
     );
   });
 

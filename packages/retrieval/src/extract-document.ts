@@ -38,6 +38,10 @@ export async function extractDocument(
   input: DocumentInput,
   limits: ExtractionLimits = DEFAULT_EXTRACTION_LIMITS,
 ): Promise<ExtractedDocument> {
+  if (/\.doc$/i.test(input.fileName))
+    throw new DocumentRefusal(
+      'Word 97-2003 files (.doc) cannot be read: save the file as DOCX and upload it again.',
+    );
   const kind = documentKindOf(input.fileName, input.mediaType);
   if (!kind)
     throw new DocumentRefusal(

@@ -6,6 +6,8 @@ export interface DocumentSection {
   slide?: number;
   row?: number;
   url?: string;
+  /** A record's named values (a CSV row's columns, a JSON element's top-level fields): what metadata fields pick from. */
+  fields?: Record<string, string>;
 }
 
 export interface ExtractedDocument {

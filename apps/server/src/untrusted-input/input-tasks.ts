@@ -1,4 +1,11 @@
-import { BOT_BUNDLE_MAX_EXPANDED_BYTES, validationError } from '@parley/contracts';
+import { BOT_BUNDLE_MAX_EXPANDED_BYTES, LLM_LIMITS, LLM_MESSAGES, validationError } from '@parley/contracts';
+import {
+  DocumentRefusal,
+  type ExtractedDocument,
+  type ExtractedWebPage,
+  extractDocument,
+  extractWebPage,
+} from '@parley/retrieval';
 import { BundleFormatError, bundleKey, decodeBundle } from '../bot-bundle/bundle-codec';
 import { type BundleContent, readBundleContent } from '../bot-bundle/bundle-content';
 import { bundleFormatRefusal } from '../bot-bundle/bundle-errors';
@@ -55,7 +62,41 @@ export const INPUT_TASKS = {
       Buffer.from(payload.source.buffer, payload.source.byteOffset, payload.source.byteLength),
     );
   },
+
+  /** A document an LLM learns from (issue 23): its text as sections, by its kind. */
+  async extractDocument(payload: {
+    file: Uint8Array;
+    fileName: string;
+    mediaType?: string | undefined;
+  }): Promise<ExtractedDocument> {
+    // The upload stops at this size while streaming; the worker holds to it too, whoever calls it.
+    if (payload.file.byteLength > LLM_LIMITS.uploadMaxBytes)
+      throw validationError('file', LLM_MESSAGES.fileTooBig);
+    try {
+      return await extractDocument({
+        bytes: payload.file,
+        fileName: payload.fileName,
+        mediaType: payload.mediaType,
+      });
+    } catch (error) {
+      if (error instanceof DocumentRefusal) throw validationError('file', error.message);
+      throw error;
+    }
+  },
+
+  /** A fetched web page (a Url document's crawl): its main text, headings and links. */
+  readWebPage(payload: { html: string; url: string }): ExtractedWebPage {
+    if (payload.html.length > WEB_PAGE_MAX_CHARACTERS)
+      throw validationError(
+        'url',
+        `The page ${payload.url} is larger than ${WEB_PAGE_MAX_CHARACTERS / 1024 / 1024} MB of HTML.`,
+      );
+    return extractWebPage(payload.html, payload.url);
+  },
 } satisfies Record<string, (payload: never) => unknown>;
+
+/** The HTML of one page a crawl reads, at most (the crawler stops its download at this size too). */
+export const WEB_PAGE_MAX_CHARACTERS = 5 * 1024 * 1024;
 
 export type InputTasks = typeof INPUT_TASKS;
 export type InputTaskName = keyof InputTasks;

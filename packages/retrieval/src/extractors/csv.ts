@@ -12,11 +12,12 @@ export function extractCsv(text: string): DocumentSection[] {
   const [header, ...records] = rows;
   if (!header) return [];
   return records.flatMap((record, index) => {
-    const lines = record
+    const values = record
       .map((value, column) => [header[column]?.trim() || `Column ${column + 1}`, value.trim()] as const)
-      .filter(([, value]) => value !== '')
-      .map(([name, value]) => `${name}: ${value}`);
-    return lines.length > 0 ? [{ text: lines.join('\n'), headingPath: [], row: index + 1 }] : [];
+      .filter(([, value]) => value !== '');
+    if (values.length === 0) return [];
+    const text = values.map(([name, value]) => `${name}: ${value}`).join('\n');
+    return [{ text, headingPath: [], row: index + 1, fields: Object.fromEntries(values) }];
   });
 }
 

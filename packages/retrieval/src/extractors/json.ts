@@ -14,7 +14,12 @@ export function extractJson(text: string): DocumentSection[] {
     throw new DocumentRefusal('The JSON file is not valid JSON.');
   }
   if (Array.isArray(value))
-    return value.flatMap((element, index) => sectionOf(leavesOf(element, ''), [], index + 1));
+    return value.flatMap((element, index) =>
+      sectionOf(leavesOf(element, ''), [], index + 1).map((section) => ({
+        ...section,
+        fields: fieldsOf(element),
+      })),
+    );
   if (value !== null && typeof value === 'object')
     return Object.entries(value).flatMap(([key, element]) => sectionOf(leavesOf(element, ''), [key]));
   return sectionOf(leavesOf(value, ''), []);
@@ -37,6 +42,17 @@ function leavesOf(value: unknown, path: string): string[] {
       leavesOf(element, path ? `${path}.${key}` : key),
     );
   return [labelled(path, String(value))];
+}
+
+/** An element's top-level values that are not objects, as text (a list's values joined). */
+function fieldsOf(element: unknown): Record<string, string> {
+  if (element === null || typeof element !== 'object' || Array.isArray(element)) return {};
+  return Object.fromEntries(
+    Object.entries(element)
+      .filter(([, value]) => value !== null && (typeof value !== 'object' || Array.isArray(value)))
+      .filter(([, value]) => !Array.isArray(value) || value.every((item) => typeof item !== 'object'))
+      .map(([key, value]) => [key, Array.isArray(value) ? value.join(', ') : String(value)]),
+  );
 }
 
 const labelled = (path: string, value: string) => (path ? `${path}: ${value}` : value);
