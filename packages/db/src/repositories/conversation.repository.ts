@@ -293,9 +293,17 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
     /**
      * A user's right to have their data removed: every other conversation of the user with this
      * bot goes with its turns, and `current` keeps only its row (its turns go, its state empties),
-     * so the channel the user talks in goes on working.
+     * so the channel the user talks in goes on working. Answers the ids of the user's
+     * conversations (`current` among them), whose files the caller removes from the blob store.
      */
-    async removeUserData(userKey: string, current: string): Promise<void> {
+    async removeUserData(userKey: string, current: string): Promise<string[]> {
+      const owned = await db
+        .selectFrom('conversations')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('bot_id', '=', botId)
+        .where('user_key', '=', userKey)
+        .execute();
       await db
         .deleteFrom('turns')
         .where('tenant_id', '=', tenantId)
@@ -323,6 +331,7 @@ export function conversationRepository(db: Kysely<Database>, tenantId: string, b
         .where('bot_id', '=', botId)
         .where('id', '=', current)
         .execute();
+      return [...new Set([current, ...owned.map((row) => row.id)])];
     },
 
     async end(id: string): Promise<void> {

@@ -1,5 +1,5 @@
 // The chat widget's files: what visitors send (the Upload button) and what the bot sends (Send Attachment).
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   AppError,
   SNIPPET_MESSAGES as M,
@@ -26,10 +26,22 @@ const UPLOAD_CONTENT_TYPES: Record<WidgetUploadExtension, string> = {
   gif: 'image/gif',
   pdf: 'application/pdf',
 };
-const UPLOAD_ID = /^[0-9a-f-]{36}\.(png|jpg|jpeg|gif|pdf)$/;
+/** An upload's id: its visitor's folder, then a random name; ids without a folder are of uploads made before folders. */
+const UPLOAD_ID = /^(?:([0-9a-f]{16})-)?([0-9a-f-]{36}\.(?:png|jpg|jpeg|gif|pdf))$/;
 
-const uploadKey = (snippet: SnippetRecord, uploadId: string) =>
-  `${snippetBlobPrefix(snippet)}uploads/${uploadId}`;
+/**
+ * The folder of one visitor's uploads under a snippet (a hash of who they are: the address
+ * names no visitor), which the removal of their data (GDPR) deletes whole.
+ */
+export const visitorUploadsPrefix = (snippet: SnippetRecord, userKey: string) =>
+  `${snippetBlobPrefix(snippet)}uploads/${createHash('sha256').update(userKey).digest('hex').slice(0, 16)}/`;
+
+/** Where an upload of this id is kept; undefined for an id that is not one. */
+function uploadKey(snippet: SnippetRecord, uploadId: string): string | undefined {
+  const [, folder, name] = UPLOAD_ID.exec(uploadId) ?? [];
+  if (!name) return undefined;
+  return `${snippetBlobPrefix(snippet)}uploads/${folder ? `${folder}/` : ''}${name}`;
+}
 
 /**
  * POST /api/widget/{token}/uploads: a visitor's file, when the snippet has its Upload button on.
@@ -61,12 +73,14 @@ export async function uploadVisitorFile(
     throw new AppError('rate_limit_error', M.tooManyUploads, {
       retryAfterSeconds: WIDGET_LIMITS.uploadWindowSeconds,
     });
-  const uploadId = `${randomUUID()}.${extension}`;
-  await ctx.blobs.put(uploadKey(snippet, uploadId), file.data, UPLOAD_CONTENT_TYPES[extension]);
-  const name = cleanName(file.fileName, extension);
+  const folder = visitorUploadsPrefix(snippet, session.userKey);
+  const name = `${randomUUID()}.${extension}`;
+  await ctx.blobs.put(`${folder}${name}`, file.data, UPLOAD_CONTENT_TYPES[extension]);
+  const uploadId = `${folder.split('/').at(-2)}-${name}`;
+  const shownName = cleanName(file.fileName, extension);
   return {
-    url: `${ctx.config.publicUrl}/api/widget/${encodeURIComponent(token)}/uploads/${uploadId}/${encodeURIComponent(name)}`,
-    name,
+    url: `${ctx.config.publicUrl}/api/widget/${encodeURIComponent(token)}/uploads/${uploadId}/${encodeURIComponent(shownName)}`,
+    name: shownName,
   };
 }
 
@@ -87,8 +101,8 @@ export async function visitorUpload(
   uploadId: string,
 ): Promise<{ data: Buffer; contentType: string }> {
   const snippet = token.length <= 100 ? await ctx.repos.snippets.byToken(token) : undefined;
-  const blob =
-    snippet && UPLOAD_ID.test(uploadId) ? await ctx.blobs.get(uploadKey(snippet, uploadId)) : undefined;
+  const key = snippet && uploadKey(snippet, uploadId);
+  const blob = key ? await ctx.blobs.get(key) : undefined;
   if (!blob) throw notFound('There is no such file.');
   return blob;
 }

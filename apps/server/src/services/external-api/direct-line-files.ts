@@ -129,7 +129,8 @@ interface StoredUpload {
   url: string;
 }
 
-const uploadsPrefix = (tenantId: string, botId: string, conversationId: string) =>
+/** Where one conversation's uploads are kept: the removal of its user's data (GDPR) deletes the folder. */
+export const directLineUploadsPrefix = (tenantId: string, botId: string, conversationId: string) =>
   `${botBlobPrefix(tenantId, botId)}direct-line-uploads/${conversationId}/`;
 
 /** An upload's name: 122 random bits and the checked extension. */
@@ -164,7 +165,7 @@ export async function uploadToDirectLine(
   try {
     for (const file of checked) {
       const uploadId = `${randomUUID()}.${file.extension}`;
-      const key = `${uploadsPrefix(found.scope.tenantId, found.bot.id, conversationId)}${uploadId}`;
+      const key = `${directLineUploadsPrefix(found.scope.tenantId, found.bot.id, conversationId)}${uploadId}`;
       await ctx.blobs.put(key, file.data, file.contentType);
       stored.push({
         key,
@@ -246,7 +247,9 @@ export async function uploadedFile(
   const owner = await ctx.repos.externalApiKeys.apiConversationOwner(conversationId, EXTERNAL_API_CHANNEL.id);
   const blob =
     owner &&
-    (await ctx.blobs.get(`${uploadsPrefix(owner.tenantId, owner.botId, conversationId)}${uploadId}`));
+    (await ctx.blobs.get(
+      `${directLineUploadsPrefix(owner.tenantId, owner.botId, conversationId)}${uploadId}`,
+    ));
   if (!blob) throw notFound();
   return { data: blob.data, contentType: BLOCK_FILE_CONTENT_TYPES[extension] };
 }
