@@ -77,7 +77,14 @@ export type {
   NewIntent,
 } from './repositories/intent.repository';
 export type { InvitationCode, InvitationKind } from './repositories/invitation.repository';
-export type { LlmRecord } from './repositories/llm.repository';
+export type {
+  LlmDetailRecord,
+  LlmDocumentRecord,
+  LlmPatch,
+  LlmRecord,
+  NewLlm,
+  NewLlmDocument,
+} from './repositories/llm.repository';
 export type { Membership } from './repositories/membership.repository';
 export type {
   NewNluDataset,

@@ -42,6 +42,7 @@ export interface Database {
   flow_editor_locks: FlowEditorLockTable;
   block_files: BlockFileTable;
   llms: LlmTable;
+  llm_documents: LlmDocumentTable;
   consent_decisions: ConsentDecisionTable;
   external_api_keys: ExternalApiKeyTable;
   external_api_settings: ExternalApiSettingsTable;
@@ -522,6 +523,29 @@ export interface LlmTable {
   model: string | null;
   is_complete: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   settings: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** The last training (JSON): state, progress, times, message and its run id. */
+  training: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The embedding model the passages were indexed with; null: full text only. */
+  indexed_embedding_model: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One document of an LLM: a File (bytes in the blob store) or a Url (crawled), and its training. */
+export interface LlmDocumentTable {
+  id: string;
+  tenant_id: string;
+  llm_id: string;
+  name: string;
+  display_name: string;
+  type: string;
+  link: string;
+  page_limit: number | null;
+  size: number | null;
+  blob_key: string | null;
+  status: string;
+  error: string | null;
+  passages: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -37,7 +37,8 @@ export function botOf(request: FastifyRequest): BotRef {
   return request.bot;
 }
 
-const isBotRule = (access: Access) => access === 'botMember' || typeof access === 'object';
+const isBotRule = (access: Access) =>
+  access === 'botMember' || (typeof access === 'object' && 'botPermission' in access);
 
 export async function authenticate(ctx: AppContext, token: string | undefined): Promise<Principal> {
   if (!token) throw new AppError('unauthorised_error_code', 'You need to sign in.');
@@ -92,6 +93,13 @@ async function enforce(
   }
   if (access === 'masterAdmin') {
     if (!principal.isMasterTenantAdmin) throw adminRequired('master tenant administrator');
+    return;
+  }
+  if (typeof access === 'object' && 'tenantPermission' in access) {
+    if (principal.isTenantAdmin) return;
+    const accepted = acceptedPermissions(access);
+    const held = await principal.scope.botRoles.permissionsOnAnyBot(principal.user.id);
+    if (!accepted.some((id) => held.includes(id))) throw permissionDenied(accepted[0] as number);
     return;
   }
   const params = request.params as Record<string, string | undefined>;

@@ -34,5 +34,11 @@ export function guardedRoutes(routes: readonly CataloguedRoute[]): CataloguedRou
   return routes.filter((r) => r.access !== undefined && r.access !== 'public' && r.method !== 'HEAD');
 }
 
-export const describeRoute = (r: CataloguedRoute) =>
-  `${r.method} ${r.url} (${typeof r.access === 'object' ? `botPermission ${r.access.botPermission}` : r.access})`;
+const describeAccess = (access: CataloguedRoute['access']) => {
+  if (typeof access !== 'object') return access;
+  return 'botPermission' in access
+    ? `botPermission ${access.botPermission}`
+    : `tenantPermission ${access.tenantPermission}`;
+};
+
+export const describeRoute = (r: CataloguedRoute) => `${r.method} ${r.url} (${describeAccess(r.access)})`;

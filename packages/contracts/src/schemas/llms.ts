@@ -208,7 +208,11 @@ const llmEditableFields = {
  * default; embeddingModel 'default'; region EU; temperature 0.7).
  */
 export const llmCreateBodySchema = z
-  .strictObject(llmEditableFields)
+  .strictObject({
+    ...llmEditableFields,
+    /** Consent to an LLM beyond the plan's free ones, where the plan charges for them (spec 04 section 8). */
+    acceptAdditionalCost: z.boolean(),
+  })
   .partial()
   .required({ llmDisplayName: true, llmProvider: true });
 export type LlmCreateBody = z.input<typeof llmCreateBodySchema>;
@@ -251,6 +255,10 @@ export const llmAddDocumentBodySchema = z.strictObject({
   displayName: z.string().trim().max(200).optional(),
 });
 export type LlmAddDocumentBody = z.input<typeof llmAddDocumentBodySchema>;
+
+/** Why POST /api/llm/create refused a new LLM over the plan's cap (403 custom_error with `llmLimit`). */
+export const LLM_LIMIT_REFUSALS = ['no-plan', 'reached', 'additional-cost'] as const;
+export type LlmLimitRefusal = (typeof LLM_LIMIT_REFUSALS)[number];
 
 /** POST /api/llm/{id}/train answers where the training stands (running). */
 export const llmTrainAnswerSchema = z.object({ message: z.string(), training: llmTrainingSchema });

@@ -25,6 +25,7 @@ import * as turnSentiment from './202611281050-turn-sentiment';
 import * as messagingChannels from './202612010000-messaging-channels';
 import * as conversationTurnCounters from './202612050000-conversation-turn-counters';
 import * as botImports from './202612051200-bot-imports';
+import * as llmDocuments from './202612051215-llm-documents';
 
 /** The one ordered list of migrations for both dialects; append, never reorder or edit. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612010000-messaging-channels': messagingChannels,
   '202612050000-conversation-turn-counters': conversationTurnCounters,
   '202612051200-bot-imports': botImports,
+  '202612051215-llm-documents': llmDocuments,
 };

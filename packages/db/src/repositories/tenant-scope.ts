@@ -20,7 +20,7 @@ import {
 } from './function.repository';
 import { handoverRepository } from './handover.repository';
 import { intentRepository } from './intent.repository';
-import { llmRepository } from './llm.repository';
+import { llmDocumentRepository, llmRepository } from './llm.repository';
 import { nluDatasetRepository } from './nlu-dataset.repository';
 import { nluModelRepository } from './nlu-model.repository';
 import { nluSyncRepository } from './nlu-sync.repository';
@@ -329,6 +329,22 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
         .where('bot_id', '=', botId)
         .execute();
     },
+    /** Permission ids a user holds on some bot of the tenant (tenant-wide areas such as LLMs). */
+    async permissionsOnAnyBot(userId: string): Promise<number[]> {
+      const rows = await db
+        .selectFrom('bot_roles')
+        .innerJoin('role_permissions', (join) =>
+          join
+            .onRef('role_permissions.tenant_id', '=', 'bot_roles.tenant_id')
+            .onRef('role_permissions.role_id', '=', 'bot_roles.role_id'),
+        )
+        .select('role_permissions.permission_id as permissionId')
+        .distinct()
+        .where('bot_roles.tenant_id', '=', tenantId)
+        .where('bot_roles.user_id', '=', normaliseEmail(userId))
+        .execute();
+      return rows.map((r) => Number(r.permissionId));
+    },
     /** Permission ids a user holds on one bot through its role there. */
     async permissionsOn(userId: string, botId: string): Promise<number[]> {
       const rows = await db
@@ -465,6 +481,7 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
     blockFiles: (botId: string) => blockFileRepository(db, tenantId, botId),
     /** The tenant's LLMs. */
     llms: llmRepository(db, tenantId),
+    llmDocuments: llmDocumentRepository(db, tenantId),
     /** One bot's GDPR consent decisions (the consent CSV). */
     consents: (botId: string) => consentRepository(db, tenantId, botId),
     /** One bot's External API channel: its keys, its conversation timeout, its Direct Line conversations. */

@@ -1,0 +1,88 @@
+import type { Llm, LlmDocument } from '@parley/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { addUser, as, type Call, expectStatus, USER_PASSWORD } from './admin-world';
+import { buildContentWorld, type ContentWorld, multipartBody } from './bot-content';
+import type { TestServer } from './test-server';
+
+export const llmPath = (llmId: string) => `/api/llm/${encodeURIComponent(llmId)}`;
+
+/**
+ * Tenant B's LLM cast: Bea (account administrator), Max (a custom role with Manage LLMs, 50, on
+ * the content bot), Eve (a custom role with Export LLMs, 51, only), Pat (the bot's Designer,
+ * neither) and the master administrator, whose selected tenant is another.
+ */
+export interface LlmWorld extends ContentWorld {
+  manager: Call;
+  exporter: Call;
+  managerToken: string;
+  master: Call;
+}
+
+export async function buildLlmWorld(server: TestServer): Promise<LlmWorld> {
+  const content = await buildContentWorld(server, 'Llm Bot');
+  const admin = content.admin;
+  const role = async (roleName: string, permissions: number[]) => {
+    const { roleId } = expectStatus(await admin('POST', '/api/tenant/roles', { roleName }), 201).json();
+    expectStatus(
+      await admin('PUT', '/api/tenant/roles', { roles: [{ roleId, roleName, permissions }] }),
+      201,
+    );
+    return roleId as number;
+  };
+  const person = async (email: string, name: string, roleId: number) => {
+    await addUser(server, content.world.tenantAdmin, email, name);
+    expectStatus(
+      await admin('POST', '/api/user/role', { userEmail: email, botName: content.botName, role: roleId }),
+      200,
+    );
+    return (await server.login(email, USER_PASSWORD)).token;
+  };
+  const managerToken = await person(
+    'max.manager@example.com',
+    'Max_Manager',
+    await role('LLM manager', [50]),
+  );
+  const exporterToken = await person(
+    'eve.exporter@example.com',
+    'Eve_Exporter',
+    await role('LLM exporter', [51]),
+  );
+  return {
+    ...content,
+    manager: as(server, managerToken),
+    managerToken,
+    exporter: as(server, exporterToken),
+    master: as(server, content.world.master),
+  };
+}
+
+export async function createLlm(call: Call, body: Record<string, unknown>): Promise<Llm> {
+  return expectStatus(await call('POST', '/api/llm/create', body), 200).json() as Llm;
+}
+
+export async function readLlm(call: Call, llmId: string): Promise<Llm> {
+  return expectStatus(await call('GET', llmPath(llmId)), 200).json() as Llm;
+}
+
+/** POST /api/llm/{id}/upload with the file in the form field `file`. */
+export function uploadLlmFile(
+  server: TestServer,
+  token: string,
+  llmId: string,
+  fileName: string,
+  data: Buffer | string,
+  field = 'file',
+): Promise<LightMyRequestResponse> {
+  const { payload, contentType } = multipartBody(field, fileName, data);
+  return server.request({
+    method: 'POST',
+    url: `${llmPath(llmId)}/upload`,
+    token,
+    body: payload,
+    headers: { 'content-type': contentType },
+  });
+}
+
+export async function uploadedDocument(response: LightMyRequestResponse): Promise<LlmDocument> {
+  return expectStatus(response, 200).json() as LlmDocument;
+}
