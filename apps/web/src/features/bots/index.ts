@@ -1,6 +1,7 @@
 /** What other features use of bots: they import it from here, never from its files. */
 export { deleteBot, downloadMessageHistory, fetchBotPermissions } from './api/bots-api';
 export { EngineMark } from './components/engines/EngineMark';
+export { type BotCardAction, BotCardMenu } from './components/overview/BotCardMenu';
 export { ExportBotDialog } from './components/export/ExportBotDialog';
 export type { BotTabProps } from './components/page/bot-tabs';
 export { useDialogManagerOpener } from './components/page/dialog-manager-opener';

@@ -1,0 +1,38 @@
+import { api } from '../../../api/client';
+import { uploadFile } from '../../../api/upload-file';
+import type {
+  Llm,
+  LlmCreateBody,
+  LlmDocument,
+  LlmSummary,
+  LlmTestAnswer,
+  LlmTrainAnswer,
+  LlmUpdateBody,
+} from './llm-types';
+
+const llmPath = (llmId: string) => `/api/llm/${encodeURIComponent(llmId)}`;
+
+/** The tenant's LLMs (spec 04 section 7.3). */
+export const fetchLlms = (signal?: AbortSignal) => api.get<LlmSummary[]>('/api/llm', signal);
+
+/** One LLM; a permission_error sends the detail page back to the list. */
+export const fetchLlm = (llmId: string, signal?: AbortSignal) => api.get<Llm>(llmPath(llmId), signal);
+
+export const createLlm = (body: LlmCreateBody) => api.post<Llm>('/api/llm/create', body);
+
+export const updateLlm = (llmId: string, body: LlmUpdateBody) => api.post<Llm>(`${llmPath(llmId)}/update`, body);
+
+export const deleteLlm = (llmId: string) => api.delete(`${llmPath(llmId)}/delete`);
+
+/** A File document: multipart field `file`. */
+export const uploadLlmFile = (llmId: string, file: File) =>
+  uploadFile<LlmDocument>(`${llmPath(llmId)}/upload`, 'file', file);
+
+/** A Url document with its page limit. */
+export const addLlmUrl = (llmId: string, link: string, limit: number) =>
+  api.post<LlmDocument>(`${llmPath(llmId)}/document`, { type: 'Url', link, limit });
+
+export const trainLlm = (llmId: string) => api.post<LlmTrainAnswer>(`${llmPath(llmId)}/train`);
+
+export const testLlm = (llmId: string, message: string) =>
+  api.post<LlmTestAnswer>(`${llmPath(llmId)}/test`, { message });

@@ -1,0 +1,66 @@
+import { languageCodeLabel, languageName } from '@parley/contracts';
+import { Link } from 'react-router';
+import { cx, Spinner } from '../../../ui';
+import { type BotCardAction, BotCardMenu } from '../../bots';
+import type { LlmSummary } from '../api/llm-types';
+import { providerLabel } from '../llm-providers';
+
+export const llmPagePath = (llmId: string) => `/llms/${encodeURIComponent(llmId)}`;
+
+interface LlmCardProps {
+  llm: LlmSummary & { language?: string };
+  actions: BotCardAction[];
+  isDeleting: boolean;
+  isTraining: boolean;
+}
+
+/**
+ * One LLM on the list (spec 04 section 2.4): name, provider, model or 'Default model', language
+ * and the dot, red until trained (isComplete) and green after. The whole card opens the LLM; the
+ * menu sits above the link. While it is being deleted the card says so and offers nothing.
+ */
+export function LlmCard({ llm, actions, isDeleting, isTraining }: LlmCardProps) {
+  const status = llm.isComplete ? 'Trained' : 'Not trained';
+  return (
+    <article className={cx('bot-card', 'llm-card', isDeleting && 'llm-card--deleting')} aria-label={llm.llmDisplayName}>
+      <header className="bot-card__header">
+        <h2 className="bot-card__name">
+          <span
+            className={cx('llm-card__dot', llm.isComplete ? 'llm-card__dot--trained' : 'llm-card__dot--untrained')}
+            role="img"
+            aria-label={status}
+            title={status}
+          />
+          <Link to={llmPagePath(llm.llmId)} className="bot-card__link">
+            {llm.llmDisplayName}
+          </Link>
+        </h2>
+        {!isDeleting && <BotCardMenu botName={llm.llmDisplayName} actions={actions} />}
+      </header>
+      {llm.description && <p className="llm-card__description">{llm.description}</p>}
+      <dl className="llm-card__facts">
+        <div>
+          <dt>Provider</dt>
+          <dd>{providerLabel(llm.llmProvider)}</dd>
+        </div>
+        <div>
+          <dt>Model</dt>
+          <dd>{llm.model ?? 'Default model'}</dd>
+        </div>
+        {llm.language && (
+          <div>
+            <dt>Language</dt>
+            <dd>
+              <span className="bot-card__chip" title={languageName(llm.language)}>{languageCodeLabel(llm.language)}</span>
+            </dd>
+          </div>
+        )}
+      </dl>
+      {(isDeleting || isTraining) && (
+        <p className="llm-card__busy" role="status">
+          <Spinner size="sm" label="" /> {isDeleting ? `Deleting ${llm.llmDisplayName}` : 'Training...'}
+        </p>
+      )}
+    </article>
+  );
+}
