@@ -56,6 +56,8 @@ const ConversationLogPage = lazyNamed(
   'ConversationLogPage',
 );
 const AgentInboxPage = lazyNamed(() => import('../features/agent-inbox'), 'AgentInboxPage');
+const LlmsPage = lazyNamed(() => import('../features/llms'), 'LlmsPage');
+const LlmPage = lazyNamed(() => import('../features/llms'), 'LlmPage');
 const AccountAdministrationPage = lazyNamed(
   () => import('../features/administration/components/AdministrationPage'),
   'AccountAdministrationPage',
@@ -136,6 +138,8 @@ export const appRoutes = (): RouteObject[] => [
               ),
               page('bots/:botName/:tab/:element?', botPageTitle, <BotPage />, preloadBotPage),
               page('inbox/:conversationId?', 'Agent inbox', <AgentInboxPage />),
+              page('llms', 'LLMs', <LlmsPage />),
+              page('llms/:llmid', 'LLM', <LlmPage />),
               page('configuration/:page?', 'Account administration', <AccountAdministrationPage />),
               page('master-configuration/:page?', 'Tenant administration', <TenantAdministrationPage />),
             ],

@@ -1,7 +1,16 @@
 import type { UserInfo } from '@parley/contracts';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { BookIcon, BotIcon, BuildingIcon, cx, ExternalIcon, InboxIcon, SettingsIcon } from '../../ui';
+import {
+  BookIcon,
+  BotIcon,
+  BuildingIcon,
+  cx,
+  ExternalIcon,
+  InboxIcon,
+  SettingsIcon,
+  SparklesIcon,
+} from '../../ui';
 
 interface NavItem {
   label: string;
@@ -16,7 +25,7 @@ export function navItemsFor(user: UserInfo): NavItem[] {
   return [
     { label: 'Bots', to: '/bots', icon: <BotIcon /> },
     ...(user.canAnswerHandovers ? [{ label: 'Agent inbox', to: '/inbox', icon: <InboxIcon /> }] : []),
-    // LLMs (user.canSeeLLMs) joins when its screens exist: a link to a page not built leads nowhere.
+    ...(user.canSeeLLMs ? [{ label: 'LLMs', to: '/llms', icon: <SparklesIcon /> }] : []),
     { label: 'Guide', to: '/user-manual', icon: <BookIcon />, isExternal: true },
     ...(user.canSeeAdminPage ? [{ label: 'Admin', to: '/configuration', icon: <SettingsIcon /> }] : []),
     ...(user.isMasterTenantAdmin

@@ -1,8 +1,8 @@
 /** What other features use of bots: they import it from here, never from its files. */
 export { deleteBot, downloadMessageHistory, fetchBotPermissions } from './api/bots-api';
 export { EngineMark } from './components/engines/EngineMark';
-export { type BotCardAction, BotCardMenu } from './components/overview/BotCardMenu';
 export { ExportBotDialog } from './components/export/ExportBotDialog';
+export { type BotCardAction, BotCardMenu } from './components/overview/BotCardMenu';
 export type { BotTabProps } from './components/page/bot-tabs';
 export { useDialogManagerOpener } from './components/page/dialog-manager-opener';
 export { botApiPath, botsApiPath, contentPath } from './content-paths';

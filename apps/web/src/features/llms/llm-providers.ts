@@ -1,11 +1,20 @@
-import { LLM_PROVIDER_IDS, type LlmProviderName } from './api/llm-types';
+import { LLM_PROVIDER_IDS, type LlmProviderName } from '@parley/contracts';
 
 /**
  * What the screens show of each provider until the providers' own call (labels, readiness, model
  * lists from @parley/llm's declaration) is on main: the label and the model names of spec 04
  * section 9 where the provider has no list to ask.
  */
-const SPEC_CHAT_MODELS = ['gpt-4.1', 'gpt-4.1-nano', 'gpt-4', 'gpt-4o', 'gpt-4o-mini', 'gpt-4-turbo', 'gpt-3.5-turbo', 'o3'];
+const SPEC_CHAT_MODELS = [
+  'gpt-4.1',
+  'gpt-4.1-nano',
+  'gpt-4',
+  'gpt-4o',
+  'gpt-4o-mini',
+  'gpt-4-turbo',
+  'gpt-3.5-turbo',
+  'o3',
+];
 const SPEC_EMBEDDING_MODELS = ['text-embedding-ada-002', 'text-embedding-3-small', 'text-embedding-3-large'];
 
 export interface ProviderChoice {
@@ -64,7 +73,10 @@ const PROVIDERS: Record<LlmProviderName, Omit<ProviderChoice, 'id'>> = {
   },
 };
 
-export const PROVIDER_CHOICES: readonly ProviderChoice[] = LLM_PROVIDER_IDS.map((id) => ({ id, ...PROVIDERS[id] }));
+export const PROVIDER_CHOICES: readonly ProviderChoice[] = LLM_PROVIDER_IDS.map((id) => ({
+  id,
+  ...PROVIDERS[id],
+}));
 
 export const providerChoice = (provider: string): ProviderChoice | undefined =>
   PROVIDER_CHOICES.find((choice) => choice.id === provider);

@@ -1,11 +1,6 @@
+import { isValidLlmName } from '@parley/contracts';
 import { describe, expect, test } from 'vitest';
-import { isValidLlmName } from './api/llm-types';
-import {
-  cleanStringList,
-  pageLimitOf,
-  uploadProblem,
-  withRagFilter,
-} from './llm-rules';
+import { cleanStringList, pageLimitOf, type RagFilterDraft, uploadProblem, withRagFilter } from './llm-rules';
 
 describe('LLM rules (spec 04 section 5)', () => {
   test.each([
@@ -24,7 +19,9 @@ describe('LLM rules (spec 04 section 5)', () => {
     expect(uploadProblem({ name: 'handbook.TXT', size: 10 })).toBeUndefined();
     expect(uploadProblem({ name: 'deck.pptx', size: 52_428_800 })).toBeUndefined();
     expect(uploadProblem({ name: 'image.png', size: 10 })).toBe('File type png is not supported');
-    expect(uploadProblem({ name: 'big.pdf', size: 52_428_801 })).toBe('File is too big. Accepted size is 50MB');
+    expect(uploadProblem({ name: 'big.pdf', size: 52_428_801 })).toBe(
+      'File is too big. Accepted size is 50MB',
+    );
   });
 
   test('the URL page limit is a whole number of at least 1', () => {
@@ -36,7 +33,7 @@ describe('LLM rules (spec 04 section 5)', () => {
   });
 
   test('a RAG filter is added only with both a metadata field and a query', () => {
-    const existing = [{ metadataField: 'team', query: 'sales', operator: 'eq' as const }];
+    const existing: RagFilterDraft[] = [{ metadataField: 'team', query: 'sales', operator: 'eq' }];
     expect(withRagFilter(existing, { metadataField: ' ', query: 'x', operator: 'eq' })).toBeUndefined();
     expect(withRagFilter(existing, { metadataField: 'lang', query: '', operator: 'in' })).toBeUndefined();
     expect(withRagFilter(existing, { metadataField: ' lang ', query: ' en ', operator: 'in' })).toEqual([
@@ -46,6 +43,9 @@ describe('LLM rules (spec 04 section 5)', () => {
   });
 
   test('string lists drop blank entries and trim the rest', () => {
-    expect(cleanStringList([' no swearing ', '', '  ', 'cite a source'])).toEqual(['no swearing', 'cite a source']);
+    expect(cleanStringList([' no swearing ', '', '  ', 'cite a source'])).toEqual([
+      'no swearing',
+      'cite a source',
+    ]);
   });
 });

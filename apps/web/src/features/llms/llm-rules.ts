@@ -8,7 +8,7 @@ import {
   LLM_LIMITS,
   LLM_MESSAGES,
   type RagFilterOperator,
-} from './api/llm-types';
+} from '@parley/contracts';
 
 /** Why a file cannot be uploaded to an LLM (spec 04 section 5), or undefined when it can. */
 export function uploadProblem(file: { name: string; size: number }): string | undefined {
@@ -21,7 +21,9 @@ export function uploadProblem(file: { name: string; size: number }): string | un
 /** The page limit typed for a URL: a whole number of at least 1, else undefined. */
 export function pageLimitOf(typed: string): number | undefined {
   const value = Number(typed);
-  return typed.trim() !== '' && Number.isInteger(value) && value >= LLM_LIMITS.urlPageLimitMin ? value : undefined;
+  return typed.trim() !== '' && Number.isInteger(value) && value >= LLM_LIMITS.urlPageLimitMin
+    ? value
+    : undefined;
 }
 
 export interface RagFilterDraft {
@@ -41,4 +43,3 @@ export function withRagFilter<T extends RagFilterDraft>(filters: readonly T[], d
 /** String-list inputs ignore blank entries and trim the others (spec 04 section 5). */
 export const cleanStringList = (entries: readonly string[]): string[] =>
   entries.map((entry) => entry.trim()).filter((entry) => entry !== '');
-

@@ -88,5 +88,7 @@ export const LLM_LOADING_PHRASES = [
 ] as const;
 
 export function randomLoadingPhrase(): string {
-  return LLM_LOADING_PHRASES[Math.floor(Math.random() * LLM_LOADING_PHRASES.length)] ?? LLM_LOADING_PHRASES[0];
+  return (
+    LLM_LOADING_PHRASES[Math.floor(Math.random() * LLM_LOADING_PHRASES.length)] ?? LLM_LOADING_PHRASES[0]
+  );
 }

@@ -1,14 +1,15 @@
-import { api } from '../../../api/client';
-import { uploadFile } from '../../../api/upload-file';
 import type {
   Llm,
   LlmCreateBody,
   LlmDocument,
   LlmSummary,
   LlmTestAnswer,
+  LlmTestBody,
   LlmTrainAnswer,
   LlmUpdateBody,
-} from './llm-types';
+} from '@parley/contracts';
+import { api } from '../../../api/client';
+import { uploadFile } from '../../../api/upload-file';
 
 const llmPath = (llmId: string) => `/api/llm/${encodeURIComponent(llmId)}`;
 
@@ -20,7 +21,8 @@ export const fetchLlm = (llmId: string, signal?: AbortSignal) => api.get<Llm>(ll
 
 export const createLlm = (body: LlmCreateBody) => api.post<Llm>('/api/llm/create', body);
 
-export const updateLlm = (llmId: string, body: LlmUpdateBody) => api.post<Llm>(`${llmPath(llmId)}/update`, body);
+export const updateLlm = (llmId: string, body: LlmUpdateBody) =>
+  api.post<Llm>(`${llmPath(llmId)}/update`, body);
 
 export const deleteLlm = (llmId: string) => api.delete(`${llmPath(llmId)}/delete`);
 
@@ -34,5 +36,5 @@ export const addLlmUrl = (llmId: string, link: string, limit: number) =>
 
 export const trainLlm = (llmId: string) => api.post<LlmTrainAnswer>(`${llmPath(llmId)}/train`);
 
-export const testLlm = (llmId: string, message: string) =>
-  api.post<LlmTestAnswer>(`${llmPath(llmId)}/test`, { message });
+export const testLlm = (llmId: string, message: string, history?: LlmTestBody['history']) =>
+  api.post<LlmTestAnswer>(`${llmPath(llmId)}/test`, history?.length ? { message, history } : { message });

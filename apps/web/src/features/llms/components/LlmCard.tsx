@@ -1,8 +1,8 @@
+import type { LlmSummary } from '@parley/contracts';
 import { languageCodeLabel, languageName } from '@parley/contracts';
 import { Link } from 'react-router';
 import { cx, Spinner } from '../../../ui';
 import { type BotCardAction, BotCardMenu } from '../../bots';
-import type { LlmSummary } from '../api/llm-types';
 import { providerLabel } from '../llm-providers';
 
 export const llmPagePath = (llmId: string) => `/llms/${encodeURIComponent(llmId)}`;
@@ -22,11 +22,17 @@ interface LlmCardProps {
 export function LlmCard({ llm, actions, isDeleting, isTraining }: LlmCardProps) {
   const status = llm.isComplete ? 'Trained' : 'Not trained';
   return (
-    <article className={cx('bot-card', 'llm-card', isDeleting && 'llm-card--deleting')} aria-label={llm.llmDisplayName}>
+    <article
+      className={cx('bot-card', 'llm-card', isDeleting && 'llm-card--deleting')}
+      aria-label={llm.llmDisplayName}
+    >
       <header className="bot-card__header">
         <h2 className="bot-card__name">
           <span
-            className={cx('llm-card__dot', llm.isComplete ? 'llm-card__dot--trained' : 'llm-card__dot--untrained')}
+            className={cx(
+              'llm-card__dot',
+              llm.isComplete ? 'llm-card__dot--trained' : 'llm-card__dot--untrained',
+            )}
             role="img"
             aria-label={status}
             title={status}
@@ -51,7 +57,9 @@ export function LlmCard({ llm, actions, isDeleting, isTraining }: LlmCardProps) 
           <div>
             <dt>Language</dt>
             <dd>
-              <span className="bot-card__chip" title={languageName(llm.language)}>{languageCodeLabel(llm.language)}</span>
+              <span className="bot-card__chip" title={languageName(llm.language)}>
+                {languageCodeLabel(llm.language)}
+              </span>
             </dd>
           </div>
         )}

@@ -1,8 +1,8 @@
+import type { LlmSummary } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { handleApiError } from '../../../api/error-reactions';
 import { popup } from '../../../ui';
-import type { LlmSummary } from '../api/llm-types';
 import { deleteLlm } from '../api/llms-api';
 import { LLM_KEYS } from './llm-query-keys';
 
@@ -23,7 +23,10 @@ export function useDeleteLlm() {
       return next;
     });
 
-  const requestDelete = async (llm: Pick<LlmSummary, 'llmId' | 'llmDisplayName'>, afterDeleted?: () => void) => {
+  const requestDelete = async (
+    llm: Pick<LlmSummary, 'llmId' | 'llmDisplayName'>,
+    afterDeleted?: () => void,
+  ) => {
     const isConfirmed = await popup.confirm({
       title: `Delete ${llm.llmDisplayName}?`,
       text: 'The LLM, its documents and its trained index will be deleted. This cannot be undone.',
@@ -35,7 +38,9 @@ export function useDeleteLlm() {
     try {
       await deleteLlm(llm.llmId);
       afterDeleted?.();
-      queryClient.setQueryData<LlmSummary[]>(LLM_KEYS.list, (list) => list?.filter((l) => l.llmId !== llm.llmId));
+      queryClient.setQueryData<LlmSummary[]>(LLM_KEYS.list, (list) =>
+        list?.filter((l) => l.llmId !== llm.llmId),
+      );
       queryClient.removeQueries({ queryKey: LLM_KEYS.llm(llm.llmId) });
       await queryClient.invalidateQueries({ queryKey: LLM_KEYS.list });
     } catch (error) {

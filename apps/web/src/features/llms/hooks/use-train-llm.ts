@@ -1,8 +1,8 @@
+import { LLM_MESSAGES, type Llm } from '@parley/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { handleApiError } from '../../../api/error-reactions';
 import { popup } from '../../../ui';
-import { type Llm, LLM_MESSAGES } from '../api/llm-types';
 import { fetchLlm, trainLlm } from '../api/llms-api';
 import { LLM_KEYS } from './llm-query-keys';
 
@@ -45,8 +45,12 @@ export function useTrainLlm() {
     try {
       const started = await trainLlm(llmId);
       void popup.info({ title: LLM_MESSAGES.trainStarted });
-      queryClient.setQueryData<Llm>(LLM_KEYS.llm(llmId), (llm) => llm && { ...llm, training: started.training });
-      const ended = started.training.state === 'running' ? await followTraining(queryClient, llmId) : undefined;
+      queryClient.setQueryData<Llm>(
+        LLM_KEYS.llm(llmId),
+        (llm) => llm && { ...llm, training: started.training },
+      );
+      const ended =
+        started.training.state === 'running' ? await followTraining(queryClient, llmId) : undefined;
       const state = ended?.training.state ?? started.training.state;
       if (state === 'succeeded') void popup.info({ title: LLM_MESSAGES.trainSucceeded });
       else if (state === 'failed')

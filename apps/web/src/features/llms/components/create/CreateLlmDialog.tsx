@@ -1,4 +1,10 @@
-import { LANGUAGE_NAMES } from '@parley/contracts';
+import {
+  LANGUAGE_NAMES,
+  LLM_LIMITS,
+  LLM_MESSAGES,
+  LLM_REGIONS,
+  type LlmProviderName,
+} from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,7 +12,6 @@ import { isApiError } from '../../../../api/api-error';
 import { handleApiError } from '../../../../api/error-reactions';
 import { Button, cx, Modal, popup, Select, TextField } from '../../../../ui';
 import { TextAreaField } from '../../../bot-content';
-import { LLM_LIMITS, LLM_MESSAGES, LLM_REGIONS, type LlmProviderName } from '../../api/llm-types';
 import { createLlm } from '../../api/llms-api';
 import { LLM_KEYS } from '../../hooks/llm-query-keys';
 import { PROVIDER_CHOICES, type ProviderChoice, providerChoice } from '../../llm-providers';
@@ -28,9 +33,9 @@ const LANGUAGE_OPTIONS = Object.entries(LANGUAGE_NAMES)
 
 function ProviderStep({ onChoose }: { onChoose: (provider: LlmProviderName) => void }) {
   return (
-    <div className="create-bot__choices" role="list">
+    <ul className="create-bot__choices llm-provider-choices">
       {PROVIDER_CHOICES.map((choice: ProviderChoice, index) => (
-        <div role="listitem" key={choice.id}>
+        <li key={choice.id}>
           <button
             type="button"
             className="create-bot__choice llm-provider-choice"
@@ -40,14 +45,19 @@ function ProviderStep({ onChoose }: { onChoose: (provider: LlmProviderName) => v
             <span className="create-bot__choice-title">{choice.label}</span>
             <span className="create-bot__choice-text">{choice.description}</span>
             {choice.isReady !== undefined && (
-              <span className={cx('llm-provider-choice__state', choice.isReady && 'llm-provider-choice__state--ready')}>
+              <span
+                className={cx(
+                  'llm-provider-choice__state',
+                  choice.isReady && 'llm-provider-choice__state--ready',
+                )}
+              >
                 {choice.isReady ? 'Ready' : 'Not configured'}
               </span>
             )}
           </button>
-        </div>
+        </li>
       ))}
-    </div>
+    </ul>
   );
 }
 
@@ -79,7 +89,10 @@ function DetailsStep({
       />
       <Select
         label="Model"
-        options={[{ value: '', label: 'Default model' }, ...models.map((model) => ({ value: model, label: model }))]}
+        options={[
+          { value: '', label: 'Default model' },
+          ...models.map((model) => ({ value: model, label: model })),
+        ]}
         value={form.model}
         onChange={(event) => onChange({ model: event.target.value })}
       />
@@ -146,7 +159,8 @@ export function CreateLlmDialog({ onClose }: { onClose: () => void }) {
     pause.current = setTimeout(() => setIsPaused(false), CREATE_BUTTON_PAUSE_MS);
     const problems = validateCreateLlmForm(form);
     setErrors(problems);
-    if (problems.llmDisplayName) void popup.warning({ title: LLM_MESSAGES.nameTitle, text: problems.llmDisplayName });
+    if (problems.llmDisplayName)
+      void popup.warning({ title: LLM_MESSAGES.nameTitle, text: problems.llmDisplayName });
     if (Object.keys(problems).length > 0) return;
     setIsCreating(true);
     try {
@@ -171,7 +185,11 @@ export function CreateLlmDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal
       title="Create LLM"
-      description={form ? `Provider: ${providerChoice(form.llmProvider)?.label ?? form.llmProvider}` : 'Choose a provider'}
+      description={
+        form
+          ? `Provider: ${providerChoice(form.llmProvider)?.label ?? form.llmProvider}`
+          : 'Choose a provider'
+      }
       onClose={onClose}
       isDirty={!!form && form.llmDisplayName.trim() !== ''}
       className="create-bot create-llm"
@@ -215,7 +233,11 @@ export function CreateLlmDialog({ onClose }: { onClose: () => void }) {
 async function reactToLlmLimit(refusal: LlmLimitRefusal): Promise<void> {
   if (refusal === 'no-plan') return popup.warning({ title: LLM_MESSAGES.noSubscription });
   if (refusal === 'additional-cost') {
-    await popup.confirm({ title: 'Additional cost', text: LLM_MESSAGES.extraCostLlms, actionText: 'Continue' });
+    await popup.confirm({
+      title: 'Additional cost',
+      text: LLM_MESSAGES.extraCostLlms,
+      actionText: 'Continue',
+    });
     return;
   }
   return popup.warning({ title: 'Upgrade your plan', text: LLM_MESSAGES.maxLlms });

@@ -1,5 +1,5 @@
+import { LLM_MESSAGES } from '@parley/contracts';
 import { describe, expect, test } from 'vitest';
-import { LLM_MESSAGES } from '../../api/llm-types';
 import { emptyCreateLlmForm, toCreateLlmBody, validateCreateLlmForm } from './create-llm-form';
 
 describe('the Create LLM details step', () => {

@@ -1,5 +1,11 @@
-import { DEFAULT_LANGUAGE } from '@parley/contracts';
-import { isValidLlmName, LLM_LIMITS, LLM_MESSAGES, type LlmCreateBody, type LlmProviderName } from '../../api/llm-types';
+import {
+  DEFAULT_LANGUAGE,
+  isValidLlmName,
+  LLM_LIMITS,
+  LLM_MESSAGES,
+  type LlmCreateBody,
+  type LlmProviderName,
+} from '@parley/contracts';
 
 /** The Create LLM dialog's details step, as typed. */
 export interface CreateLlmForm {
@@ -35,7 +41,8 @@ const temperatureOf = (typed: string): number | undefined => {
 export function validateCreateLlmForm(form: CreateLlmForm): CreateLlmErrors {
   const errors: CreateLlmErrors = {};
   if (!isValidLlmName(form.llmDisplayName)) errors.llmDisplayName = LLM_MESSAGES.nameInvalid;
-  if (temperatureOf(form.temperature) === undefined) errors.temperature = 'The temperature is a number from 0 to 1.';
+  if (temperatureOf(form.temperature) === undefined)
+    errors.temperature = 'The temperature is a number from 0 to 1.';
   return errors;
 }
 

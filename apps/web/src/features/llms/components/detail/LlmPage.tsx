@@ -1,0 +1,104 @@
+import { LLM_MESSAGES, languageCodeLabel, languageName } from '@parley/contracts';
+import { type ComponentType, useEffect } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../../../api/api-error';
+import { handleApiError } from '../../../../api/error-reactions';
+import { PageLoader } from '../../../../app/PageLoader';
+import { ArrowLeftIcon, cx, popup, Tabs } from '../../../../ui';
+import { useLlm } from '../../hooks/use-llms';
+import { providerLabel } from '../../llm-providers';
+import { LlmAccessGate } from '../LlmAccessGate';
+import { DataTab } from './DataTab';
+import { GuardrailsTab } from './GuardrailsTab';
+import { InstructionsTab } from './InstructionsTab';
+import { isLlmTabId, LLM_TABS, type LlmTabId, type LlmTabProps } from './llm-tabs';
+import { PromptTab } from './PromptTab';
+import { RagTab } from './RagTab';
+import { SettingsTab } from './SettingsTab';
+import { TestTab } from './TestTab';
+import '../llms.css';
+
+/**
+ * The tabs' bodies. Evaluate and Statistics have none yet: their calls (POST /api/llm/{id}/evaluate,
+ * the metrics) are not on the server, so their tabs are shown disabled rather than with controls
+ * that would do nothing.
+ */
+const TAB_PANELS: Partial<Record<LlmTabId, ComponentType<LlmTabProps>>> = {
+  settings: SettingsTab,
+  prompt: PromptTab,
+  instructions: InstructionsTab,
+  data: DataTab,
+  rag: RagTab,
+  guardrails: GuardrailsTab,
+  test: TestTab,
+};
+
+/**
+ * /llms/{llmid} (spec 04 section 2.5): the way back to all LLMs and the nine tabs (the open one is
+ * in the address's `tab`). A refusal to load the LLM leads back to the list with 'You do not have
+ * permission'; any other failure goes to the global handler, then back to the list.
+ */
+export function LlmPage() {
+  return (
+    <LlmAccessGate>
+      <LlmDetail />
+    </LlmAccessGate>
+  );
+}
+
+function LlmDetail() {
+  const { llmid = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  const llm = useLlm(llmid);
+  const asked = search.get('tab');
+  const tab: LlmTabId = isLlmTabId(asked) && TAB_PANELS[asked] ? asked : 'settings';
+
+  useEffect(() => {
+    if (!llm.error) return;
+    if (isApiError(llm.error) && llm.error.is('permission_error'))
+      void popup.warning({ title: LLM_MESSAGES.noPermission });
+    else handleApiError(llm.error);
+    navigate('/llms', { replace: true });
+  }, [llm.error, navigate]);
+
+  if (!llm.data) return <PageLoader label="Loading the LLM" />;
+  const Panel = TAB_PANELS[tab] as ComponentType<LlmTabProps>;
+  const status = llm.data.isComplete ? 'Trained' : 'Not trained';
+
+  return (
+    <div className="bot-page llm-page">
+      <header className="bot-page__header">
+        <Link to="/llms" className="bot-page__back">
+          <ArrowLeftIcon /> To all LLMs
+        </Link>
+        <div className="bot-page__title-row">
+          <span
+            className={cx(
+              'llm-card__dot',
+              llm.data.isComplete ? 'llm-card__dot--trained' : 'llm-card__dot--untrained',
+            )}
+            role="img"
+            aria-label={status}
+            title={status}
+          />
+          <h1 className="bot-page__title">{llm.data.llmDisplayName}</h1>
+          <span className="bot-page__label">{providerLabel(llm.data.llmProvider)}</span>
+          <span className="bot-page__label">{llm.data.model ?? 'Default model'}</span>
+          <span className="bot-page__label" title={languageName(llm.data.language)}>
+            {languageCodeLabel(llm.data.language)}
+          </span>
+        </div>
+      </header>
+      <Tabs
+        label={`${llm.data.llmDisplayName} sections`}
+        tabs={LLM_TABS.map((t) => ({ id: t.id, label: t.label, isDisabled: !TAB_PANELS[t.id] }))}
+        selectedId={tab}
+        onSelect={(id) => setSearch(id === 'settings' ? {} : { tab: id }, { replace: true })}
+      >
+        {/* Keyed by LLM: a tab's draft starts from the LLM it shows. */}
+        <Panel key={llm.data.llmId} llm={llm.data} />
+      </Tabs>
+    </div>
+  );
+}

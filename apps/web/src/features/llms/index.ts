@@ -1,0 +1,3 @@
+/** What other parts of the app use of the LLM area: they import it from here, never from its files. */
+export { LlmPage } from './components/detail/LlmPage';
+export { LlmsPage } from './components/LlmsPage';
