@@ -59,10 +59,10 @@ describe('the signed-in shell', () => {
 
   test('a master administrator sees every navigation entry; the guide opens in a new tab', async () => {
     await signInAs(await masterAdmin('nav'));
-    // LLMs is not linked until its screens exist.
     // An administrator answers every bot's handed-over conversations: the agent inbox is there too.
-    expect(await navLabels(s.page)).toEqual(['Bots', 'Agent inbox', 'Guide', 'Admin', 'Tenants']);
+    expect(await navLabels(s.page)).toEqual(['Bots', 'Agent inbox', 'LLMs', 'Guide', 'Admin', 'Tenants']);
     const nav = s.page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'LLMs' }).getAttribute('href')).toBe('/llms');
     expect(await nav.getByRole('link', { name: 'Agent inbox' }).getAttribute('href')).toBe('/inbox');
     expect(await nav.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/configuration');
     expect(await nav.getByRole('link', { name: 'Tenants' }).getAttribute('href')).toBe(
