@@ -1,4 +1,5 @@
 import { connectDatabase, createRepositories, migrateToLatest } from '@parley/db';
+import { sqliteVectorExtensionPath } from '@parley/retrieval/ranking';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app';
@@ -33,6 +34,8 @@ export async function createContext(
   const database = connectDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    // Vector retrieval (vec_distance_cosine) for LLMs with an embedding model.
+    sqliteExtensions: [sqliteVectorExtensionPath()],
     onPoolError: (error) =>
       log.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
   });

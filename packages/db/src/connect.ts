@@ -22,6 +22,8 @@ export interface ConnectOptions {
   /** For tests: a SQLite file of its own, or ':memory:'. */
   sqliteFile?: string;
   poolSize?: number;
+  /** Loadable SQLite extensions (paths) for the connection: the server's sqlite-vec. */
+  sqliteExtensions?: readonly string[];
   /** Errors of idle PostgreSQL connections (a restart, a terminated backend); logged, never fatal. */
   onPoolError?: (error: Error) => void;
 }
@@ -45,6 +47,7 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  for (const extension of options.sqliteExtensions ?? []) sqlite.loadExtension(extension);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

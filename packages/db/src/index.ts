@@ -99,6 +99,13 @@ export type {
 export type { NluSyncPatch, NluSyncRecord, StoredSyncStep } from './repositories/nlu-sync.repository';
 export type { NluRunKind, NluRunStatus, NluTestRun } from './repositories/nlu-test-run.repository';
 export type { OutboxMail } from './repositories/outbox.repository';
+export type {
+  NewPassage,
+  PassageFilter,
+  PassageRecord,
+  PassageRepository,
+  RankedPassageId,
+} from './repositories/passage.repository';
 export type { Plan } from './repositories/plan.repository';
 export type { NewSnippet, SnippetPatch, SnippetRecord } from './repositories/snippet.repository';
 export type { Tenant } from './repositories/tenant.repository';

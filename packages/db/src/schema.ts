@@ -43,6 +43,7 @@ export interface Database {
   block_files: BlockFileTable;
   llms: LlmTable;
   llm_documents: LlmDocumentTable;
+  llm_passages: LlmPassageTable;
   consent_decisions: ConsentDecisionTable;
   external_api_keys: ExternalApiKeyTable;
   external_api_settings: ExternalApiSettingsTable;
@@ -548,6 +549,30 @@ export interface LlmDocumentTable {
   passages: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/**
+ * A passage of an LLM's document (issue 23), as retrieval finds it. On SQLite the FTS5 table
+ * `llm_passage_terms` indexes it (kept by triggers, queried with raw SQL, not declared here).
+ */
+export interface LlmPassageTable {
+  id: string;
+  tenant_id: string;
+  llm_id: string;
+  document_id: string;
+  document_name: string;
+  ordinal: number;
+  text: string;
+  heading: ColumnType<string, string | undefined, string>;
+  heading_path: ColumnType<unknown, string, string>;
+  page: number | null;
+  slide: number | null;
+  source_row: number | null;
+  url: string | null;
+  metadata: ColumnType<unknown, string, string>;
+  /** Float32 little-endian; null when the LLM has no embedding model. */
+  embedding: Uint8Array | null;
+  created_at: Timestamp;
 }
 
 /** A bot's External API key: only its SHA-256 is kept (the key is shown once), with a hint to tell it apart. */

@@ -8,15 +8,6 @@ export {
   extractDocument,
 } from './extract-document';
 export { type ExtractedWebPage, extractWebPage } from './extractors/web-page';
-export { type FusedItem, RRF_K, reciprocalRankFusion } from './rank-fusion';
-export {
-  hitAtK,
-  type Judged,
-  ndcgAtK,
-  type RetrievalScores,
-  reciprocalRank,
-  scoreRetrieval,
-} from './retrieval-metrics';
+export * from './ranking';
 export type { DocumentSection, ExtractedDocument } from './sections';
 export { countTokens } from './tokens';
-export { sqliteVectorExtensionPath } from './vector-extension';

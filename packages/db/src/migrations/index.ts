@@ -26,6 +26,7 @@ import * as messagingChannels from './202612010000-messaging-channels';
 import * as conversationTurnCounters from './202612050000-conversation-turn-counters';
 import * as botImports from './202612051200-bot-imports';
 import * as llmDocuments from './202612051215-llm-documents';
+import * as llmPassages from './202612051217-llm-passages';
 
 /** The one ordered list of migrations for both dialects; append, never reorder or edit. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612050000-conversation-turn-counters': conversationTurnCounters,
   '202612051200-bot-imports': botImports,
   '202612051215-llm-documents': llmDocuments,
+  '202612051217-llm-passages': llmPassages,
 };

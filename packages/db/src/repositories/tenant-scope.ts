@@ -25,6 +25,7 @@ import { nluDatasetRepository } from './nlu-dataset.repository';
 import { nluModelRepository } from './nlu-model.repository';
 import { nluSyncRepository } from './nlu-sync.repository';
 import { nluTestRunRepository } from './nlu-test-run.repository';
+import { passageRepository } from './passage.repository';
 import { snippetRepository } from './snippet.repository';
 import { testChatLinkRepository } from './test-chat-link.repository';
 import { normaliseEmail, type TenantRole } from './user.repository';
@@ -482,6 +483,7 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
     /** The tenant's LLMs. */
     llms: llmRepository(db, tenantId),
     llmDocuments: llmDocumentRepository(db, tenantId),
+    passages: passageRepository(db, tenantId),
     /** One bot's GDPR consent decisions (the consent CSV). */
     consents: (botId: string) => consentRepository(db, tenantId, botId),
     /** One bot's External API channel: its keys, its conversation timeout, its Direct Line conversations. */

@@ -1,0 +1,12 @@
+/** What a search ranks with, apart from extraction (which the server loads only in its input worker). */
+export { MAX_QUERY_TERMS, queryTerms } from './query-terms';
+export { type FusedItem, RRF_K, reciprocalRankFusion } from './rank-fusion';
+export {
+  hitAtK,
+  type Judged,
+  ndcgAtK,
+  type RetrievalScores,
+  reciprocalRank,
+  scoreRetrieval,
+} from './retrieval-metrics';
+export { sqliteVectorExtensionPath } from './vector-extension';
