@@ -206,6 +206,12 @@ describe.each(testDatabases())('bot settings: General and System Messages on %s'
     ['lowConfidence', 0.15, M.lowConfidence],
     ['lowConfidence', 0.33, M.lowConfidence],
     ['lowConfidence', undefined, M.lowConfidence],
+    ['llmSplitSentences', 'on', M.flag('llmSplitSentences')],
+    ['chitChatEnabled', 1, M.flag('chitChatEnabled')],
+    ['belowThresholdLimit', 0, M.belowThresholdLimit],
+    ['belowThresholdLimit', 21, M.belowThresholdLimit],
+    ['belowThresholdLimit', 1.5, M.belowThresholdLimit],
+    ['chitChatModel', '  ', M.chitChatModelMissing],
   ])('general settings: %s = %.40j is refused with its message', async (field, value, message) => {
     const before = await readBot();
     expect(refusal(await general(w.admin, { ...GENERAL, [field]: value }))).toEqual({
@@ -213,6 +219,54 @@ describe.each(testDatabases())('bot settings: General and System Messages on %s'
       message,
     });
     expect(await readBot()).toEqual(before);
+  });
+
+  test('the LLM toggles and chit-chat are kept; chit-chat needs one of the tenant’s LLMs', async () => {
+    const now = new Date().toISOString();
+    const addLlm = (id: string, tenantId: string) =>
+      server.ctx.repos.db
+        .insertInto('llms')
+        .values({
+          id,
+          tenant_id: tenantId,
+          display_name: id,
+          provider: 'openai',
+          model: null,
+          is_complete: kind === 'postgres' ? false : 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    await addLlm(`own-${kind}`, w.world.tenantB);
+    await addLlm(`other-${kind}`, w.world.masterTenantId);
+    const chitChat = {
+      llmSplitSentences: true,
+      llmAsyncGuardrails: true,
+      chitChatEnabled: true,
+      belowThresholdLimit: 2,
+      chitChatModel: `own-${kind}`,
+    };
+    const saved = expectStatus(await general(w.admin, { ...GENERAL, ...chitChat }), 200).json() as BotDetails;
+    expect(saved.settings).toMatchObject(chitChat);
+    // Left out, they stay as they were (callers that predate them).
+    expect((expectStatus(await general(w.admin, GENERAL), 200).json() as BotDetails).settings).toMatchObject(
+      chitChat,
+    );
+    const before = await readBot();
+    expect(refusal(await general(w.admin, { ...GENERAL, chitChatModel: `other-${kind}` }))).toEqual({
+      fieldName: 'chitChatModel',
+      message: M.chitChatModelUnknown,
+    });
+    expect(refusal(await general(w.admin, { ...GENERAL, chitChatModel: null }))).toEqual({
+      fieldName: 'chitChatModel',
+      message: M.chitChatModelMissing,
+    });
+    expect(await readBot()).toEqual(before);
+    const off = { ...GENERAL, chitChatEnabled: false, chitChatModel: null };
+    expect((expectStatus(await general(w.admin, off), 200).json() as BotDetails).settings).toMatchObject({
+      chitChatEnabled: false,
+      chitChatModel: null,
+    });
   });
 
   test('system messages: per language of the bot, a blank one is the default, other languages keep theirs', async () => {

@@ -13,6 +13,8 @@ export interface ConversationState {
   stack: CallFrame[];
   /** Variables the recognizer filled from entities: what an end block's 'clear entities' empties. */
   entities: string[];
+  /** Below-threshold messages the chit-chat LLM answered in a row (left out when none). */
+  chitChatsInARow?: number;
 }
 
 /** A sub-flow block that is running its sub flow: where the flow goes on when the sub flow ends. */
@@ -67,5 +69,8 @@ export function readConversationState(stored: unknown): ConversationState {
     entities: Array.isArray(state.entities)
       ? state.entities.filter((name): name is string => typeof name === 'string')
       : [],
+    ...(typeof state.chitChatsInARow === 'number' && state.chitChatsInARow > 0
+      ? { chitChatsInARow: state.chitChatsInARow }
+      : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { IDLE_ACTIVITY, RESUME_ACTIVITY } from '@parley/contracts';
+import { IDLE_ACTIVITY, INACTIVITY_ACTIVITY, RESUME_ACTIVITY } from '@parley/contracts';
 import { type InboundActivity, textOfActivity } from './activities';
 import type { ConversationState } from './conversation-state';
 import { fillVariables } from './text-template';
@@ -19,7 +19,11 @@ export * from './turn-types';
 export async function runTurn(input: TurnInput): Promise<TurnResult> {
   const { bot } = input;
   const state: ConversationState = structuredClone(input.state);
+  // Chit-chats in a row: a message of the user ends the row unless it is chit-chat again.
+  const chitChatsBefore = state.chitChatsInARow ?? 0;
+  if (!isOwnTimer(input.activity)) delete state.chitChatsInARow;
   const run = startRun(bot, state, {
+    chitChatsBefore,
     limits: { ...DEFAULT_TURN_LIMITS, ...input.limits },
     userText: textOfActivity(input.activity),
     now: input.now ?? (() => performance.now()),
@@ -31,6 +35,7 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
     state,
     trace: run.trace,
     ...(run.resumeAfterMs === undefined ? {} : { resumeAfterMs: run.resumeAfterMs }),
+    ...(run.inactivityAfterMs === undefined ? {} : { inactivityAfterMs: run.inactivityAfterMs }),
   });
   // The bot's variables start with their values; what the conversation set since wins.
   for (const [name, value] of Object.entries((await bot.startingVariables?.()) ?? {})) {
@@ -54,11 +59,11 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
   }
   const waited = await resumeWaiting(run, input.activity);
   try {
-    // A delay's end finds nothing waiting any more (its flow was deactivated): nothing to say.
-    if (!waited && isResume(input.activity)) return result();
+    // A timer finds nothing waiting any more (its flow was deactivated): nothing to say.
+    if (!waited && isOwnTimer(input.activity)) return result();
     // The user's message during a Delay ends the wait, then is answered where the flow stops next.
     const taken =
-      waited && !isResume(input.activity) ? await endDelaysEarly(run, waited, input.activity) : waited;
+      waited && !isOwnTimer(input.activity) ? await endDelaysEarly(run, waited, input.activity) : waited;
     const place = taken ?? (await startOfTurn(run, input.activity));
     if (place) await stepFlow(run, place);
   } catch (error) {
@@ -67,12 +72,17 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
     state.waiting = null;
     state.stack = [];
     run.resumeAfterMs = undefined;
+    run.inactivityAfterMs = undefined;
   }
   return result();
 }
 
 const isResume = (activity: InboundActivity) =>
   activity.type === 'event' && activity.name === RESUME_ACTIVITY.name;
+
+/** A turn the bot takes on its own when a wait is over (a Delay's end, an LLM block's inactivity). */
+const isOwnTimer = (activity: InboundActivity) =>
+  isResume(activity) || (activity.type === 'event' && activity.name === INACTIVITY_ACTIVITY.name);
 
 const isIdle = (activity: InboundActivity) =>
   activity.type === 'event' && activity.name === IDLE_ACTIVITY.name;

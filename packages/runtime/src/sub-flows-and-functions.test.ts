@@ -350,7 +350,6 @@ describe('the platform blocks', () => {
       'GetAssetDetails',
     ].map((fc) => [fc, 'system', 'Ticketing blocks need the Microsoft SCSM system']),
     ['addToBasket', 'foodl', 'Add to Basket needs the Foodl system'],
-    ['My assistant', 'llm', 'The LLM block needs an LLM of this bot'],
   ])(
     '%s without its provider or system ends the turn saying what to connect',
     async (fc, category, message) => {

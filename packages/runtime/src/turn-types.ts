@@ -21,6 +21,11 @@ export interface BotForTurn {
    * ones are left out. The server gives it on a conversation's first turn.
    */
   startingVariables?(): Promise<Record<string, unknown>>;
+  /**
+   * Chit-chat: below the low threshold the tenant's LLM `llmId` answers, at most `limit` times
+   * in a row; then the below-threshold message is said (and the count starts again).
+   */
+  chitChat?: { llmId: string; limit: number };
   /** Said once when the user stays silent while the bot waits for an answer; nothing when blank. */
   idleText?: string;
   /** A function of the bot that a custom block calls (a sub flow's flow: the version active on the target). */
@@ -70,6 +75,8 @@ export interface TurnTrace {
   touchless: boolean;
   /** Why the turn ended early; the conversation itself goes on. */
   error: string | null;
+  /** What went wrong without ending the turn (a chit-chat LLM that failed): for the designer's log. */
+  warnings: string[];
 }
 
 export interface TurnResult {
@@ -78,6 +85,8 @@ export interface TurnResult {
   trace: TurnTrace;
   /** The flow waits in a Delay block: the caller runs a turn with RESUME_ACTIVITY after this long. */
   resumeAfterMs?: number;
+  /** The flow waits in an LLM block that exits on inactivity: a turn with INACTIVITY_ACTIVITY after this long. */
+  inactivityAfterMs?: number;
 }
 
 export interface TurnInput {
@@ -99,4 +108,5 @@ export const emptyTrace = (): TurnTrace => ({
   counted: [],
   touchless: false,
   error: null,
+  warnings: [],
 });

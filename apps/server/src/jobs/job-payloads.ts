@@ -26,7 +26,7 @@ export interface JobPayloads {
   /** A turn the bot takes later: a Delay's end or the idle text (a no-op if the conversation moved on). */
   'conversation.scheduled-turn': BotJob & {
     conversationId: string;
-    kind: 'resume' | 'idle';
+    kind: 'resume' | 'idle' | 'inactivity';
     /** The conversation's turn count when it was scheduled: any turn since makes it a no-op. */
     atTurn: number;
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LlmAnswerSource } from './llms';
 
 /**
  * What users and bots say to each other, normalised: every channel turns its own messages into
@@ -28,6 +29,12 @@ export const RESUME_ACTIVITY = { type: 'event', name: `${RESERVED_EVENT_PREFIX}r
  * bot waited for an answer: the bot says its idle text once, and goes on waiting.
  */
 export const IDLE_ACTIVITY = { type: 'event', name: `${RESERVED_EVENT_PREFIX}idle` } as const;
+
+/**
+ * The activity of a turn taken when the user stayed silent in an LLM block that exits on
+ * inactivity: the block leaves by its Inactivity exit.
+ */
+export const INACTIVITY_ACTIVITY = { type: 'event', name: `${RESERVED_EVENT_PREFIX}inactivity` } as const;
 
 /** The first turn of Test Sub Flow: the sub flow starts at once, before the user says anything. */
 export const subFlowTestActivity = (subFlow: string) =>
@@ -95,6 +102,8 @@ export type OutboundActivity =
        * confirm key, and hears the DTMF message. Channels without a keypad ignore it.
        */
       dtmf?: { message: string; confirmKey: string };
+      /** An LLM's answer: the passages it was built from (the test chat and the log show them). */
+      sources?: LlmAnswerSource[];
     }
   | { type: 'image'; url: string }
   | { type: 'options'; text: string; options: string[]; image?: string }

@@ -96,6 +96,13 @@ export const DELAY_FACTOR_MS = 1000;
 export const IDLE_TIMEOUT_RANGE_S = { min: 0.5, max: 10, step: 0.1 } as const;
 export const IDLE_TEXT_MAX_LENGTH = 500;
 
+/**
+ * Chit-chat (spec 04 sections 3.1, 5): a message below the low threshold is answered by the
+ * chit-chat LLM up to `belowThresholdLimit` times in a row before the below-threshold message.
+ * The count is at least 1; the top is ours (docs/decisions.md 'Chit-chat').
+ */
+export const BELOW_THRESHOLD_LIMIT_RANGE = { min: 1, max: 20 } as const;
+
 export const DEFAULT_BOT_SETTINGS: BotSettings = {
   language: DEFAULT_LANGUAGE,
   supportedLanguages: [DEFAULT_LANGUAGE],
@@ -110,6 +117,11 @@ export const DEFAULT_BOT_SETTINGS: BotSettings = {
   continueOldConversations: false,
   idleTimeout: 1,
   idleText: '',
+  llmSplitSentences: false,
+  llmAsyncGuardrails: false,
+  chitChatEnabled: false,
+  belowThresholdLimit: 3,
+  chitChatModel: null,
 };
 
 /**

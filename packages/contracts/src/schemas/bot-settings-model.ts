@@ -1,6 +1,7 @@
 import { Permission } from '../permissions';
 import { hasControlCharacters } from '../validators';
 import {
+  BELOW_THRESHOLD_LIMIT_RANGE,
   BOT_NAME_MAX_LENGTH,
   CONFIDENCE_FACTOR,
   CONFIDENCE_RANGE,
@@ -35,6 +36,9 @@ export const GENERAL_SETTINGS_MESSAGES = {
   confidence: `The high confidence threshold must be between ${percentRange(CONFIDENCE_RANGE)} percent, in steps of ${CONFIDENCE_STEP_PERCENT}.`,
   lowConfidence: `The low confidence threshold must be between ${percentRange(LOW_CONFIDENCE_RANGE)} percent, in steps of ${CONFIDENCE_STEP_PERCENT}.`,
   flag: (field: string) => `${field} must be true or false.`,
+  belowThresholdLimit: `The below-threshold count must be a whole number from ${BELOW_THRESHOLD_LIMIT_RANGE.min} to ${BELOW_THRESHOLD_LIMIT_RANGE.max}.`,
+  chitChatModelMissing: 'Choose the LLM that answers chit-chat, or turn chit-chat off.',
+  chitChatModelUnknown: 'The chosen chit-chat LLM does not exist (any more) in this organisation.',
   readOnly: 'You can read these settings. Changing them needs the permission Manage general settings.',
   /** Spec 04 sections 5 and 8, word for word. */
   avatarTooBig: 'Avatar file is too big',
@@ -195,6 +199,11 @@ export interface GeneralSettingsBody {
   idleText: string;
   confidence: number;
   lowConfidence: number;
+  llmSplitSentences?: boolean;
+  llmAsyncGuardrails?: boolean;
+  chitChatEnabled?: boolean;
+  belowThresholdLimit?: number;
+  chitChatModel?: string | null;
 }
 
 /** The body of PUT /api/bots/{bot}/settings/system-messages: languages given replace theirs. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  BELOW_THRESHOLD_LIMIT_RANGE,
   BOT_MESSAGES as BM,
   CONFIDENCE_RANGE,
   IDLE_TEXT_MAX_LENGTH,
@@ -22,7 +23,7 @@ import { SYSTEM_MESSAGE_KEYS, SYSTEM_MESSAGE_MAX_LENGTH } from './system-message
 
 const flag = (field: string) => z.boolean({ message: M.flag(field) });
 
-/** PUT /api/bots/{bot}/settings/general: every field of the tab (LLM and chit-chat settings come later). */
+/** PUT /api/bots/{bot}/settings/general: every field of the tab. */
 export const generalSettingsBodySchema = z.object({
   displayName: z
     .string({ message: M.displayNameMissing })
@@ -59,6 +60,24 @@ export const generalSettingsBodySchema = z.object({
     .number({ message: M.lowConfidence })
     .refine((v) => isValidThreshold(v, LOW_CONFIDENCE_RANGE), M.lowConfidence)
     .transform((v) => Math.round(v * 100) / 100),
+  // Left out: kept as stored (callers written before these fields existed still save the rest).
+  llmSplitSentences: flag('llmSplitSentences').optional(),
+  llmAsyncGuardrails: flag('llmAsyncGuardrails').optional(),
+  chitChatEnabled: flag('chitChatEnabled').optional(),
+  belowThresholdLimit: z
+    .number({ message: M.belowThresholdLimit })
+    .int(M.belowThresholdLimit)
+    .min(BELOW_THRESHOLD_LIMIT_RANGE.min, M.belowThresholdLimit)
+    .max(BELOW_THRESHOLD_LIMIT_RANGE.max, M.belowThresholdLimit)
+    .optional(),
+  /** An LLM id of the tenant; whether it is one is the service's check. */
+  chitChatModel: z
+    .string({ message: M.chitChatModelMissing })
+    .trim()
+    .min(1, M.chitChatModelMissing)
+    .max(100, M.chitChatModelUnknown)
+    .nullable()
+    .optional(),
 }) satisfies z.ZodType<GeneralSettingsBody, unknown>;
 
 const languageMessages = z.record(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  BELOW_THRESHOLD_LIMIT_RANGE,
   BOT_CREATE_TYPES,
   botNameProblem,
   CONFIDENCE_RANGE,
@@ -60,6 +61,20 @@ export const botSettingsSchema = z.object({
     .max(IDLE_TIMEOUT_RANGE_S.max, M.invalidIdleTimeout)
     .default(1),
   idleText: z.string().max(IDLE_TEXT_MAX_LENGTH, M.idleTextTooLong).default(''),
+  /** An LLM's answer reaches the user sentence by sentence, each its own message. */
+  llmSplitSentences: z.boolean().default(false),
+  /** An LLM's answer is sent while its output guardrails run; a failed check then takes back what follows. */
+  llmAsyncGuardrails: z.boolean().default(false),
+  /** Below the low threshold the chit-chat LLM answers, `belowThresholdLimit` times in a row at most. */
+  chitChatEnabled: z.boolean().default(false),
+  belowThresholdLimit: z
+    .number()
+    .int()
+    .min(BELOW_THRESHOLD_LIMIT_RANGE.min)
+    .max(BELOW_THRESHOLD_LIMIT_RANGE.max)
+    .default(3),
+  /** The id of the tenant's LLM that answers chit-chat (null: none chosen). */
+  chitChatModel: z.string().nullable().default(null),
   /** The System Messages tab's texts by language; defaults where left out (system-messages.ts). */
   systemMessages: systemMessagesSchema.optional(),
 });

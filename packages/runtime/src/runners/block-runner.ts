@@ -38,6 +38,13 @@ export interface BlockTurn {
   unset(name: string): void;
   /** Whether a condition holds: a decision operation over a variable, with one connector's operator data. */
   holds(condition: { variable?: string; operation: unknown; connector: Record<string, unknown> }): boolean;
+  /**
+   * The intent the bot acts on for this text (at or above the high threshold), else null; when
+   * there is one, its recognition is the turn's and its entities are set.
+   */
+  understoodIntent(text: string): Promise<string | null>;
+  /** Whether the block has a connector drawn for this exit. */
+  isExitDrawn(exit: string): boolean;
   /** A number in [0, 1): random answers (tests pass a fixed one). */
   random(): number;
   services: RuntimeServices;
@@ -56,6 +63,13 @@ export interface BlockStep {
    * a change of subject.
    */
   refused?: boolean;
+  /**
+   * With `wait`: the block took the answer and waits for the next (an LLM's talk). Not a
+   * refusal, so no change of subject is looked for.
+   */
+  talking?: boolean;
+  /** With `wait`: the user's silence for this long is a turn of its own (INACTIVITY_ACTIVITY). */
+  inactivityAfterMs?: number;
   /** Kept with the waiting block, given back as `memo` with the answer. */
   memo?: unknown;
   /** The turn ends with this error (the test chat's details show it); the conversation goes on. */

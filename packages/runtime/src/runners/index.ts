@@ -3,6 +3,7 @@ import type { BlockHandlers } from '@parley/flows/handlers';
 import * as actions from './action-runners';
 import type { BlockStep, BlockTurn } from './block-runner';
 import * as dialog from './dialog-runners';
+import { llm } from './llm-runner';
 import * as platform from './platform-runners';
 
 /**
@@ -37,7 +38,7 @@ export const BLOCK_RUNNERS = {
   blockDelay: platform.blockDelay,
   languageDetection: platform.languageDetection,
   languageTranslation: platform.languageTranslation,
-  llm: platform.llm,
+  llm,
   GetTicket: platform.getTicket,
   CreateTicket: platform.createTicket,
   EditTicket: platform.editTicket,

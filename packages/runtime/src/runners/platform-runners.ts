@@ -39,10 +39,6 @@ export const languageTranslation: BlockRunner<'languageTranslation'> = notConfig
   "Language Translation needs a translation provider in the bot's settings; none is configured.",
 );
 
-export const llm: BlockRunner<'llm'> = notConfigured(
-  'The LLM block needs an LLM of this bot with a configured provider; none is configured.',
-);
-
 const ticketing = notConfigured(
   'Ticketing blocks need the Microsoft SCSM system connected to this bot; it is not connected.',
 );

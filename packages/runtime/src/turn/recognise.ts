@@ -32,6 +32,7 @@ export async function startOfTurn(run: TurnRun, activity: InboundActivity): Prom
   for (const entity of recognition.entities) run.setEntity(entity.entity, entity.value ?? entity.text);
   const decision = recognitionDecision(recognition, bot);
   if (decision === 'belowThreshold' || recognition.intent === null) {
+    if (await answeredByChitChat(run)) return undefined;
     run.activities.push({
       type: 'text',
       text: fillVariables(bot.messageBelowThreshold, state.variables, 'The below-threshold message'),
@@ -66,4 +67,32 @@ function subFlowTested(activity: InboundActivity): string | undefined {
   if (activity.type !== 'event' || activity.name !== subFlowTestActivity('').name) return undefined;
   const value = activity.value as { subFlow?: unknown } | undefined;
   return typeof value?.subFlow === 'string' ? value.subFlow : undefined;
+}
+
+/**
+ * Chit-chat (spec 04 section 3.1): the bot's chit-chat LLM answers a message below the low
+ * threshold, `limit` times in a row at most; the next one gets the below-threshold message, and
+ * the row starts again. A provider that fails leaves the below-threshold message to be said, with
+ * the failure in the turn's details.
+ */
+async function answeredByChitChat(run: TurnRun): Promise<boolean> {
+  const { bot, state, trace } = run;
+  const chitChat = bot.chitChat;
+  const talk = bot.services.llm;
+  if (!chitChat || !talk || run.userText.trim() === '' || run.chitChatsBefore >= chitChat.limit) return false;
+  try {
+    const reply = await talk.answer({ llmId: chitChat.llmId, message: run.userText.trim(), history: [] });
+    run.activities.push({
+      type: 'text',
+      text: reply.text,
+      ...(reply.sources.length > 0 ? { sources: reply.sources } : {}),
+    });
+    state.chitChatsInARow = run.chitChatsBefore + 1;
+    return true;
+  } catch (error) {
+    trace.warnings.push(
+      `Chit-chat failed, so the below-threshold message was said: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return false;
+  }
 }

@@ -100,6 +100,17 @@ export async function stepFlow(run: TurnRun, place: TurnPlace): Promise<void> {
       holds: (check) => conditionHolds(check, { ...bot.decision, variables: state.variables }),
       random: run.random,
       services: bot.services,
+      understoodIntent: async (text) => {
+        const recognition = await bot.services.recognize(text);
+        const intent = understoodIntent(recognition, bot);
+        if (intent !== null) {
+          trace.recognition = recognition;
+          for (const entity of recognition.entities)
+            run.setEntity(entity.entity, entity.value ?? entity.text);
+        }
+        return intent;
+      },
+      isExitDrawn: (exit) => node.outgoing.some((connector) => connector.exit === exit),
     };
     const step: FunctionStep =
       node.category === 'custom'
@@ -110,7 +121,7 @@ export async function stepFlow(run: TurnRun, place: TurnPlace): Promise<void> {
     if (step.refused && pending) pending.refused = true;
     // The flow asks again: the block refused the answer, or a check after it did. The user may
     // have changed the subject.
-    const asksAgain = step.wait && step.resumeAfterMs === undefined;
+    const asksAgain = step.wait && step.resumeAfterMs === undefined && !step.talking;
     const refusal = asksAgain && pending && (wasAnswered || pending.refused) ? pending : undefined;
     if (refusal) {
       pending = undefined;
@@ -159,6 +170,7 @@ export async function stepFlow(run: TurnRun, place: TurnPlace): Promise<void> {
         ...(step.memo === undefined ? {} : { memo: step.memo }),
       };
       run.resumeAfterMs = step.resumeAfterMs;
+      run.inactivityAfterMs = step.inactivityAfterMs;
       break;
     }
     retries = 0;

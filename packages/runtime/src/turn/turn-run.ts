@@ -28,6 +28,10 @@ export interface TurnRun {
   flowByKey(key: string): Promise<RuntimeFlow | undefined>;
   /** A Delay block waits this long before the flow goes on. */
   resumeAfterMs?: number;
+  /** The waiting block (an LLM block) takes the user's silence for this long as a turn. */
+  inactivityAfterMs?: number;
+  /** Below-threshold messages answered by chit-chat in a row before this turn. */
+  chitChatsBefore: number;
 }
 
 /** Where the turn goes on: a block of a flow, with the answer it waited for when it waited. */
@@ -48,6 +52,7 @@ export function startRun(
     now: () => number;
     random: () => number;
     trace: TurnTrace;
+    chitChatsBefore?: number;
   },
 ): TurnRun {
   const setVariable = (name: string, value: unknown) => {
@@ -74,6 +79,7 @@ export function startRun(
     now: options.now,
     startedAt: options.now(),
     random: options.random,
+    chitChatsBefore: options.chitChatsBefore ?? 0,
     setVariable,
     recognisedThisTurn,
     setEntity(name, value) {

@@ -59,11 +59,19 @@ export async function saveGeneralSettings(
   body: GeneralSettingsBody,
 ): Promise<BotDetails> {
   const bot = await loadBot(principal, botRef);
-  const { displayName, ...fields } = body;
-  await changeBot(ctx, principal, bot, (settings) => ({
-    displayName,
-    settings: { ...settings, ...fields },
-  }));
+  const { displayName, ...given } = body;
+  // Fields left out keep their stored values.
+  const fields = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+  const llmIds = new Set((await principal.scope.llms.list()).map((llm) => llm.id));
+  await changeBot(ctx, principal, bot, (settings) => {
+    const next = readBotSettings({ ...settings, ...fields });
+    if (next.chitChatEnabled && next.chitChatModel === null)
+      throw validationError('chitChatModel', M.chitChatModelMissing);
+    // A chosen LLM must be the tenant's; one deleted since may stay named while chit-chat is off.
+    if (fields.chitChatModel != null && !llmIds.has(next.chitChatModel ?? ''))
+      throw validationError('chitChatModel', M.chitChatModelUnknown);
+    return { displayName, settings: { ...settings, ...fields } };
+  });
   return getBot(ctx, principal, botRefOf(bot));
 }
 

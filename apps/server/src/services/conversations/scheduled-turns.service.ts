@@ -1,4 +1,10 @@
-import { type BotSettings, IDLE_ACTIVITY, type InboundActivity, RESUME_ACTIVITY } from '@parley/contracts';
+import {
+  type BotSettings,
+  IDLE_ACTIVITY,
+  INACTIVITY_ACTIVITY,
+  type InboundActivity,
+  RESUME_ACTIVITY,
+} from '@parley/contracts';
 import type { Bot, ConversationRecord } from '@parley/db';
 import type { AppContext } from '../../context';
 import type { JobPayloads } from '../../jobs/job-payloads';
@@ -8,22 +14,32 @@ import { channelOf } from './test-channels';
 import { publishTurn } from './turn-details';
 
 /**
- * Turns the bot takes on its own, later: the end of a Delay block's wait, and the idle text after
- * the user stayed silent. No process sleeps: the turn that leads to one schedules a job, which
+ * Turns the bot takes on its own, later: the end of a Delay block's wait, the idle text after
+ * the user stayed silent, and an LLM block's Inactivity exit. No process sleeps: the turn that leads to one schedules a job, which
  * takes it on whichever process runs jobs, unless the conversation moved on meanwhile.
  */
-export const SCHEDULED_TURN_ACTIVITIES = { resume: RESUME_ACTIVITY, idle: IDLE_ACTIVITY } as const;
+export const SCHEDULED_TURN_ACTIVITIES = {
+  resume: RESUME_ACTIVITY,
+  idle: IDLE_ACTIVITY,
+  inactivity: INACTIVITY_ACTIVITY,
+} as const;
 export type ScheduledTurnKind = keyof typeof SCHEDULED_TURN_ACTIVITIES;
 
 export type ScheduledTurnPayload = JobPayloads['conversation.scheduled-turn'];
 
-/** The turn a turn's answer calls for later, if any: a delay's end, else the idle text while the bot waits. */
+/**
+ * The turn a turn's answer calls for later, if any: a delay's end, an LLM block's inactivity
+ * (which takes the place of the idle text: a reminder after a few seconds would cut a talk short
+ * of its inactivity), else the idle text while the bot waits.
+ */
 export function scheduledTurnAfter(
   settings: BotSettings,
   activity: InboundActivity,
-  answer: { resumeAfterMs?: number; state: Record<string, unknown> },
+  answer: { resumeAfterMs?: number; inactivityAfterMs?: number; state: Record<string, unknown> },
 ): { kind: ScheduledTurnKind; delayMs: number } | undefined {
   if (answer.resumeAfterMs !== undefined) return { kind: 'resume', delayMs: answer.resumeAfterMs };
+  if (answer.inactivityAfterMs !== undefined)
+    return { kind: 'inactivity', delayMs: answer.inactivityAfterMs };
   const isWaiting = typeof answer.state.waiting === 'object' && answer.state.waiting !== null;
   // Once per wait: the idle turn itself schedules no other.
   const isIdleTurn = activity.type === 'event' && activity.name === IDLE_ACTIVITY.name;

@@ -43,6 +43,11 @@ describe('the General Settings draft', () => {
       idleText: '',
       highPercent: '75',
       lowPercent: '35',
+      llmSplitSentences: false,
+      llmAsyncGuardrails: false,
+      chitChatEnabled: false,
+      belowThresholdLimit: '3',
+      chitChatModel: '',
     });
     // Binary fractions do not leak into the fields.
     expect(generalDraftOf(bot({ delay: 300, confidence: 0.7000000000000001 }))).toMatchObject({
@@ -62,6 +67,9 @@ describe('the General Settings draft', () => {
           lowPercent: '55',
           continueOldConversations: true,
           idleText: 'Still there?',
+          chitChatEnabled: true,
+          chitChatModel: 'llm-7',
+          belowThresholdLimit: '2',
         }),
       ),
     ).toEqual({
@@ -72,6 +80,11 @@ describe('the General Settings draft', () => {
       idleText: 'Still there?',
       confidence: 0.85,
       lowConfidence: 0.55,
+      llmSplitSentences: false,
+      llmAsyncGuardrails: false,
+      chitChatEnabled: true,
+      belowThresholdLimit: 2,
+      chitChatModel: 'llm-7',
     });
     expect(generalBodyOf(draft({ delaySeconds: '10', highPercent: '100', lowPercent: '20' }))).toMatchObject({
       delay: 10_000,
@@ -94,6 +107,13 @@ describe('the General Settings draft', () => {
     expect(generalProblems(draft())).toEqual({});
   });
 
+  test('chit-chat turned on needs its LLM', () => {
+    expect(generalProblems(draft({ chitChatEnabled: true }))).toEqual({
+      chitChatModel: M.chitChatModelMissing,
+    });
+    expect(generalProblems(draft({ chitChatEnabled: true, chitChatModel: 'llm-1' }))).toEqual({});
+  });
+
   test.each([
     ['displayName', '', M.displayNameMissing],
     ['displayName', 'x'.repeat(51), M.displayNameTooLong],
@@ -113,6 +133,9 @@ describe('the General Settings draft', () => {
     ['lowPercent', '60', M.lowConfidence],
     ['lowPercent', '15', M.lowConfidence],
     ['lowPercent', '', M.lowConfidence],
+    ['belowThresholdLimit', '0', M.belowThresholdLimit],
+    ['belowThresholdLimit', '2.5', M.belowThresholdLimit],
+    ['belowThresholdLimit', '', M.belowThresholdLimit],
   ] as const)('%s = %j is a problem: %s', (field, value, message) => {
     expect(generalProblems(draft({ [field]: value }))).toEqual({ [field]: message });
   });

@@ -1,4 +1,5 @@
 import {
+  BELOW_THRESHOLD_LIMIT_RANGE,
   BOT_MESSAGES as BM,
   type BotDetails,
   CONFIDENCE_RANGE,
@@ -30,6 +31,12 @@ export interface GeneralSettingsDraft {
   idleText: string;
   highPercent: string;
   lowPercent: string;
+  llmSplitSentences: boolean;
+  llmAsyncGuardrails: boolean;
+  chitChatEnabled: boolean;
+  belowThresholdLimit: string;
+  /** The chit-chat LLM's id; empty: none chosen. */
+  chitChatModel: string;
 }
 
 export type GeneralSettingsProblems = Partial<Record<keyof GeneralSettingsDraft, string>>;
@@ -45,6 +52,11 @@ export function generalDraftOf(bot: BotDetails): GeneralSettingsDraft {
     idleText: s.idleText,
     highPercent: String(percentOf(s.confidence)),
     lowPercent: String(percentOf(s.lowConfidence)),
+    llmSplitSentences: s.llmSplitSentences,
+    llmAsyncGuardrails: s.llmAsyncGuardrails,
+    chitChatEnabled: s.chitChatEnabled,
+    belowThresholdLimit: String(s.belowThresholdLimit),
+    chitChatModel: s.chitChatModel ?? '',
   };
 }
 
@@ -68,6 +80,15 @@ function idleTimeoutProblem(text: string): string | undefined {
   return isOnStep(seconds, IDLE_TIMEOUT_RANGE_S.step) ? undefined : M.idleTimeoutStep;
 }
 
+function belowThresholdLimitProblem(text: string): string | undefined {
+  const count = numberOf(text);
+  return Number.isInteger(count) &&
+    count >= BELOW_THRESHOLD_LIMIT_RANGE.min &&
+    count <= BELOW_THRESHOLD_LIMIT_RANGE.max
+    ? undefined
+    : M.belowThresholdLimit;
+}
+
 /** The same rules as the server's (spec 04 section 5), with its messages, field by field. */
 export function generalProblems(draft: GeneralSettingsDraft): GeneralSettingsProblems {
   const problems: GeneralSettingsProblems = {
@@ -81,6 +102,8 @@ export function generalProblems(draft: GeneralSettingsDraft): GeneralSettingsPro
     lowPercent: isValidThreshold(numberOf(draft.lowPercent) / 100, LOW_CONFIDENCE_RANGE)
       ? undefined
       : M.lowConfidence,
+    belowThresholdLimit: belowThresholdLimitProblem(draft.belowThresholdLimit),
+    chitChatModel: draft.chitChatEnabled && draft.chitChatModel === '' ? M.chitChatModelMissing : undefined,
   };
   return Object.fromEntries(Object.entries(problems).filter(([, p]) => p !== undefined));
 }
@@ -95,5 +118,10 @@ export function generalBodyOf(draft: GeneralSettingsDraft): GeneralSettingsBody 
     idleText: draft.idleText,
     confidence: fractionOf(numberOf(draft.highPercent)),
     lowConfidence: fractionOf(numberOf(draft.lowPercent)),
+    llmSplitSentences: draft.llmSplitSentences,
+    llmAsyncGuardrails: draft.llmAsyncGuardrails,
+    chitChatEnabled: draft.chitChatEnabled,
+    belowThresholdLimit: numberOf(draft.belowThresholdLimit),
+    chitChatModel: draft.chitChatModel === '' ? null : draft.chitChatModel,
   };
 }

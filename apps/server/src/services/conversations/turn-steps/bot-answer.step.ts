@@ -41,6 +41,11 @@ export const botAnswerStep = {
           'a flow ended its turn early',
         );
       }
+      for (const warning of result.trace.warnings)
+        ctx.log.warn(
+          { bot: bot.id, conversationId: conversation.id, reason: warning },
+          'a turn went on despite',
+        );
       const outcome: TurnOutcome = {
         // The flow stopped on an error (the test chat's details say which): the user is not left without an answer.
         activities: result.trace.error
@@ -50,6 +55,7 @@ export const botAnswerStep = {
         state: result.state as unknown as Record<string, unknown>,
       };
       if (result.resumeAfterMs !== undefined) outcome.resumeAfterMs = result.resumeAfterMs;
+      if (result.inactivityAfterMs !== undefined) outcome.inactivityAfterMs = result.inactivityAfterMs;
       turn.outcome = outcome;
     } catch (error) {
       // A failure of ours (not of the flow): the user hears the bot's error message, the log keeps why.

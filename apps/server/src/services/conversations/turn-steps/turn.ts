@@ -11,6 +11,8 @@ export interface TurnOutcome {
   state: Record<string, unknown>;
   /** A Delay block waits this long before the flow goes on (a scheduled turn). */
   resumeAfterMs?: number;
+  /** An LLM block takes the user's silence for this long as its Inactivity exit (a scheduled turn). */
+  inactivityAfterMs?: number;
 }
 
 /**

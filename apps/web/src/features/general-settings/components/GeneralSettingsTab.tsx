@@ -1,4 +1,5 @@
 import {
+  BELOW_THRESHOLD_LIMIT_RANGE,
   CONFIDENCE_RANGE,
   CONFIDENCE_STEP_PERCENT,
   GENERAL_SETTINGS_MESSAGES,
@@ -8,10 +9,11 @@ import {
   LOW_CONFIDENCE_RANGE,
   percentOf,
 } from '@parley/contracts';
-import { Banner, Card, TextField, Toggle } from '../../../ui';
+import { Banner, Card, Select, TextField, Toggle } from '../../../ui';
 import { TextAreaField } from '../../bot-content';
 import type { SettingsTabProps } from '../../bot-settings';
 import { useAvatarImage } from '../hooks/use-avatar-image';
+import { useChitChatLlms } from '../hooks/use-chit-chat-llms';
 import { useGeneralSettingsDraft } from '../hooks/use-general-settings-draft';
 import { AvatarPicker } from './AvatarPicker';
 import './general-settings.css';
@@ -20,8 +22,8 @@ import './general-settings.css';
  * The General Settings tab (spec 04 sections 2.3, 3.1, 5, 9): Bot Settings (avatar, display
  * name, in-between response delay, continue previous conversation, idle timeout and text) and
  * Bot Threshold Settings (high and low intent confidence). Saved by the frame's 'Save settings'
- * with Manage general settings (17); read-only without it. The LLM toggles and chit-chat
- * settings come with the LLM area (docs/decisions.md).
+ * with Manage general settings (17); read-only without it. The LLM toggles shape how LLM
+ * answers reach users; chit-chat lets one of the tenant's LLMs answer below the low threshold.
  */
 export function GeneralSettingsTab({ bot, permissions, registerSaveAction }: SettingsTabProps) {
   const canEdit = permissions.includes(GENERAL_SETTINGS_PERMISSION);
@@ -31,6 +33,7 @@ export function GeneralSettingsTab({ bot, permissions, registerSaveAction }: Set
   );
   const storedAvatar = useAvatarImage(bot.botName, bot.settings.botAvatar?.id);
   const readOnly = !canEdit;
+  const llms = useChitChatLlms();
 
   return (
     <section className="general-settings" aria-label="General Settings">
@@ -98,6 +101,20 @@ export function GeneralSettingsTab({ bot, permissions, registerSaveAction }: Set
               onChange={(e) => change('idleText', e.target.value)}
             />
           </div>
+          <Toggle
+            label="Split LLM replies"
+            description="An LLM's answer reaches the user sentence by sentence, each as its own message."
+            isChecked={value.llmSplitSentences}
+            isDisabled={readOnly}
+            onChange={(isOn) => change('llmSplitSentences', isOn)}
+          />
+          <Toggle
+            label="Async guardrails"
+            description="An LLM's answer is sent while its output checks run, so it arrives sooner; a sentence that fails a check is replaced by the guardrails message."
+            isChecked={value.llmAsyncGuardrails}
+            isDisabled={readOnly}
+            onChange={(isOn) => change('llmAsyncGuardrails', isOn)}
+          />
         </div>
       </Card>
       <Card
@@ -131,6 +148,44 @@ export function GeneralSettingsTab({ bot, permissions, registerSaveAction }: Set
             disabled={readOnly}
             onChange={(e) => change('lowPercent', e.target.value)}
           />
+        </div>
+        <div className="general-settings__fields">
+          <Toggle
+            label="Chit-chat"
+            description="Below the low threshold, an LLM answers small talk before the bot says it did not understand."
+            isChecked={value.chitChatEnabled}
+            isDisabled={readOnly}
+            onChange={(isOn) => change('chitChatEnabled', isOn)}
+          />
+          <div className="general-settings__pair">
+            <Select
+              label="Chit-chat LLM"
+              hint={
+                llms.length === 0
+                  ? 'Create an LLM on the LLMs page first.'
+                  : 'One of your LLMs, with its persona and guardrails.'
+              }
+              placeholder="Choose an LLM"
+              options={llms.map((llm) => ({ value: llm.llmId, label: llm.label }))}
+              value={value.chitChatModel}
+              error={problems.chitChatModel}
+              disabled={readOnly}
+              onChange={(e) => change('chitChatModel', e.target.value)}
+            />
+            <TextField
+              label="Below-threshold count"
+              hint={`Chit-chat answers in a row before the not-understood message: ${BELOW_THRESHOLD_LIMIT_RANGE.min} to ${BELOW_THRESHOLD_LIMIT_RANGE.max}.`}
+              type="number"
+              inputMode="numeric"
+              min={BELOW_THRESHOLD_LIMIT_RANGE.min}
+              max={BELOW_THRESHOLD_LIMIT_RANGE.max}
+              step={1}
+              value={value.belowThresholdLimit}
+              error={problems.belowThresholdLimit}
+              disabled={readOnly}
+              onChange={(e) => change('belowThresholdLimit', e.target.value)}
+            />
+          </div>
         </div>
       </Card>
     </section>
