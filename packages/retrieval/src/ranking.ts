@@ -9,4 +9,5 @@ export {
   reciprocalRank,
   scoreRetrieval,
 } from './retrieval-metrics';
+export { parseRobots, type RobotsRules } from './robots-rules';
 export { sqliteVectorExtensionPath } from './vector-extension';

@@ -15,6 +15,7 @@ import {
   type IntentWorkbookRow,
   readIntentWorkbook,
 } from '../services/content/intent-workbook';
+import { WEB_PAGE_MAX_CHARACTERS } from '../services/llms/passages/web-page-limit';
 
 /**
  * Work on input a user controls that may cost seconds of CPU or a lot of memory: each task runs
@@ -94,9 +95,6 @@ export const INPUT_TASKS = {
     return extractWebPage(payload.html, payload.url);
   },
 } satisfies Record<string, (payload: never) => unknown>;
-
-/** The HTML of one page a crawl reads, at most (the crawler stops its download at this size too). */
-export const WEB_PAGE_MAX_CHARACTERS = 5 * 1024 * 1024;
 
 export type InputTasks = typeof INPUT_TASKS;
 export type InputTaskName = keyof InputTasks;
