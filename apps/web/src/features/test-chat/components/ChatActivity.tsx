@@ -1,5 +1,6 @@
 import type { OutboundActivity } from '@parley/contracts';
 import { Button } from '../../../ui';
+import { AnswerSources } from '../../llms';
 import { ChatAdaptiveCard } from './ChatAdaptiveCard';
 
 const EVENT_TEXT: Record<Extract<OutboundActivity, { type: 'event' }>['name'], string> = {
@@ -25,7 +26,14 @@ export function ChatActivity({
 }) {
   switch (activity.type) {
     case 'text':
-      return <p className="test-chat__bubble test-chat__bubble--bot">{activity.text}</p>;
+      return activity.sources && activity.sources.length > 0 ? (
+        <div className="test-chat__bubble test-chat__bubble--bot">
+          <p>{activity.text}</p>
+          <AnswerSources sources={activity.sources} />
+        </div>
+      ) : (
+        <p className="test-chat__bubble test-chat__bubble--bot">{activity.text}</p>
+      );
     case 'options':
     case 'rating':
       return (
