@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_SYSTEM_MESSAGES, type FunctionRunResponse, type ServerMessage } from '@parley/contracts';
 import { buildFlowXml } from '@parley/flows';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { type AdminWorld, as, buildAdminWorld, type Call, expectStatus } from './support/admin-world';
 import { createIntent } from './support/bot-content';
 import { createBot } from './support/bots';
@@ -222,6 +222,35 @@ describe.each(testDatabases())('REST calls that fail, on %s', (kind) => {
       expect(answered.details.error).toBe('Function Order status failed: The API answered 404 Not Found');
     } finally {
       chat.close();
+    }
+  });
+
+  test('one failed call is one warning in the log, with a Call failed path or without one', async () => {
+    const warn = vi.spyOn(open.ctx.log, 'warn');
+    const chat = await testChat('open');
+    try {
+      const ended = await chat.say('track my parcel');
+      expect(ended.details.error).toBe('Function Order status failed: The API answered 404 Not Found');
+      expect(warn.mock.calls).toEqual([
+        [
+          {
+            bot: expect.any(String),
+            conversationId: ended.topic.conversationId,
+            function: 'Order status',
+            functionType: 'rest',
+            reason: 'The API answered 404 Not Found',
+          },
+          'a function call in a conversation failed',
+        ],
+      ]);
+      warn.mockClear();
+      await lookUp('404');
+      expect(warn.mock.calls.map(([, message]) => message)).toEqual([
+        'a function call in a conversation failed',
+      ]);
+    } finally {
+      chat.close();
+      warn.mockRestore();
     }
   });
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AdminWorld, as, buildAdminWorld, type Call, expectStatus } from './support/admin-world';
 import { botPath } from './support/bots';
 import { testDatabases } from './support/databases';
-import { functionsPath } from './support/functions';
+import { functionPath, functionsPath } from './support/functions';
 import { startPublish, waitForSync } from './support/publishing';
 import { openSocket, socketUrl, type TestSocket } from './support/socket-client';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -289,5 +289,38 @@ describe.each(testDatabases())('starter templates in the test chat with no inter
     expect(await chat.say('Goodbye')).toEqual([
       text('Thank you, and goodbye! If your plans change, write to us at appointments@example.com.'),
     ]);
+  }, 120_000);
+
+  /** The template's function, its code made to throw: the system behind it is away. */
+  async function breakFunction(botName: string, name: string) {
+    const functions = expectStatus(await admin('GET', functionsPath(botName)), 200).json() as FunctionView[];
+    const fn = functions.find((candidate) => candidate.name === name);
+    expectStatus(
+      await admin('PUT', functionPath(botName, name), {
+        ...fn,
+        code: "throw new Error('the system is away');",
+      }),
+      200,
+    );
+  }
+
+  test('a system a template calls is away: the user hears so, the chat goes on, and nothing ends early', async () => {
+    const chat = await chatWithTemplate('order-status.enc', 'Order desk offline');
+    // A readable date is a nicety: without the helper, the card gives the date as it came.
+    await breakFunction('Order desk offline', 'Format date');
+    expect(await chat.say('Where is my order?')).toHaveLength(1);
+    const [card] = await chat.say('ORD-20250314');
+    const facts = card?.type === 'adaptiveCard' ? (card.card.body as CardPart[])[1]?.facts : [];
+    expect(facts).toEqual([
+      { title: 'Status', value: 'shipped' },
+      { title: 'Arrives', value: daysFromToday(2).toISOString().slice(0, 10) },
+    ]);
+
+    // The order system itself away: the lookup's Call failed path says so, not the unexpected-error message.
+    await breakFunction('Order desk offline', 'Order lookup');
+    expect(await chat.say('Where is ORD-20250315?')).toEqual([
+      text('I cannot reach our order system right now. Please try again in a few minutes.'),
+    ]);
+    expect(await chat.say('Goodbye')).toEqual([text('Thank you for shopping with Example Shop. Goodbye!')]);
   }, 120_000);
 });

@@ -54,7 +54,7 @@ export async function callFunction(
         // Going on by the plain arrow would carry on as if the call had worked.
         return node.outgoing.some((connector) => connector.exit === FUNCTION_FAILED_EXIT.id)
           ? { exit: FUNCTION_FAILED_EXIT.id }
-          : { error: `Function ${fn.name} failed: ${failure}` };
+          : { error: `Function ${fn.name} failed: ${failure}`, failedCall: fn.name };
       }
       return result?.event
         ? { say: [{ type: 'event', name: 'functionEvent', value: { function: fn.name, ...result.event } }] }

@@ -69,6 +69,7 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
   } catch (error) {
     if (!(error instanceof TurnError)) throw error;
     run.trace.error = error.message;
+    run.trace.failedCall = error.failedCall;
     state.waiting = null;
     state.stack = [];
     run.resumeAfterMs = undefined;

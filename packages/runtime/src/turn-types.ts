@@ -77,6 +77,11 @@ export interface TurnTrace {
   error: string | null;
   /** What went wrong without ending the turn (a chit-chat LLM that failed): for the designer's log. */
   warnings: string[];
+  /**
+   * The function whose failed call ended the turn (a Function block without a Call failed
+   * path): the call's failure is reported where it ran, so the turn's error is not reported again.
+   */
+  failedCall: string | null;
 }
 
 export interface TurnResult {
@@ -99,7 +104,15 @@ export interface TurnInput {
 }
 
 /** Ends the turn early with a reason for the details; the conversation and the process go on. */
-export class TurnError extends Error {}
+export class TurnError extends Error {
+  constructor(
+    message: string,
+    /** The function whose failed call this is, when it is one. */
+    readonly failedCall: string | null = null,
+  ) {
+    super(message);
+  }
+}
 
 export const emptyTrace = (): TurnTrace => ({
   recognition: null,
@@ -109,4 +122,5 @@ export const emptyTrace = (): TurnTrace => ({
   touchless: false,
   error: null,
   warnings: [],
+  failedCall: null,
 });

@@ -1,10 +1,22 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { flowsSectionSchema, PREBUILT_ENTITIES } from '@parley/contracts';
-import { type FlowDocument, flowReferences, parseFlow, validateFlow } from '@parley/flows';
+import {
+  FUNCTION_TYPE_CATALOGUE,
+  type FunctionType,
+  flowsSectionSchema,
+  PREBUILT_ENTITIES,
+} from '@parley/contracts';
+import {
+  type FlowDocument,
+  FUNCTION_FAILED_EXIT,
+  flowReferences,
+  parseFlow,
+  validateFlow,
+} from '@parley/flows';
 import { describe, expect, test } from 'vitest';
 import {
+  callsWithoutFailurePath,
   normalIntentsOf,
   type TemplateContent,
   templateFlowContext,
@@ -100,6 +112,24 @@ describe.each(templates)('starter template $id', ({ id, text, template }) => {
     expect([...called].sort()).toEqual([...functions.keys()].sort());
   });
 
+  test('every call that can fail leaves by a Call failed arrow: a failed call never dead-ends', async () => {
+    const types = new Map(template.sections.functions.map((fn) => [fn.name, fn.type as FunctionType]));
+    let calls = 0;
+    for (const flow of flowsOf(template)) {
+      const doc = await parseFlow(flow.versions[0]?.xml ?? '');
+      for (const { block, data } of tasksOf(doc).filter(({ block }) => block.category === 'custom')) {
+        const type = types.get(String(data.fc));
+        if (!type || !FUNCTION_TYPE_CATALOGUE[type].canFailInConversation) continue;
+        calls += 1;
+        const exits = doc.blocks
+          .filter((arrow) => arrow.type === 'bpmn:SequenceFlow' && arrow.sourceRef === block.id)
+          .map((arrow) => Object.values(arrow.customData)[0]?.exit ?? 'next');
+        expect(exits.sort(), `${flow.name}: ${block.name}`).toEqual([FUNCTION_FAILED_EXIT.id, 'next'].sort());
+      }
+    }
+    expect(calls).toBeGreaterThan(0);
+  });
+
   test('flows read only variables the bot has: its variables, objects, entities and the flow’s own outputs', async () => {
     const known = [
       ...template.sections.variables.map((variable) => variable.name),
@@ -139,4 +169,20 @@ describe.each(templates)('starter template $id', ({ id, text, template }) => {
     }
     expect([...used].sort()).toEqual([...objects.keys()].sort());
   });
+});
+
+test('the generator refuses a call that can fail without a Call failed path, and names it', () => {
+  const template = templates.find(({ id }) => id === 'order-status')?.template;
+  if (!template) throw new Error('the Order status template is missing');
+  const lookup = { function: 'Order lookup', name: 'Look up the order', type: 'code' };
+  expect(callsWithoutFailurePath([lookup], template)).toEqual(['Look up the order']);
+  expect(
+    callsWithoutFailurePath(
+      [{ condition: 'x', operation: 2, branches: [{ isDefault: true, steps: [lookup] }] }],
+      template,
+    ),
+  ).toEqual(['Look up the order']);
+  expect(callsWithoutFailurePath([{ ...lookup, failed: [] }], template)).toEqual([]);
+  // An adaptive card cannot fail in a conversation: it needs no such path.
+  expect(callsWithoutFailurePath([{ function: 'Order summary card' }], template)).toEqual([]);
 });

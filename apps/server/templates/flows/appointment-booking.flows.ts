@@ -1,5 +1,15 @@
 import type { FlowStep } from '@parley/flows';
-import { ask, checkEntities, ifExists, ifSucceeded, message, offer, remember } from './template-steps';
+import {
+  ask,
+  callSystem,
+  checkEntities,
+  formatDate,
+  ifExists,
+  ifSucceeded,
+  message,
+  offer,
+  remember,
+} from './template-steps';
 
 /** The Appointment booking template's dialog flows, by intent name (appointment-booking.json). */
 
@@ -28,19 +38,20 @@ const dayOfTheAppointment = (): FlowStep =>
     [ask('Ask for the day', 'On which day would you like to come?', 'day')],
   );
 
-const findFreeSlots = (): FlowStep => ({
-  function: 'Check availability',
-  name: 'Find free slots',
-  fields: { date: '[day]', service: '[Service]', branch: '[Branch]' },
-  outputs: ['freeSlots', 'firstFreeSlot'],
-});
+const CALENDAR_AWAY = 'I cannot reach our booking calendar right now. Please try again in a few minutes.';
 
-const formatFirstSlot = (): FlowStep => ({
-  function: 'Format date',
-  name: 'Format the slot',
-  fields: { date: '[firstFreeSlot]' },
-  outputs: ['formattedDate'],
-});
+const findFreeSlots = (): FlowStep =>
+  callSystem(
+    {
+      function: 'Check availability',
+      name: 'Find free slots',
+      fields: { date: '[day]', service: '[Service]', branch: '[Branch]' },
+      outputs: ['freeSlots', 'firstFreeSlot'],
+    },
+    CALENDAR_AWAY,
+  );
+
+const formatFirstSlot = (): FlowStep => formatDate('Format the slot', '[firstFreeSlot]');
 
 const noFreeSlot = (): FlowStep =>
   message(
@@ -55,12 +66,16 @@ const askForBookingReference = (): FlowStep =>
       'What is your booking reference? It is in your confirmation e-mail and looks like BK-4F7Q2Z.',
   });
 
-const cancelBooking = (): FlowStep => ({
-  function: 'Cancel appointment',
-  name: 'Cancel the booking',
-  fields: { reference: '[BookingReference]' },
-  outputs: ['cancelStatus'],
-});
+const cancelBooking = (): FlowStep =>
+  callSystem(
+    {
+      function: 'Cancel appointment',
+      name: 'Cancel the booking',
+      fields: { reference: '[BookingReference]' },
+      outputs: ['cancelStatus'],
+    },
+    `${CALENDAR_AWAY} Your appointment [BookingReference] stays as it is until then.`,
+  );
 
 const bookingKept = (): FlowStep =>
   message('Booking kept', 'All right, your appointment [BookingReference] stays as it is.');
@@ -98,18 +113,21 @@ export const appointmentBookingFlows: Record<string, FlowStep[]> = {
             remember('Remember the name', 'client', 'name', '[clientName]'),
             ask('Ask for the e-mail', 'And your e-mail address, for the confirmation?', 'clientEmail'),
             remember('Remember the e-mail', 'client', 'email', '[clientEmail]'),
-            {
-              function: 'Book appointment',
-              name: 'Book the slot',
-              fields: {
-                slot: '[firstFreeSlot]',
-                service: '[Service]',
-                branch: '[Branch]',
-                name: '[clientName]',
-                email: '[clientEmail]',
+            callSystem(
+              {
+                function: 'Book appointment',
+                name: 'Book the slot',
+                fields: {
+                  slot: '[firstFreeSlot]',
+                  service: '[Service]',
+                  branch: '[Branch]',
+                  name: '[clientName]',
+                  email: '[clientEmail]',
+                },
+                outputs: ['bookingReference'],
               },
-              outputs: ['bookingReference'],
-            },
+              `${CALENDAR_AWAY} Nothing is booked yet.`,
+            ),
             ifExists(
               'bookingReference',
               'Booked?',

@@ -3,7 +3,10 @@ import {
   ask,
   askForRating,
   byCanonicalForm,
+  callSystem,
+  callSystemOrCarryOn,
   checkEntities,
+  formatDate,
   ifExists,
   message,
   offer,
@@ -85,24 +88,22 @@ export const customerSupportFaqFlows: Record<string, FlowStep[]> = {
     checkEntities('Ask for the ticket number', {
       TicketNumber: 'What is your ticket number? It is in the e-mail we sent you and looks like TCK-123456.',
     }),
-    {
-      function: 'Ticket lookup',
-      name: 'Look up the ticket',
-      fields: { ticketNumber: '[TicketNumber]' },
-      outputs: ['ticketStatus', 'ticketUpdatedAt', 'ticketAssignee'],
-    },
+    callSystem(
+      {
+        function: 'Ticket lookup',
+        name: 'Look up the ticket',
+        fields: { ticketNumber: '[TicketNumber]' },
+        outputs: ['ticketStatus', 'ticketUpdatedAt', 'ticketAssignee'],
+      },
+      'I cannot reach our ticket system right now. Please try again in a few minutes.',
+    ),
     ifExists(
       'ticketStatus',
       'Ticket found?',
       [
         remember('Remember the ticket', 'ticket', 'number', '[TicketNumber]'),
         remember('Remember its status', 'ticket', 'status', '[ticketStatus]'),
-        {
-          function: 'Format date',
-          name: 'Format the last update',
-          fields: { date: '[ticketUpdatedAt]' },
-          outputs: ['formattedDate'],
-        },
+        formatDate('Format the last update', '[ticketUpdatedAt]'),
         ifExists(
           'ticketAssignee',
           'Assigned?',
@@ -162,12 +163,13 @@ export const customerSupportFaqFlows: Record<string, FlowStep[]> = {
       'In a few words: what can our [Department] team help you with?',
       'customerRequest',
     ),
-    {
+    // Without the ticket system, the hand-over goes on without a ticket number.
+    callSystemOrCarryOn({
       function: 'Create ticket',
       name: 'Open a ticket',
       fields: { email: '[customerEmail]', department: '[Department]', message: '[customerRequest]' },
       outputs: ['newTicketNumber'],
-    },
+    }),
     ifExists(
       'newTicketNumber',
       'Ticket opened?',

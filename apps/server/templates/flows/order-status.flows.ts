@@ -3,7 +3,9 @@ import {
   ask,
   askForRating,
   byCanonicalForm,
+  callSystem,
   checkEntities,
+  formatDate,
   ifExists,
   message,
   offer,
@@ -18,12 +20,18 @@ const askForOrderNumber = (): FlowStep =>
       'What is your order number? You find it in your order confirmation; it looks like ORD-20250314.',
   });
 
-const lookUpOrder = (): FlowStep => ({
-  function: 'Order lookup',
-  name: 'Look up the order',
-  fields: { orderNumber: '[OrderNumber]' },
-  outputs: ['orderStatus', 'estimatedDelivery', 'trackingUrl', 'carrierName'],
-});
+const ORDER_SYSTEM_AWAY = 'I cannot reach our order system right now. Please try again in a few minutes.';
+
+const lookUpOrder = (): FlowStep =>
+  callSystem(
+    {
+      function: 'Order lookup',
+      name: 'Look up the order',
+      fields: { orderNumber: '[OrderNumber]' },
+      outputs: ['orderStatus', 'estimatedDelivery', 'trackingUrl', 'carrierName'],
+    },
+    ORDER_SYSTEM_AWAY,
+  );
 
 const orderNotFound = (): FlowStep =>
   message(
@@ -56,12 +64,7 @@ export const orderStatusFlows: Record<string, FlowStep[]> = {
       'Order found?',
       [
         remember('Remember the order', 'order', 'number', '[OrderNumber]'),
-        {
-          function: 'Format date',
-          name: 'Format the delivery date',
-          fields: { date: '[estimatedDelivery]' },
-          outputs: ['formattedDate'],
-        },
+        formatDate('Format the delivery date', '[estimatedDelivery]'),
         {
           function: 'Order summary card',
           name: 'Show the order',
@@ -136,12 +139,15 @@ export const orderStatusFlows: Record<string, FlowStep[]> = {
       'I am sorry about that. Please tell me in a few words what happened.',
       'problemDetails',
     ),
-    {
-      function: 'Report delivery problem',
-      name: 'File the report',
-      fields: { orderNumber: '[OrderNumber]', problem: '[DeliveryProblem]', details: '[problemDetails]' },
-      outputs: ['complaintId'],
-    },
+    callSystem(
+      {
+        function: 'Report delivery problem',
+        name: 'File the report',
+        fields: { orderNumber: '[OrderNumber]', problem: '[DeliveryProblem]', details: '[problemDetails]' },
+        outputs: ['complaintId'],
+      },
+      'I cannot reach our complaints system right now, so your report is not filed yet. Please try again in a few minutes.',
+    ),
     ifExists(
       'complaintId',
       'Report filed?',

@@ -1,4 +1,4 @@
-import type { BundleFlow } from '@parley/contracts';
+import { type BundleFlow, FUNCTION_TYPE_CATALOGUE, type FunctionType } from '@parley/contracts';
 import {
   buildFlowXml,
   type FlowStep,
@@ -66,10 +66,34 @@ export function templateFlowContext(template: TemplateContent): FlowValidationCo
   };
 }
 
+/** Every step of a flow, those inside conditions' branches and Call failed paths included. */
+function allSteps(steps: readonly FlowStep[]): FlowStep[] {
+  return steps.flatMap((step) => [
+    step,
+    ...('branches' in step ? step.branches.flatMap((branch) => allSteps(branch.steps ?? [])) : []),
+    ...('function' in step && step.failed ? allSteps(step.failed) : []),
+  ]);
+}
+
+/**
+ * The calls of a flow that could fail (REST, SQL, code) with no Call failed path: a newcomer's
+ * chat would end in the unexpected-error message when the system behind one is away.
+ */
+export function callsWithoutFailurePath(steps: readonly FlowStep[], template: TemplateContent): string[] {
+  const typeOf = (name: string) => template.sections.functions.find((fn) => fn.name === name)?.type;
+  return allSteps(steps).flatMap((step) => {
+    if (!('function' in step)) return [];
+    const type = typeOf(step.function) as FunctionType | undefined;
+    const canFail = type !== undefined && FUNCTION_TYPE_CATALOGUE[type]?.canFailInConversation;
+    return canFail && !step.failed ? [step.name ?? step.function] : [];
+  });
+}
+
 /**
  * The template's flows section: one flow per normal intent, in the intents' order, saved as
  * version 1 and active in the test chat and in production. Throws when a normal intent has no
- * flow, a flow has no normal intent, or a flow has any problem (error or warning).
+ * flow, a flow has no normal intent, a call that can fail has no Call failed path, or a flow has
+ * any problem (error or warning).
  */
 export async function templateFlowsSection(id: string, template: TemplateContent): Promise<BundleFlow[]> {
   const flows = TEMPLATE_FLOWS[id];
@@ -84,6 +108,11 @@ export async function templateFlowsSection(id: string, template: TemplateContent
   for (const name of intents) {
     const steps = flows[name];
     if (!steps) throw new Error(`${id}: intent ${name} has no flow.`);
+    const deadEnds = callsWithoutFailurePath(steps, template);
+    if (deadEnds.length > 0)
+      throw new Error(
+        `${id}: in the flow of ${name}, calls without a Call failed path: ${deadEnds.join(', ')}`,
+      );
     const xml = await buildFlowXml(steps, { languages });
     const problems = validateFlow(await parseFlow(xml), context);
     if (problems.length > 0) {

@@ -1,4 +1,4 @@
-import type { FlowBranch, FlowConditionStep, FlowStep } from '@parley/flows';
+import type { FlowBranch, FlowConditionStep, FlowFunctionStep, FlowStep } from '@parley/flows';
 
 /**
  * Steps the starter templates' flows share, so each flow file reads as the conversation it is.
@@ -142,4 +142,47 @@ export const remember = (name: string, object: string, property: string, value: 
   block: 'setObject',
   name,
   fields: { object, 'object-property': property, 'object-value': value },
+});
+
+/**
+ * A call to a system the template stands in for with sample data (a code function, to replace
+ * by a REST call). Its Call failed exit is wired: when the system is away or answers an error,
+ * the user hears `sorry` and the flow ends, never the bot's unexpected-error message.
+ */
+export const callSystem = (
+  call: Omit<FlowFunctionStep, 'type' | 'failed'> & { name: string },
+  sorry: string,
+): FlowFunctionStep => ({
+  ...call,
+  type: 'code',
+  failed: [message(`${call.name}: call failed`, sorry), { end: 'endFlow' }],
+});
+
+/**
+ * A call to a system the template stands in for, whose failure the flow already answers: its Call
+ * failed exit goes straight on to the next step with the call's outputs unset, as when the call
+ * found nothing.
+ */
+export const callSystemOrCarryOn = (
+  call: Omit<FlowFunctionStep, 'type' | 'failed'> & { name: string },
+): FlowFunctionStep => ({ ...call, type: 'code', failed: [] });
+
+/**
+ * The Format date helper on `date`, into formattedDate. Should it fail, the date is said as it
+ * came: a readable date is a nicety, not worth ending the conversation over.
+ */
+export const formatDate = (name: string, date: string): FlowFunctionStep => ({
+  function: 'Format date',
+  name,
+  type: 'code',
+  fields: { date },
+  outputs: ['formattedDate'],
+  failed: [
+    {
+      block: 'setVariable',
+      name: `${name}: the date as it came`,
+      fields: { 'variable-value': date },
+      outputs: ['formattedDate'],
+    },
+  ],
 });

@@ -74,6 +74,8 @@ export interface BlockStep {
   memo?: unknown;
   /** The turn ends with this error (the test chat's details show it); the conversation goes on. */
   error?: string;
+  /** The error is this function's failed call. */
+  failedCall?: string;
   /**
    * Stop here for this long, then go on (a Delay block): the turn ends and the caller schedules
    * the resuming turn, so no process sleeps through it.

@@ -149,7 +149,7 @@ export async function stepFlow(run: TurnRun, place: TurnPlace): Promise<void> {
       }
     }
     activities.push(...(step.say ?? []));
-    if (step.error) throw new TurnError(step.error);
+    if (step.error) throw new TurnError(step.error, step.failedCall);
     if (step.enter) {
       // A sub flow starts; when it ends, this block goes on (the frame says where).
       if (state.stack.length >= MAX_SUB_FLOW_DEPTH) {

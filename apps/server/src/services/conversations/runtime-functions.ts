@@ -23,6 +23,8 @@ export async function runtimeFunctionOf(
     language: string;
     /** Test Sub Flow: sub flows run their latest saved version, published or not. */
     runsLatestSubFlows?: boolean;
+    /** The conversation calling, named in the warning of a failed call. */
+    conversationId?: string;
   },
 ): Promise<RuntimeFunction | undefined> {
   const record = await scope.functions(bot.id).get(name);
@@ -67,7 +69,8 @@ export async function runtimeFunctionOf(
         name,
         inputs,
         outputs: definition.outputs.map((output) => output.variableName),
-        run: (values, variables, limits) => call(ctx, bot, definition, values, variables, limits?.timeLeftMs),
+        run: (values, variables, limits) =>
+          call(ctx, bot, definition, values, variables, limits?.timeLeftMs, options.conversationId),
       };
   }
 }
@@ -84,12 +87,13 @@ async function call(
   inputValues: Record<string, string>,
   variables: Readonly<Record<string, unknown>>,
   timeLeftMs: number | undefined,
+  conversationId: string | undefined,
 ): Promise<FunctionCallResult> {
   // Capture Storage writes variables of the conversation: they are its inputs, the block's own win.
   const values = definition.type === 'captureStorage' ? { ...variables, ...inputValues } : inputValues;
   const warn = (reason: string) =>
     ctx.log.warn(
-      { bot: bot.id, function: definition.name, functionType: definition.type, reason },
+      { bot: bot.id, conversationId, function: definition.name, functionType: definition.type, reason },
       'a function call in a conversation failed',
     );
   let result: FunctionRunResult;

@@ -34,7 +34,8 @@ export const botAnswerStep = {
         state: readConversationState(conversation.state),
         activity,
       });
-      if (result.trace.error) {
+      // A failed call was logged where it ran (runtime-functions): one failure, one warning.
+      if (result.trace.error && !result.trace.failedCall) {
         // The designer's to fix (a variable without a value, a flow that loops...): the log says which.
         ctx.log.warn(
           { bot: bot.id, conversationId: conversation.id, reason: result.trace.error },
