@@ -22,12 +22,9 @@ interface LlmCardProps {
 export function LlmCard({ llm, actions, isDeleting, isTraining }: LlmCardProps) {
   const status = llm.isComplete ? 'Trained' : 'Not trained';
   return (
-    <article
-      className={cx('bot-card', 'llm-card', isDeleting && 'llm-card--deleting')}
-      aria-label={llm.llmDisplayName}
-    >
-      <header className="bot-card__header">
-        <h2 className="bot-card__name">
+    <article className={cx('llm-card', isDeleting && 'llm-card--deleting')} aria-label={llm.llmDisplayName}>
+      <header className="llm-card__header">
+        <h2 className="llm-card__name">
           <span
             className={cx(
               'llm-card__dot',
@@ -37,7 +34,7 @@ export function LlmCard({ llm, actions, isDeleting, isTraining }: LlmCardProps) 
             aria-label={status}
             title={status}
           />
-          <Link to={llmPagePath(llm.llmId)} className="bot-card__link">
+          <Link to={llmPagePath(llm.llmId)} className="llm-card__link">
             {llm.llmDisplayName}
           </Link>
         </h2>
@@ -57,7 +54,7 @@ export function LlmCard({ llm, actions, isDeleting, isTraining }: LlmCardProps) 
           <div>
             <dt>Language</dt>
             <dd>
-              <span className="bot-card__chip" title={languageName(llm.language)}>
+              <span className="llm-card__chip" title={languageName(llm.language)}>
                 {languageCodeLabel(llm.language)}
               </span>
             </dd>

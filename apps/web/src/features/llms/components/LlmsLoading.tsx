@@ -6,9 +6,9 @@ import { randomLoadingPhrase } from '../loading-phrases';
 export function LlmsLoading() {
   const [phrase] = useState(randomLoadingPhrase);
   return (
-    <div className="bots-loading">
+    <div className="llms-loading">
       <Spinner size="lg" label="Loading your LLMs" />
-      <p className="bots-loading__joke" data-testid="llm-loading-phrase">
+      <p className="llms-loading__phrase" data-testid="llm-loading-phrase">
         {phrase}
       </p>
     </div>

@@ -48,12 +48,12 @@ function LlmList() {
   );
 
   return (
-    <div className="bots-overview llms-page">
+    <div className="llms-page">
       <PageHeader title="LLMs" actions={createButton} />
       {llms.isPending ? (
         <LlmsLoading />
       ) : llms.data && llms.data.length > 0 ? (
-        <div className="bots-grid">
+        <div className="llms-grid">
           {llms.data.map((llm) => (
             <LlmCard
               key={llm.llmId}

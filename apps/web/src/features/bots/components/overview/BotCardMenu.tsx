@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { cx } from '../../../../ui';
+import './card-menu.css';
 
 export interface BotCardAction {
   label: string;

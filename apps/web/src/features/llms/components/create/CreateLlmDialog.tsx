@@ -1,8 +1,10 @@
 import {
   LANGUAGE_NAMES,
+  LLM_LIMIT_REFUSALS,
   LLM_LIMITS,
   LLM_MESSAGES,
   LLM_REGIONS,
+  type LlmLimitRefusal,
   type LlmProviderName,
 } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -33,17 +35,17 @@ const LANGUAGE_OPTIONS = Object.entries(LANGUAGE_NAMES)
 
 function ProviderStep({ onChoose }: { onChoose: (provider: LlmProviderName) => void }) {
   return (
-    <ul className="create-bot__choices llm-provider-choices">
+    <ul className="llm-create__choices llm-provider-choices">
       {PROVIDER_CHOICES.map((choice: ProviderChoice, index) => (
         <li key={choice.id}>
           <button
             type="button"
-            className="create-bot__choice llm-provider-choice"
+            className="llm-create__choice llm-provider-choice"
             onClick={() => onChoose(choice.id)}
             data-autofocus={index === 0 ? true : undefined}
           >
-            <span className="create-bot__choice-title">{choice.label}</span>
-            <span className="create-bot__choice-text">{choice.description}</span>
+            <span className="llm-create__choice-title">{choice.label}</span>
+            <span className="llm-create__choice-text">{choice.description}</span>
             {choice.isReady !== undefined && (
               <span
                 className={cx(
@@ -72,7 +74,7 @@ function DetailsStep({
 }) {
   const models = providerChoice(form.llmProvider)?.models ?? [];
   return (
-    <div className="create-bot__form">
+    <div className="llm-create__form">
       <TextField
         label="Name"
         hint="Letters, digits, spaces and _ . - only."
@@ -124,11 +126,6 @@ function DetailsStep({
   );
 }
 
-/** A refusal over the plan's LLM cap (spec 04 section 8), as the create call answers it. */
-type LlmLimitRefusal = 'reached' | 'additional-cost' | 'no-plan';
-const isLlmLimitRefusal = (value: unknown): value is LlmLimitRefusal =>
-  value === 'reached' || value === 'additional-cost' || value === 'no-plan';
-
 /**
  * Create LLM (spec 04 sections 2.4, 4, 8): step 1 chooses the provider, step 2 the details.
  * Escape closes it (the Modal). The Create button stays disabled for 5 seconds after a click.
@@ -153,10 +150,13 @@ export function CreateLlmDialog({ onClose }: { onClose: () => void }) {
     });
   };
 
-  const submit = async () => {
-    if (!form || isPaused || isCreating) return;
-    setIsPaused(true);
-    pause.current = setTimeout(() => setIsPaused(false), CREATE_BUTTON_PAUSE_MS);
+  const submit = async (acceptAdditionalCost = false) => {
+    if (!form || isCreating) return;
+    if (!acceptAdditionalCost) {
+      if (isPaused) return;
+      setIsPaused(true);
+      pause.current = setTimeout(() => setIsPaused(false), CREATE_BUTTON_PAUSE_MS);
+    }
     const problems = validateCreateLlmForm(form);
     setErrors(problems);
     if (problems.llmDisplayName)
@@ -164,14 +164,17 @@ export function CreateLlmDialog({ onClose }: { onClose: () => void }) {
     if (Object.keys(problems).length > 0) return;
     setIsCreating(true);
     try {
-      const llm = await createLlm(toCreateLlmBody(form));
+      const llm = await createLlm({
+        ...toCreateLlmBody(form),
+        ...(acceptAdditionalCost ? { acceptAdditionalCost } : {}),
+      });
       await queryClient.invalidateQueries({ queryKey: LLM_KEYS.list });
       onClose();
       navigate(llmPagePath(llm.llmId));
     } catch (error) {
       setIsCreating(false);
       if (isApiError(error) && isLlmLimitRefusal(error.data.llmLimit)) {
-        await reactToLlmLimit(error.data.llmLimit);
+        if (await reactToLlmLimit(error.data.llmLimit)) await submit(true);
         return;
       }
       if (isApiError(error) && error.is('validation_error') && error.data.fieldName === 'llmDisplayName') {
@@ -192,7 +195,7 @@ export function CreateLlmDialog({ onClose }: { onClose: () => void }) {
       }
       onClose={onClose}
       isDirty={!!form && form.llmDisplayName.trim() !== ''}
-      className="create-bot create-llm"
+      className="llm-create"
       footer={(requestClose) => (
         <>
           {form && (
@@ -229,16 +232,21 @@ export function CreateLlmDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The plan cap's messages (spec 04 section 8). */
-async function reactToLlmLimit(refusal: LlmLimitRefusal): Promise<void> {
-  if (refusal === 'no-plan') return popup.warning({ title: LLM_MESSAGES.noSubscription });
-  if (refusal === 'additional-cost') {
-    await popup.confirm({
+const isLlmLimitRefusal = (value: unknown): value is LlmLimitRefusal =>
+  (LLM_LIMIT_REFUSALS as readonly unknown[]).includes(value);
+
+/**
+ * The plan cap's messages (spec 04 section 8); true when the caller agreed to the additional cost
+ * and the create should be repeated with that consent. The Upgrade button waits for the
+ * Subscription screen, as the bots' does (docs/decisions.md).
+ */
+async function reactToLlmLimit(refusal: LlmLimitRefusal): Promise<boolean> {
+  if (refusal === 'additional-cost')
+    return popup.confirm({
       title: 'Additional cost',
       text: LLM_MESSAGES.extraCostLlms,
       actionText: 'Continue',
     });
-    return;
-  }
-  return popup.warning({ title: 'Upgrade your plan', text: LLM_MESSAGES.maxLlms });
+  await popup.warning({ title: refusal === 'no-plan' ? LLM_MESSAGES.noSubscription : LLM_MESSAGES.maxLlms });
+  return false;
 }

@@ -67,12 +67,12 @@ function LlmDetail() {
   const status = llm.data.isComplete ? 'Trained' : 'Not trained';
 
   return (
-    <div className="bot-page llm-page">
-      <header className="bot-page__header">
-        <Link to="/llms" className="bot-page__back">
+    <div className="llm-page">
+      <header className="llm-page__header">
+        <Link to="/llms" className="llm-page__back">
           <ArrowLeftIcon /> To all LLMs
         </Link>
-        <div className="bot-page__title-row">
+        <div className="llm-page__title-row">
           <span
             className={cx(
               'llm-card__dot',
@@ -82,10 +82,10 @@ function LlmDetail() {
             aria-label={status}
             title={status}
           />
-          <h1 className="bot-page__title">{llm.data.llmDisplayName}</h1>
-          <span className="bot-page__label">{providerLabel(llm.data.llmProvider)}</span>
-          <span className="bot-page__label">{llm.data.model ?? 'Default model'}</span>
-          <span className="bot-page__label" title={languageName(llm.data.language)}>
+          <h1 className="llm-page__title">{llm.data.llmDisplayName}</h1>
+          <span className="llm-page__label">{providerLabel(llm.data.llmProvider)}</span>
+          <span className="llm-page__label">{llm.data.model ?? 'Default model'}</span>
+          <span className="llm-page__label" title={languageName(llm.data.language)}>
             {languageCodeLabel(llm.data.language)}
           </span>
         </div>

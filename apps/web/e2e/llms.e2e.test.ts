@@ -1,0 +1,104 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { LLM_MESSAGES } from '@parley/contracts';
+import { type OpenAiProtocolServer, startOpenAiProtocolServer } from '@parley/llm/testing';
+import { afterAll, describe, expect, test } from 'vitest';
+import { popupOf } from './support/accounts';
+import { acmeWithAdmin } from './support/administration';
+import { browserSuite } from './support/browser-suite';
+import { expectHidden, expectVisible } from './support/expect-page';
+import { screenshot } from './support/screenshots';
+
+const TINA = { email: 'tina@example.com', password: 'Tenant-Admin-1!', name: 'Tina Admin' };
+
+/** A small handbook: one passage answers the question the test asks. */
+const HANDBOOK = [
+  '# Travel',
+  'Employees book trains for trips under 600 km. Flights need the approval of a team lead.',
+  '',
+  '# Holidays',
+  'Every employee has 28 days of paid holiday a year. Unused days expire on 31 March of the next year.',
+  '',
+  '# Equipment',
+  'Laptops are replaced every four years. A broken screen is repaired by the IT desk within two days.',
+].join('\n');
+
+describe('the LLM screens', () => {
+  let provider: OpenAiProtocolServer | undefined;
+  const s = browserSuite({
+    env: async () => {
+      provider = await startOpenAiProtocolServer({ apiKey: 'sk-test' });
+      return { OPENAI_BASE_URL: `${provider.url}/v1`, OPENAI_API_KEY: 'sk-test' };
+    },
+    prepare: async (app) => {
+      await acmeWithAdmin(app.server, TINA);
+    },
+    signedIn: TINA,
+  });
+  afterAll(async () => provider?.close());
+
+  const closePopup = async () => {
+    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
+    await expectHidden(popupOf(s.page));
+  };
+
+  test('the list starts empty; Create LLM asks for a provider, then the details', async () => {
+    await s.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'LLMs' }).click();
+    await expectVisible(s.page.getByRole('heading', { name: 'No LLMs yet' }));
+    await screenshot(s.page, 'llms-empty');
+
+    await s.page.getByRole('button', { name: 'Create LLM' }).first().click();
+    const dialog = s.page.getByRole('dialog', { name: 'Create LLM' });
+    await expectVisible(dialog.getByRole('button', { name: /OpenAI/ }));
+    await screenshot(s.page, 'llms-create-provider');
+    // Escape closes the dialog.
+    await s.page.keyboard.press('Escape');
+    await expectHidden(dialog);
+
+    await s.page.getByRole('button', { name: 'Create LLM' }).first().click();
+    await dialog.getByRole('button', { name: /^OpenAI GPT/ }).click();
+    await dialog.getByLabel('Name').fill('Staff handbook?');
+    await dialog.getByRole('button', { name: 'Create LLM' }).click();
+    await expectVisible(popupOf(s.page).getByText(LLM_MESSAGES.nameInvalid));
+    await closePopup();
+    // The button rests for 5 seconds after a click.
+    expect(await dialog.getByRole('button', { name: 'Create LLM' }).isDisabled()).toBe(true);
+
+    await dialog.getByLabel('Name').fill('Staff handbook');
+    await dialog.getByLabel('Model').selectOption('gpt-4o-mini');
+    await screenshot(s.page, 'llms-create-details');
+    await dialog.getByRole('button', { name: 'Create LLM' }).click({ timeout: 7_000 });
+    await s.page.waitForURL(/\/llms\/[^/]+$/);
+    await expectVisible(s.page.getByRole('heading', { name: 'Staff handbook' }));
+    await expectVisible(s.page.getByRole('img', { name: 'Not trained' }));
+    await screenshot(s.page, 'llm-settings');
+  });
+
+  test('a text document is uploaded on the Data tab', async () => {
+    await s.page.getByRole('tab', { name: 'Data' }).click();
+    const file = path.join(tmpdir(), 'handbook.txt');
+    writeFileSync(file, HANDBOOK);
+    await s.page.getByLabel('Choose a file').setInputFiles(file);
+    await s.page.getByRole('button', { name: 'Save' }).click();
+    await expectVisible(popupOf(s.page).getByText(LLM_MESSAGES.saved));
+    await closePopup();
+    await expectVisible(s.page.getByRole('cell', { name: 'handbook.txt' }));
+    await screenshot(s.page, 'llm-data');
+  });
+
+  test('the list shows the LLM as a card with its provider, model and red dot', async () => {
+    await s.page.getByRole('link', { name: 'To all LLMs' }).click();
+    // Loaded afresh: the list stands on its own code and styles.
+    await s.page.reload();
+    const card = s.page.getByRole('article', { name: 'Staff handbook' });
+    await expectVisible(card);
+    expect(await card.textContent()).toContain('OpenAI');
+    expect(await card.textContent()).toContain('gpt-4o-mini');
+    await expectVisible(card.getByRole('img', { name: 'Not trained' }));
+    await card.getByRole('button', { name: 'Actions for Staff handbook' }).click();
+    await expectVisible(s.page.getByRole('menuitem', { name: 'Train LLM' }));
+    await screenshot(s.page, 'llms-list');
+    await s.page.keyboard.press('Escape');
+  });
+});
