@@ -2,6 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import {
+  credentialProblems,
+  credentialsFromEnvironment,
+  LLM_PROVIDERS,
+  type LlmProviderId,
+  type ProviderCredentials,
+} from '@parley/llm/declaration';
 import { z } from 'zod';
 import type { S3Settings } from './blobs/s3-blob-store';
 import {
@@ -196,6 +203,11 @@ export interface Config {
   /** Messaging platforms' addresses (platform-endpoints.ts). */
   platforms: PlatformEndpoints;
   platformOperator: PlatformOperatorSettings;
+  /**
+   * LLM providers the operator gives every tenant, from each SDK's own environment variables
+   * (OPENAI_API_KEY with OPENAI_BASE_URL, ANTHROPIC_API_KEY, ...); a tenant's own credentials win.
+   */
+  llmProviders: Partial<Record<LlmProviderId, ProviderCredentials>>;
 }
 
 export class ConfigError extends Error {}
@@ -220,6 +232,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const platforms = platformEndpointsFrom(env);
   if (platforms.problems.length > 0)
     throw new ConfigError(`Invalid configuration:\n${platforms.problems.join('\n')}`);
+  const llmProviders = credentialsFromEnvironment(env);
+  const llmProblems = Object.values(llmProviders).flatMap(({ provider, fields }) =>
+    credentialProblems(provider, fields).map((problem) => {
+      const variable = LLM_PROVIDERS[provider].fields.find((field) => field.name === problem.field)?.env;
+      return `  ${variable ?? problem.field}: ${problem.message}`;
+    }),
+  );
+  if (llmProblems.length > 0) throw new ConfigError(`Invalid configuration:\n${llmProblems.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
   return {
@@ -288,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
       alexaTrustedCaPem: env.ALEXA_TRUSTED_CA_PEM || undefined,
     },
+    llmProviders,
   };
 }
 

@@ -85,6 +85,7 @@ export type {
   NewLlm,
   NewLlmDocument,
 } from './repositories/llm.repository';
+export type { TenantLlmProviderRecord } from './repositories/llm-provider.repository';
 export type { Membership } from './repositories/membership.repository';
 export type {
   NewNluDataset,

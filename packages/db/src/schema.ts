@@ -55,6 +55,7 @@ export interface Database {
   channel_keys: ChannelKeysTable;
   channel_addresses: ChannelAddressTable;
   channel_receipts: ChannelReceiptTable;
+  tenant_llm_providers: TenantLlmProviderTable;
 }
 
 export interface TenantTable {
@@ -692,4 +693,17 @@ export interface ChannelReceiptTable {
   channel: string;
   message_id: string;
   received_at: Timestamp;
+}
+
+/** A tenant's own credentials for one LLM provider (issue 23): plain fields, and secrets sealed by the server. */
+export interface TenantLlmProviderTable {
+  tenant_id: string;
+  /** An LLM_PROVIDER_IDS value of @parley/contracts. */
+  provider: string;
+  /** JSON: the plain fields by name (base URL, resource name, region). */
+  fields: unknown;
+  /** JSON: the sealed secrets by name. */
+  sealed_secrets: unknown;
+  updated_by: string;
+  updated_at: Timestamp;
 }

@@ -1,4 +1,5 @@
 export { FunctionRunError } from './function-run-error';
+export { guardedFetch, NetworkRefusal } from './network/guarded-fetch';
 export { type GuardedGetOptions, type GuardedResponse, guardedGet } from './network/guarded-get';
 export { checkFunctionHost, type HostCheckOptions, type HostProblem } from './network/host-check';
 export { createNetworkPolicy, type NetworkPolicy } from './network/network-policy';

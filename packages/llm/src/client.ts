@@ -4,7 +4,7 @@ import type { ProviderCredentials } from './credentials.ts';
 import { LlmProviderError } from './errors.ts';
 import { toProviderError } from './failure.ts';
 import { fetchModelList } from './model-list.ts';
-import { type LlmProviderId, providerLabel } from './providers.ts';
+import { LLM_PROVIDERS, type LlmProviderId, providerLabel } from './providers.ts';
 import { sdkModelsFor } from './sdk-models.ts';
 
 export type ChatMessage = { role: 'user' | 'assistant'; content: string };
@@ -226,4 +226,23 @@ function startStream(
     },
     result: () => (answer ? Promise.resolve(answer) : done),
   };
+}
+
+/**
+ * Asks the provider whether it takes these credentials, as cheaply as it allows: its model list,
+ * else (Bedrock) a one-token answer from its first declared model. Throws LlmProviderError.
+ */
+export async function verifyLlmClient(client: LlmClient, signal?: AbortSignal): Promise<void> {
+  const declaration = LLM_PROVIDERS[client.provider];
+  if (declaration.listsModels) {
+    await client.listModels(signal);
+    return;
+  }
+  const model = declaration.models[0] ?? '';
+  await client.chat({
+    model,
+    messages: [{ role: 'user', content: 'Say OK.' }],
+    maxOutputTokens: 1,
+    ...(signal ? { signal } : {}),
+  });
 }

@@ -1,5 +1,6 @@
 import { APICallError } from 'ai';
 import type { ProviderCredentials } from './credentials.ts';
+import { LlmProviderError } from './errors.ts';
 
 type FetchFunction = typeof globalThis.fetch;
 
@@ -65,7 +66,8 @@ async function getJson(
   try {
     response = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal });
   } catch (error) {
-    if (signal.aborted) throw error;
+    // A fetch that refused for its own reasons (the server's network guard) has said what to say.
+    if (signal.aborted || error instanceof LlmProviderError) throw error;
     throw new APICallError({
       message: `Cannot connect to API: ${(error as Error).message}`,
       url,

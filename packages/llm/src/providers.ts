@@ -1,3 +1,5 @@
+import type { LlmProviderName } from '@parley/contracts';
+
 /**
  * The LLM providers Parley speaks to, declared once: every list (the create dialog's provider step,
  * Account Administration's credential forms, the environment table, the model lists) is derived from
@@ -140,6 +142,11 @@ export const LLM_PROVIDERS = {
 } as const satisfies Record<string, ProviderDeclaration>;
 
 export type LlmProviderId = keyof typeof LLM_PROVIDERS;
+
+/** The ids @parley/contracts validates and stores are exactly the ones declared here. */
+type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameIdsAsContracts: SameSet<LlmProviderId, LlmProviderName> = true;
+void sameIdsAsContracts;
 
 export const LLM_PROVIDER_IDS = Object.keys(LLM_PROVIDERS) as LlmProviderId[];
 

@@ -21,6 +21,7 @@ import { handoverRoutes } from './handover.routes';
 import { healthRoutes } from './health.routes';
 import { intentsRoutes } from './intents.routes';
 import { llmRoutes } from './llm.routes';
+import { llmProvidersRoutes } from './llm-providers.routes';
 import { masterTenantRoutes } from './master-tenant.routes';
 import { nluPerformanceRoutes } from './nlu-performance.routes';
 import { nluPredictRoutes } from './nlu-predict.routes';
@@ -68,6 +69,7 @@ export const ROUTE_MODULES: Array<(app: FastifyInstance, ctx: AppContext) => voi
   handoverRoutes,
   flowsRoutes,
   flowEditorRoutes,
+  llmProvidersRoutes,
   llmRoutes,
   variablesRoutes,
   nluStatusRoutes,

@@ -27,6 +27,7 @@ import * as conversationTurnCounters from './202612050000-conversation-turn-coun
 import * as botImports from './202612051200-bot-imports';
 import * as llmDocuments from './202612051215-llm-documents';
 import * as llmPassages from './202612051217-llm-passages';
+import * as tenantLlmProviders from './202612051233-tenant-llm-providers';
 
 /** The one ordered list of migrations for both dialects; append, never reorder or edit. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612051200-bot-imports': botImports,
   '202612051215-llm-documents': llmDocuments,
   '202612051217-llm-passages': llmPassages,
+  '202612051233-tenant-llm-providers': tenantLlmProviders,
 };

@@ -21,6 +21,7 @@ import {
 import { handoverRepository } from './handover.repository';
 import { intentRepository } from './intent.repository';
 import { llmDocumentRepository, llmRepository } from './llm.repository';
+import { llmProviderRepository } from './llm-provider.repository';
 import { nluDatasetRepository } from './nlu-dataset.repository';
 import { nluModelRepository } from './nlu-model.repository';
 import { nluSyncRepository } from './nlu-sync.repository';
@@ -484,6 +485,7 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
     llms: llmRepository(db, tenantId),
     llmDocuments: llmDocumentRepository(db, tenantId),
     passages: passageRepository(db, tenantId),
+    llmProviders: llmProviderRepository(db, tenantId),
     /** One bot's GDPR consent decisions (the consent CSV). */
     consents: (botId: string) => consentRepository(db, tenantId, botId),
     /** One bot's External API channel: its keys, its conversation timeout, its Direct Line conversations. */
