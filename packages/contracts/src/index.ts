@@ -39,6 +39,7 @@ export * from './schemas/handover';
 export * from './schemas/intent-model';
 export * from './schemas/intents';
 export * from './schemas/languages';
+export * from './schemas/llm-guardrails';
 export * from './schemas/llm-providers';
 export * from './schemas/llms';
 export * from './schemas/nlu-performance';

@@ -15,6 +15,7 @@ import type { Repositories } from '@parley/db';
 import type { z } from 'zod';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
+import { guardrailConditionProblem } from './guardrails/guardrail-checks';
 import { llmBlobPrefix } from './llm-blobs';
 import { removeDocuments } from './llm-documents.service';
 import { loadLlm } from './llm-loading';
@@ -76,6 +77,7 @@ const nameTaken = () => validationError('llmDisplayName', M.nameTaken);
 /** POST /api/llm/create: a new, untrained LLM with the defaults of spec 04 section 9. */
 export async function createLlm(ctx: AppContext, principal: Principal, body: LlmCreateBody): Promise<Llm> {
   const input = body as CreateBody;
+  refuseUnusableConditions(input.outputCheckConditions);
   const settings = settingsWith(readLlmSettings(LLM_DEFAULTS), input);
   const created = await ctx.repos.transaction(async (repos) => {
     await repos.tenants.lock(principal.tenantId);
@@ -110,6 +112,7 @@ export async function updateLlm(
   body: LlmUpdateBody,
 ): Promise<Llm> {
   const input = body as UpdateBody;
+  refuseUnusableConditions(input.outputCheckConditions);
   const llm = await loadLlm(principal, llmId);
   const stored = readLlmSettings(llm.settings);
   const settings = settingsWith(stored, input);
@@ -130,6 +133,14 @@ export async function updateLlm(
     await removeDocuments(ctx, principal, llm.id, gone);
   }
   return getLlm(principal, llm.id);
+}
+
+/** A guardrail condition that cannot be checked as written (a regex RE2 refuses, a check without words). */
+function refuseUnusableConditions(conditions: readonly string[] | undefined) {
+  for (const condition of conditions ?? []) {
+    const problem = guardrailConditionProblem(condition);
+    if (problem) throw validationError('outputCheckConditions', problem);
+  }
 }
 
 /** DELETE /api/llm/{id}/delete: the LLM, its documents, their files and passages. */
