@@ -60,7 +60,10 @@ describe.each(testDatabases())('guardrail conditions on %s', (kind) => {
       'outputCheckConditions',
       "Unknown personal data 'passport': write email, phone, iban or credit card.",
     ]);
-    expect(await readLlm(w.admin, llm.llmId)).toMatchObject({ outputCheckConditions: [], guardrailsMessage: '' });
+    expect(await readLlm(w.admin, llm.llmId)).toMatchObject({
+      outputCheckConditions: [],
+      guardrailsMessage: '',
+    });
     const created = await w.admin('POST', '/api/llm/create', {
       llmDisplayName: `Guarded ${uniqueKey()}`,
       llmProvider: 'openai',

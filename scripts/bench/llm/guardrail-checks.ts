@@ -38,7 +38,8 @@ export async function measureGuardrailChecks(options: { answers: number }) {
   const guardrails = createGuardrails({ outputCheckConditions: CONDITIONS, guardrailsMessage: 'Sorry.' });
   const context = { sourceNames: ['handbook.txt', 'prices.pdf', 'returns.docx'] };
   const answers = Array.from({ length: options.answers }, (_, i) => answerOf(i, 3 + (i % 10)));
-  for (const answer of answers.slice(0, 200)) await guardrails.checkSentence({ sentence: answer, soFar: answer }, context);
+  for (const answer of answers.slice(0, 200))
+    await guardrails.checkSentence({ sentence: answer, soFar: answer }, context);
 
   const times: number[] = [];
   let failed = 0;
@@ -56,7 +57,10 @@ export async function measureGuardrailChecks(options: { answers: number }) {
   const referenceBefore = process.cpuUsage();
   let bytes = 0;
   for (const answer of answers)
-    bytes += JSON.stringify({ answer, sources: context.sourceNames.map((documentName) => ({ documentName })) }).length;
+    bytes += JSON.stringify({
+      answer,
+      sources: context.sourceNames.map((documentName) => ({ documentName })),
+    }).length;
   const reference = process.cpuUsage(referenceBefore);
   const referenceMsPerAnswer = (reference.user + reference.system) / 1000 / answers.length;
 
@@ -67,7 +71,12 @@ export async function measureGuardrailChecks(options: { answers: number }) {
     answers: answers.length,
     answersStopped: failed,
     meanAnswerChars: Math.round(answers.reduce((sum, a) => sum + a.length, 0) / answers.length),
-    ms: { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)), max: round(times.at(-1) as number) },
+    ms: {
+      p50: round(percentile(times, 50)),
+      p95: round(percentile(times, 95)),
+      p99: round(percentile(times, 99)),
+      max: round(times.at(-1) as number),
+    },
     cpuMsPerAnswer: round(cpuMsPerAnswer),
     referenceCpuMsPerAnswer: round(referenceMsPerAnswer),
     ratioToReference: round(cpuMsPerAnswer / Math.max(referenceMsPerAnswer, 1e-6), 1),

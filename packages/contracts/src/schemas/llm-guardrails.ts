@@ -95,7 +95,12 @@ export function parseGuardrailCondition(line: string): ParsedGuardrailCondition 
 export const guardrailWords = (argument: string): string[] =>
   argument
     .split(',')
-    .map((word) => word.trim().replace(/^["']|["']$/g, '').trim())
+    .map((word) =>
+      word
+        .trim()
+        .replace(/^["']|["']$/g, '')
+        .trim(),
+    )
     .filter((word) => word.length > 0);
 
 /** Personal data kinds named after 'no personal data:', all of them when none is named. */

@@ -23,7 +23,10 @@ async function run(
   options: { split: boolean; async: boolean; judge?: GuardrailJudge; pauseMs?: number },
 ) {
   const log: string[] = [];
-  const guardrails = createGuardrails({ outputCheckConditions: conditions, guardrailsMessage: 'Sorry.' }, options.judge);
+  const guardrails = createGuardrails(
+    { outputCheckConditions: conditions, guardrailsMessage: 'Sorry.' },
+    options.judge,
+  );
   const generator = guardAnswer(stream(deltas, options.pauseMs ?? 1, log), {
     guardrails,
     context,
@@ -42,7 +45,11 @@ const answer = ['We open at 9. ', 'We close at 5. ', 'Call jane@example.org. ', 
 describe('answers through the guardrails', () => {
   test('split: each sentence is sent after it passed, the failing one becomes the message and the rest is dropped', async () => {
     const { log, outcome } = await run(answer, ['no personal data'], { split: true, async: false });
-    expect(log.filter((l) => l.startsWith('send'))).toEqual(['send We open at 9.', 'send We close at 5.', 'send Sorry.']);
+    expect(log.filter((l) => l.startsWith('send'))).toEqual([
+      'send We open at 9.',
+      'send We close at 5.',
+      'send Sorry.',
+    ]);
     // Nothing is sent before the text after it showed the sentence had ended and it passed.
     expect(log.indexOf('send We open at 9.')).toBeGreaterThan(log.indexOf('read We close at 5.'));
     expect(outcome.modelAnswer).toBe(answer.join(''));
@@ -65,8 +72,15 @@ describe('answers through the guardrails', () => {
     const deltas = ['One. ', 'Two. ', 'Three. ', 'Four.'];
     const sync = await run(deltas, ['Be polite'], { split: true, async: false, judge: slowJudge });
     const overlapped = await run(deltas, ['Be polite'], { split: true, async: true, judge: slowJudge });
-    expect(sync.log.filter((l) => l.startsWith('send'))).toEqual(['send One.', 'send Two.', 'send Three.', 'send Four.']);
-    expect(overlapped.log.filter((l) => l.startsWith('send'))).toEqual(sync.log.filter((l) => l.startsWith('send')));
+    expect(sync.log.filter((l) => l.startsWith('send'))).toEqual([
+      'send One.',
+      'send Two.',
+      'send Three.',
+      'send Four.',
+    ]);
+    expect(overlapped.log.filter((l) => l.startsWith('send'))).toEqual(
+      sync.log.filter((l) => l.startsWith('send')),
+    );
     // Synchronous: 'Three' is read only after 'One' (complete once 'Two' arrived) was judged and sent.
     expect(sync.log.indexOf('read Three.')).toBeGreaterThan(sync.log.indexOf('send One.'));
     // Asynchronous: the whole stream is read before the first judgement came back.

@@ -1,5 +1,5 @@
 import type { CheckContext } from './guardrail-checks';
-import type { GuardrailFailure, GuardrailVerdict, Guardrails } from './guardrails';
+import type { GuardrailFailure, Guardrails, GuardrailVerdict } from './guardrails';
 import { SentenceSplitter } from './sentences';
 
 /**
@@ -120,7 +120,10 @@ export async function* guardAnswer(
       }
       const head = pending[0];
       const first = head
-        ? await Promise.race([pull().then(() => 'delta' as const), head.verdict.then(() => 'verdict' as const)])
+        ? await Promise.race([
+            pull().then(() => 'delta' as const),
+            head.verdict.then(() => 'verdict' as const),
+          ])
         : 'delta';
       if (first === 'verdict') continue;
       const step = await pull();

@@ -1,8 +1,8 @@
 import {
   GUARDRAIL_LOCAL_CHECKS,
-  GUARDRAIL_MESSAGES as M,
-  guardrailWords,
   type GuardrailKind,
+  guardrailWords,
+  GUARDRAIL_MESSAGES as M,
   type ParsedGuardrailCondition,
   parseGuardrailCondition,
   personalDataKindsOf,
@@ -90,7 +90,8 @@ function localCheck(parsed: ParsedGuardrailCondition): CompiledCondition['local'
       const regex = compileSafeRegex(argument);
       if (!regex) return () => M.regexInvalid(argument, 'not a valid pattern');
       const mustFind = parsed.kind === 'must-match';
-      return (text) => (regex.test(text) === mustFind ? undefined : mustFind ? 'pattern not found' : 'pattern found');
+      return (text) =>
+        regex.test(text) === mustFind ? undefined : mustFind ? 'pattern not found' : 'pattern found';
     }
     case 'must-contain':
     case 'must-not-contain': {

@@ -16,7 +16,9 @@ const failureOf = async (conditions: string[], text: string, judge?: GuardrailJu
 
 describe('local guardrail checks', () => {
   test('regex conditions fail on a match, or on no match', async () => {
-    expect(await failureOf(['must not match: \\d+ ?(?:EUR|€)'], 'It costs 30 EUR.')).toBe('must not match: \\d+ ?(?:EUR|€)');
+    expect(await failureOf(['must not match: \\d+ ?(?:EUR|€)'], 'It costs 30 EUR.')).toBe(
+      'must not match: \\d+ ?(?:EUR|€)',
+    );
     expect(await failureOf(['must not match: \\d+ ?(?:EUR|€)'], 'It is free.')).toBeUndefined();
     expect(await failureOf(['Must match: ^Dear'], 'Hello there')).toBe('Must match: ^Dear');
     expect(await failureOf(['must match: ^Dear'], 'Dear customer')).toBeUndefined();
@@ -34,7 +36,9 @@ describe('local guardrail checks', () => {
     expect(await failureOf(['must not contain: refund, "money back"'], 'Your MONEY BACK now')).toBeDefined();
     expect(await failureOf(['must not contain: refund'], 'It was refunded.')).toBeUndefined();
     expect(await failureOf(['must contain: handbook, guide'], 'See the guide.')).toBeUndefined();
-    expect(await failureOf(['must contain: handbook, guide'], 'See the manual.')).toBe('must contain: handbook, guide');
+    expect(await failureOf(['must contain: handbook, guide'], 'See the manual.')).toBe(
+      'must contain: handbook, guide',
+    );
   });
 
   test('personal data: e-mail, phone, IBAN with its check digits, card numbers with Luhn', async () => {
@@ -65,14 +69,24 @@ describe('local guardrail checks', () => {
 
   test("'input:' conditions check the user's message, not the answer", async () => {
     const g = guard(['input: must not contain: password']);
-    expect((await g.checkInput('What is my password?')).failure?.condition).toBe('input: must not contain: password');
-    expect((await g.checkSentence({ sentence: 'Your password', soFar: 'Your password' }, context)).failure).toBeUndefined();
+    expect((await g.checkInput('What is my password?')).failure?.condition).toBe(
+      'input: must not contain: password',
+    );
+    expect(
+      (await g.checkSentence({ sentence: 'Your password', soFar: 'Your password' }, context)).failure,
+    ).toBeUndefined();
   });
 
   test('conditions a save refuses, with why', () => {
-    expect(guardrailConditionProblem('must not match: (?<=a)b')).toMatch(/^Invalid regex: \(\?<=a\)b \(lookbehind/);
-    expect(guardrailConditionProblem('must not contain:  , ')).toBe("'must not contain:' needs at least one word after it.");
-    expect(guardrailConditionProblem('no personal data: shoe size')).toMatch(/Unknown personal data 'shoe size'/);
+    expect(guardrailConditionProblem('must not match: (?<=a)b')).toMatch(
+      /^Invalid regex: \(\?<=a\)b \(lookbehind/,
+    );
+    expect(guardrailConditionProblem('must not contain:  , ')).toBe(
+      "'must not contain:' needs at least one word after it.",
+    );
+    expect(guardrailConditionProblem('no personal data: shoe size')).toMatch(
+      /Unknown personal data 'shoe size'/,
+    );
     expect(guardrailConditionProblem('Never talk about the competition')).toBeUndefined();
     expect(guardrailConditionProblem('valid json')).toBeUndefined();
   });

@@ -69,14 +69,16 @@ export function createGuardrails(settings: GuardrailsSettings, judge?: Guardrail
     const started = now();
     const failure = firstLocalFailure(local, text, context);
     const localMs = now() - started;
-    if (failure || judged.length === 0 || !judge) return { ...(failure ? { failure } : {}), localMs, judgedMs: 0 };
+    if (failure || judged.length === 0 || !judge)
+      return { ...(failure ? { failure } : {}), localMs, judgedMs: 0 };
     const judgeStarted = now();
     const judgedFailure = await judgeFailure(judge, judged, judgedText.slice(0, MAX_CHECKED_CHARS));
     return { ...(judgedFailure ? { failure: judgedFailure } : {}), localMs, judgedMs: now() - judgeStarted };
   }
 
   const localOf = (conditions: readonly CompiledCondition[]) => conditions.filter((c) => c.local);
-  const judgedOf = (conditions: readonly CompiledCondition[]) => conditions.filter((c) => c.kind === 'judged');
+  const judgedOf = (conditions: readonly CompiledCondition[]) =>
+    conditions.filter((c) => c.kind === 'judged');
 
   return {
     message,
@@ -106,9 +108,14 @@ async function judgeFailure(
       conditions.map((c) => c.argument),
     );
     if ('unreadable' in verdict)
-      return { condition: (conditions[0] as CompiledCondition).condition, reason: `the judge's answer was ${verdict.unreadable}` };
+      return {
+        condition: (conditions[0] as CompiledCondition).condition,
+        reason: `the judge's answer was ${verdict.unreadable}`,
+      };
     const first = verdict.broken[0];
-    return first === undefined ? undefined : { condition: (conditions[first - 1] as CompiledCondition).condition, reason: 'judged broken' };
+    return first === undefined
+      ? undefined
+      : { condition: (conditions[first - 1] as CompiledCondition).condition, reason: 'judged broken' };
   } catch (error) {
     if (!(error instanceof LlmProviderError)) throw error;
     // A guardrail that cannot be checked does not let the text through.

@@ -65,6 +65,9 @@ const DETECTORS: Record<PersonalDataKind, (text: string) => boolean> = {
 };
 
 /** The first kind of personal data found in the text, of those asked for. */
-export function findPersonalData(text: string, kinds: readonly PersonalDataKind[]): PersonalDataKind | undefined {
+export function findPersonalData(
+  text: string,
+  kinds: readonly PersonalDataKind[],
+): PersonalDataKind | undefined {
   return kinds.find((kind) => DETECTORS[kind](text));
 }

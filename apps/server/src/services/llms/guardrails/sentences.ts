@@ -5,14 +5,32 @@
  * each sentence as soon as the text after it shows that it ended.
  */
 const ABBREVIATIONS = new Set([
-  'e.g', 'i.e', 'etc', 'vs', 'mr', 'mrs', 'ms', 'dr', 'prof', 'st', 'no', 'nr', 'fig', 'approx', 'incl', 'ca', 'cf', 'jr', 'sr',
+  'e.g',
+  'i.e',
+  'etc',
+  'vs',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'prof',
+  'st',
+  'no',
+  'nr',
+  'fig',
+  'approx',
+  'incl',
+  'ca',
+  'cf',
+  'jr',
+  'sr',
 ]);
 
 const ENDS = /[.!?…]/;
 /** What may follow the end mark before the space: closing quotes and brackets. */
 const CLOSERS = /["'”’)\]]/;
 /** What a new sentence may start with. */
-const STARTS = /[\p{Lu}\p{N}"'“‘(\[*-]/u;
+const STARTS = /[\p{Lu}\p{N}"'“‘([*-]/u;
 
 function endsWithAbbreviation(text: string, markAt: number): boolean {
   if (text[markAt] !== '.') return false;
@@ -38,7 +56,8 @@ function firstBoundary(text: string, from: number): number {
     let next = end;
     while (next < text.length && /[ \t]/.test(text[next] as string)) next++;
     if (next >= text.length) return -1;
-    if (text[next] === '\n' || (STARTS.test(text[next] as string) && !endsWithAbbreviation(text, i))) return next;
+    if (text[next] === '\n' || (STARTS.test(text[next] as string) && !endsWithAbbreviation(text, i)))
+      return next;
     i = end - 1;
   }
   return -1;
