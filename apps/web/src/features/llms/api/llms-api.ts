@@ -38,3 +38,7 @@ export const trainLlm = (llmId: string) => api.post<LlmTrainAnswer>(`${llmPath(l
 
 export const testLlm = (llmId: string, message: string, history?: LlmTestBody['history']) =>
   api.post<LlmTestAnswer>(`${llmPath(llmId)}/test`, history?.length ? { message, history } : { message });
+
+/** Stops a running training; documents not reached are marked cancelled. */
+export const cancelLlmTraining = (llmId: string) =>
+  api.post<LlmTrainAnswer>(`${llmPath(llmId)}/train/cancel`);

@@ -1,6 +1,16 @@
-import { LLM_LIMITS, RAG_FILTER_OPERATORS, type RagFilter, type RagFilterOperator } from '@parley/contracts';
+import {
+  LLM_LIMITS,
+  type Llm,
+  RAG_FILTER_OPERATORS,
+  type RagFilter,
+  type RagFilterOperator,
+} from '@parley/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { handleApiError } from '../../../../api/error-reactions';
 import { Button, Card, PlusIcon, popup, Select, Table, TextField, TrashIcon } from '../../../../ui';
+import { cancelLlmTraining } from '../../api/llms-api';
+import { LLM_KEYS } from '../../hooks/llm-query-keys';
 import { useSaveLlm } from '../../hooks/use-save-llm';
 import { useTrainLlm } from '../../hooks/use-train-llm';
 import { amountOfDocsOf, type RagDraft, ragBody, ragDraftOf } from '../../llm-drafts';
@@ -20,6 +30,7 @@ const emptyFilter = (): RagFilter => ({ metadataField: '', query: '', operator: 
  * confirmation), and 'Train RAG' with the training's progress.
  */
 export function RagTab({ llm }: LlmTabProps) {
+  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<RagDraft>(() => ragDraftOf(llm));
   const [newFilter, setNewFilter] = useState<RagFilter>(emptyFilter);
   const [amountError, setAmountError] = useState<string | undefined>();
@@ -27,6 +38,22 @@ export function RagTab({ llm }: LlmTabProps) {
   const { trainingIds, train } = useTrainLlm();
   const fieldsListId = useId();
   const isTraining = trainingIds.has(llm.llmId) || llm.training.state === 'running';
+  const [isCancelling, setIsCancelling] = useState(false);
+  const cancel = async () => {
+    setIsCancelling(true);
+    try {
+      const answer = await cancelLlmTraining(llm.llmId);
+      queryClient.setQueryData<Llm>(
+        LLM_KEYS.llm(llm.llmId),
+        (current) => current && { ...current, training: answer.training },
+      );
+      await queryClient.invalidateQueries({ queryKey: LLM_KEYS.llm(llm.llmId) });
+    } catch (error) {
+      handleApiError(error);
+    } finally {
+      setIsCancelling(false);
+    }
+  };
   const change = (patch: Partial<RagDraft>) => setDraft((current) => ({ ...current, ...patch }));
 
   const addFilter = () => {
@@ -62,13 +89,20 @@ export function RagTab({ llm }: LlmTabProps) {
         title="Training"
         description={`${llm.trainedDocs} of ${llm.documents.length} documents trained`}
         actions={
-          <Button
-            onClick={() => void train(llm.llmId)}
-            isLoading={isTraining}
-            disabled={llm.documents.length === 0}
-          >
-            Train RAG
-          </Button>
+          <>
+            {llm.training.state === 'running' && (
+              <Button variant="secondary" onClick={() => void cancel()} isLoading={isCancelling}>
+                Cancel training
+              </Button>
+            )}
+            <Button
+              onClick={() => void train(llm.llmId)}
+              isLoading={isTraining}
+              disabled={llm.documents.length === 0}
+            >
+              Train RAG
+            </Button>
+          </>
         }
       >
         <TrainingProgress llm={llm} />
