@@ -63,7 +63,6 @@ function LlmDetail() {
   }, [llm.error, navigate]);
 
   if (!llm.data) return <PageLoader label="Loading the LLM" />;
-  const Panel = TAB_PANELS[tab] as ComponentType<LlmTabProps>;
   const status = llm.data.isComplete ? 'Trained' : 'Not trained';
 
   return (
@@ -96,8 +95,18 @@ function LlmDetail() {
         selectedId={tab}
         onSelect={(id) => setSearch(id === 'settings' ? {} : { tab: id }, { replace: true })}
       >
-        {/* Keyed by LLM: a tab's draft starts from the LLM it shows. */}
-        <Panel key={llm.data.llmId} llm={llm.data} />
+        {/* Every tab stays mounted, hidden when not selected: edits not saved yet and the test's
+            running list survive a switch of tabs. Keyed by LLM: a draft starts from its LLM. */}
+        {LLM_TABS.map(({ id }) => {
+          const Panel = TAB_PANELS[id];
+          return (
+            Panel && (
+              <div key={`${llm.data.llmId}-${id}`} hidden={id !== tab}>
+                <Panel llm={llm.data} />
+              </div>
+            )
+          );
+        })}
       </Tabs>
     </div>
   );

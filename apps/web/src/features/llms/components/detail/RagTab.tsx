@@ -6,7 +6,7 @@ import {
   type RagFilterOperator,
 } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { handleApiError } from '../../../../api/error-reactions';
 import { Button, Card, PlusIcon, popup, Select, Table, TextField, TrashIcon } from '../../../../ui';
 import { cancelLlmTraining } from '../../api/llms-api';
@@ -54,6 +54,11 @@ export function RagTab({ llm }: LlmTabProps) {
       setIsCancelling(false);
     }
   };
+  // The embeddings model is on the Settings tab too: a save there is taken over here.
+  useEffect(
+    () => setDraft((current) => ({ ...current, embeddingModel: llm.embeddingModel })),
+    [llm.embeddingModel],
+  );
   const change = (patch: Partial<RagDraft>) => setDraft((current) => ({ ...current, ...patch }));
 
   const addFilter = () => {

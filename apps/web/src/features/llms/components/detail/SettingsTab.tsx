@@ -6,7 +6,7 @@ import {
   LLM_REGIONS,
   type LlmProviderName,
 } from '@parley/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Banner, popup, Select, TextField } from '../../../../ui';
 import { TextAreaField } from '../../../bot-content';
 import { useSaveLlm } from '../../hooks/use-save-llm';
@@ -38,6 +38,11 @@ export function SettingsTab({ llm }: LlmTabProps) {
   const [problems, setProblems] = useState<ReturnType<typeof settingsProblems>>({});
   const { isSaving, save } = useSaveLlm(llm.llmId);
   const provider = providerChoice(draft.llmProvider);
+  // The embeddings model is on the RAG tab too: a save there is taken over here.
+  useEffect(
+    () => setDraft((current) => ({ ...current, embeddingModel: llm.embeddingModel })),
+    [llm.embeddingModel],
+  );
   const change = (patch: Partial<SettingsDraft>) => setDraft((current) => ({ ...current, ...patch }));
 
   const submit = async () => {
