@@ -2,6 +2,7 @@ import type {
   Llm,
   LlmCreateBody,
   LlmDocument,
+  LlmProviderReadiness,
   LlmSummary,
   LlmTestAnswer,
   LlmTestBody,
@@ -42,3 +43,7 @@ export const testLlm = (llmId: string, message: string, history?: LlmTestBody['h
 /** Stops a running training; documents not reached are marked cancelled. */
 export const cancelLlmTraining = (llmId: string) =>
   api.post<LlmTrainAnswer>(`${llmPath(llmId)}/train/cancel`);
+
+/** The providers' readiness for the tenant and their model lists (the create dialog, Settings). */
+export const fetchProviderReadiness = (signal?: AbortSignal) =>
+  api.get<LlmProviderReadiness[]>('/api/llm/providers', signal);

@@ -3,7 +3,6 @@ import { languageCodeLabel, languageName } from '@parley/contracts';
 import { Link } from 'react-router';
 import { cx, Spinner } from '../../../ui';
 import { type BotCardAction, BotCardMenu } from '../../bots';
-import { providerLabel } from '../llm-providers';
 
 export const llmPagePath = (llmId: string) => `/llms/${encodeURIComponent(llmId)}`;
 
@@ -12,6 +11,7 @@ interface LlmCardProps {
   actions: BotCardAction[];
   isDeleting: boolean;
   isTraining: boolean;
+  providerLabel: string;
 }
 
 /**
@@ -19,7 +19,7 @@ interface LlmCardProps {
  * and the dot, red until trained (isComplete) and green after. The whole card opens the LLM; the
  * menu sits above the link. While it is being deleted the card says so and offers nothing.
  */
-export function LlmCard({ llm, actions, isDeleting, isTraining }: LlmCardProps) {
+export function LlmCard({ llm, actions, isDeleting, isTraining, providerLabel }: LlmCardProps) {
   const status = llm.isComplete ? 'Trained' : 'Not trained';
   return (
     <article className={cx('llm-card', isDeleting && 'llm-card--deleting')} aria-label={llm.llmDisplayName}>
@@ -44,7 +44,7 @@ export function LlmCard({ llm, actions, isDeleting, isTraining }: LlmCardProps) 
       <dl className="llm-card__facts">
         <div>
           <dt>Provider</dt>
-          <dd>{providerLabel(llm.llmProvider)}</dd>
+          <dd>{providerLabel}</dd>
         </div>
         <div>
           <dt>Model</dt>

@@ -4,6 +4,7 @@ import { Button, EmptyState, PageHeader, PlusIcon, SparklesIcon } from '../../..
 import type { BotCardAction } from '../../bots';
 import { useDeleteLlm } from '../hooks/use-delete-llm';
 import { useLlms } from '../hooks/use-llms';
+import { useProviders } from '../hooks/use-providers';
 import { useTrainLlm } from '../hooks/use-train-llm';
 import { CreateLlmDialog } from './create/CreateLlmDialog';
 import { ListTestDialog } from './ListTestDialog';
@@ -27,6 +28,7 @@ export function LlmsPage() {
 
 function LlmList() {
   const llms = useLlms();
+  const providers = useProviders();
   const { deletingIds, requestDelete } = useDeleteLlm();
   const { trainingIds, train } = useTrainLlm();
   const [isCreating, setIsCreating] = useState(false);
@@ -61,6 +63,7 @@ function LlmList() {
               actions={trainingIds.has(llm.llmId) ? actionsFor(llm).slice(1) : actionsFor(llm)}
               isDeleting={deletingIds.has(llm.llmId)}
               isTraining={trainingIds.has(llm.llmId)}
+              providerLabel={providers.label(llm.llmProvider)}
             />
           ))}
         </div>

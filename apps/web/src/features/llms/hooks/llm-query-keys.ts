@@ -2,5 +2,6 @@
 export const LLM_KEYS = {
   all: ['llms'],
   list: ['llms', 'list'],
+  providers: ['llms', 'providers'],
   llm: (llmId: string) => ['llms', 'llm', llmId],
 } as const;

@@ -12,11 +12,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../../api/api-error';
 import { handleApiError } from '../../../../api/error-reactions';
-import { Button, cx, Modal, popup, Select, TextField } from '../../../../ui';
+import { Button, cx, Modal, popup, Select, Spinner, TextField } from '../../../../ui';
 import { TextAreaField } from '../../../bot-content';
 import { createLlm } from '../../api/llms-api';
 import { LLM_KEYS } from '../../hooks/llm-query-keys';
-import { PROVIDER_CHOICES, type ProviderChoice, providerChoice } from '../../llm-providers';
+import { useProviders } from '../../hooks/use-providers';
+import { PROVIDER_DESCRIPTIONS, type Providers } from '../../llm-providers';
 import { llmPagePath } from '../LlmCard';
 import {
   type CreateLlmErrors,
@@ -33,29 +34,34 @@ const LANGUAGE_OPTIONS = Object.entries(LANGUAGE_NAMES)
   .map(([value, label]) => ({ value, label }))
   .sort((a, b) => a.label.localeCompare(b.label));
 
-function ProviderStep({ onChoose }: { onChoose: (provider: LlmProviderName) => void }) {
+/**
+ * Step 1: the providers and whether each is ready (the tenant's own credentials or the
+ * installation's). One that is not can still be chosen: the LLM then answers with passages alone
+ * until its credentials are added.
+ */
+function ProviderStep({
+  providers,
+  onChoose,
+}: {
+  providers: Providers & { isPending: boolean };
+  onChoose: (provider: LlmProviderName) => void;
+}) {
+  if (providers.isPending) return <Spinner label="Looking up the providers" />;
   return (
-    <ul className="llm-create__choices llm-provider-choices">
-      {PROVIDER_CHOICES.map((choice: ProviderChoice, index) => (
-        <li key={choice.id}>
+    <ul className="llm-create__choices">
+      {providers.list.map((choice, index) => (
+        <li key={choice.provider}>
           <button
             type="button"
-            className="llm-create__choice llm-provider-choice"
-            onClick={() => onChoose(choice.id)}
+            className="llm-create__choice"
+            onClick={() => onChoose(choice.provider)}
             data-autofocus={index === 0 ? true : undefined}
           >
             <span className="llm-create__choice-title">{choice.label}</span>
-            <span className="llm-create__choice-text">{choice.description}</span>
-            {choice.isReady !== undefined && (
-              <span
-                className={cx(
-                  'llm-provider-choice__state',
-                  choice.isReady && 'llm-provider-choice__state--ready',
-                )}
-              >
-                {choice.isReady ? 'Ready' : 'Not configured'}
-              </span>
-            )}
+            <span className="llm-create__choice-text">{PROVIDER_DESCRIPTIONS[choice.provider]}</span>
+            <span className={cx('llm-provider-state', choice.ready && 'llm-provider-state--ready')}>
+              {choice.ready ? 'Ready' : 'No credentials yet'}
+            </span>
           </button>
         </li>
       ))}
@@ -66,13 +72,14 @@ function ProviderStep({ onChoose }: { onChoose: (provider: LlmProviderName) => v
 function DetailsStep({
   form,
   errors,
+  models,
   onChange,
 }: {
   form: CreateLlmForm;
+  models: readonly string[];
   errors: CreateLlmErrors;
   onChange: (patch: Partial<CreateLlmForm>) => void;
 }) {
-  const models = providerChoice(form.llmProvider)?.models ?? [];
   return (
     <div className="llm-create__form">
       <TextField
@@ -134,6 +141,7 @@ function DetailsStep({
 export function CreateLlmDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const providers = useProviders();
   const [form, setForm] = useState<CreateLlmForm | undefined>();
   const [errors, setErrors] = useState<CreateLlmErrors>({});
   const [isPaused, setIsPaused] = useState(false);
@@ -188,11 +196,7 @@ export function CreateLlmDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal
       title="Create LLM"
-      description={
-        form
-          ? `Provider: ${providerChoice(form.llmProvider)?.label ?? form.llmProvider}`
-          : 'Choose a provider'
-      }
+      description={form ? `Provider: ${providers.label(form.llmProvider)}` : 'Choose a provider'}
       onClose={onClose}
       isDirty={!!form && form.llmDisplayName.trim() !== ''}
       className="llm-create"
@@ -223,10 +227,15 @@ export function CreateLlmDialog({ onClose }: { onClose: () => void }) {
             void submit();
           }}
         >
-          <DetailsStep form={form} errors={errors} onChange={change} />
+          <DetailsStep
+            form={form}
+            errors={errors}
+            models={providers.of(form.llmProvider)?.models ?? []}
+            onChange={change}
+          />
         </form>
       ) : (
-        <ProviderStep onChoose={(provider) => setForm(emptyCreateLlmForm(provider))} />
+        <ProviderStep providers={providers} onChoose={(provider) => setForm(emptyCreateLlmForm(provider))} />
       )}
     </Modal>
   );

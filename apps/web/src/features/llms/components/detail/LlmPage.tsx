@@ -6,7 +6,7 @@ import { handleApiError } from '../../../../api/error-reactions';
 import { PageLoader } from '../../../../app/PageLoader';
 import { ArrowLeftIcon, cx, popup, Tabs } from '../../../../ui';
 import { useLlm } from '../../hooks/use-llms';
-import { providerLabel } from '../../llm-providers';
+import { useProviders } from '../../hooks/use-providers';
 import { LlmAccessGate } from '../LlmAccessGate';
 import { DataTab } from './DataTab';
 import { GuardrailsTab } from './GuardrailsTab';
@@ -51,6 +51,7 @@ function LlmDetail() {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const llm = useLlm(llmid);
+  const providers = useProviders();
   const asked = search.get('tab');
   const tab: LlmTabId = isLlmTabId(asked) && TAB_PANELS[asked] ? asked : 'settings';
 
@@ -82,7 +83,7 @@ function LlmDetail() {
             title={status}
           />
           <h1 className="llm-page__title">{llm.data.llmDisplayName}</h1>
-          <span className="llm-page__label">{providerLabel(llm.data.llmProvider)}</span>
+          <span className="llm-page__label">{providers.label(llm.data.llmProvider)}</span>
           <span className="llm-page__label">{llm.data.model ?? 'Default model'}</span>
           <span className="llm-page__label" title={languageName(llm.data.language)}>
             {languageCodeLabel(llm.data.language)}

@@ -9,6 +9,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Banner, popup, Select, TextField } from '../../../../ui';
 import { TextAreaField } from '../../../bot-content';
+import { useProviders } from '../../hooks/use-providers';
 import { useSaveLlm } from '../../hooks/use-save-llm';
 import {
   needsRetrainNotice,
@@ -18,7 +19,6 @@ import {
   settingsProblems,
   withProvider,
 } from '../../llm-drafts';
-import { providerChoice, providerLabel } from '../../llm-providers';
 import type { LlmTabProps } from './llm-tabs';
 import { SaveBar } from './SaveBar';
 
@@ -37,7 +37,8 @@ export function SettingsTab({ llm }: LlmTabProps) {
   const [draft, setDraft] = useState<SettingsDraft>(() => settingsDraftOf(llm));
   const [problems, setProblems] = useState<ReturnType<typeof settingsProblems>>({});
   const { isSaving, save } = useSaveLlm(llm.llmId);
-  const provider = providerChoice(draft.llmProvider);
+  const providers = useProviders();
+  const provider = providers.of(draft.llmProvider);
   // The embeddings model is on the RAG tab too: a save there is taken over here.
   useEffect(
     () => setDraft((current) => ({ ...current, embeddingModel: llm.embeddingModel })),
@@ -78,7 +79,7 @@ export function SettingsTab({ llm }: LlmTabProps) {
         />
         <Select
           label="Provider"
-          options={LLM_PROVIDER_IDS.map((id) => ({ value: id, label: providerLabel(id) }))}
+          options={LLM_PROVIDER_IDS.map((id) => ({ value: id, label: providers.label(id) }))}
           value={draft.llmProvider}
           onChange={(event) =>
             setDraft((current) => withProvider(current, event.target.value as LlmProviderName))
@@ -149,7 +150,7 @@ export function EmbeddingModelSelect({
   value: string;
   onChange: (embeddingModel: string) => void;
 }) {
-  const names = providerChoice(provider)?.embeddingModels ?? [];
+  const names = useProviders().of(provider)?.embeddingModels ?? [];
   const options = modelOptions(names, value === 'default' ? '' : value, 'Default (full-text search only)');
   return (
     <div className="llm-embedding">
