@@ -1,3 +1,4 @@
+import { GUARDRAIL_LOCAL_CHECKS } from '@parley/contracts';
 import { useState } from 'react';
 import { TextAreaField } from '../../../bot-content';
 import { useSaveLlm } from '../../hooks/use-save-llm';
@@ -31,6 +32,26 @@ export function GuardrailsTab({ llm }: LlmTabProps) {
           values={outputCheckConditions}
           onChange={setConditions}
         />
+        <details className="llm-guardrail-help">
+          <summary>How conditions are written</summary>
+          <p>
+            A condition in plain language (e.g. 'Never recommend a competitor') is judged by the language
+            model. A condition that starts with one of these words is checked by Parley itself:
+          </p>
+          <dl>
+            {GUARDRAIL_LOCAL_CHECKS.map((check) => (
+              <div key={check.kind}>
+                <dt>
+                  <code>{check.example}</code>
+                </dt>
+                <dd>{check.help}</dd>
+              </div>
+            ))}
+          </dl>
+          <p>
+            Start a condition with <code>input:</code> to check the user's message instead of the answer.
+          </p>
+        </details>
         <TextAreaField
           label="Guardrails message"
           placeholder="What the user reads instead of an answer that fails a check"
