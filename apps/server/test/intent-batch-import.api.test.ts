@@ -283,4 +283,34 @@ describe.each(testDatabases())('batch import of intents on %s', (kind) => {
     expect(names.filter((n) => n.startsWith('Sheet_'))).toEqual(['Sheet_599']);
     expect((await intentNamed(w.admin, bot, 'Greeting'))?.utterances.length).toBe(greetingBefore);
   }, 120_000);
+
+  test('one workbook per person at a time: a second sent meanwhile is refused with 429, another person’s is read', async () => {
+    /** A workbook that takes a while to read and write: 2,000 utterances of 20 intents. */
+    const sheet = async (prefix: string) =>
+      workbook([
+        HEADER,
+        ...Array.from({ length: 2000 }, (_, i) => [`${prefix}_${i % 20}`, `${prefix} question number ${i}`]),
+      ]);
+    const [mine, alsoMine, theirs] = await Promise.all([sheet('Mine'), sheet('AlsoMine'), sheet('Theirs')]);
+
+    const both = await Promise.all([send(mine), send(alsoMine)]);
+    expect(both.map((response) => response.statusCode).sort()).toEqual([200, 429]);
+    const refused = both.find((response) => response.statusCode === 429);
+    expect(refused?.json()).toMatchObject({ code: 'rate_limit_error', message: B.oneAtATime });
+    expect(refused?.json().retryAfterSeconds).toBe(10);
+
+    // Once the first is done, the person's next one is read; someone else's is read at the same time.
+    const [again, others] = await Promise.all([
+      send(alsoMine),
+      w.upload('designer', batch(), INTENT_BATCH_FILE_FIELD, 'intents.xlsx', theirs),
+    ]);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(others.statusCode, others.body).toBe(200);
+    const names = (await listIntents(w.admin, bot)).map((i) => i.name);
+    for (const prefix of ['Mine', 'AlsoMine', 'Theirs'])
+      expect(
+        names.filter((name) => name.startsWith(`${prefix}_`)),
+        prefix,
+      ).toHaveLength(20);
+  }, 120_000);
 });

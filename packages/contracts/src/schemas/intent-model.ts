@@ -209,6 +209,9 @@ export const INTENT_BATCH_MAX_ROWS = 50_000;
 export const INTENT_BATCH_MESSAGES = {
   notAWorkbook: 'This file is not an .xlsx workbook.',
   busy: 'Too many files are being read right now. Please try again in a minute.',
+  // Not in the spec: one intent sheet at a time per person, as bot files (docs/decisions.md).
+  oneAtATime:
+    'Parley is still reading another intent file of yours. Please wait until it is done, then try again.',
   missingColumns: `The first row of the first sheet must name the columns "${INTENT_BATCH_COLUMNS.intentName}" and "${INTENT_BATCH_COLUMNS.utterance}" ("${INTENT_BATCH_COLUMNS.description}" and "${INTENT_BATCH_COLUMNS.answer}" are optional).`,
   missingAnswerColumn: `A FAQ file needs an "${INTENT_BATCH_COLUMNS.answer}" column.`,
   noRows: 'The workbook has no rows to import.',

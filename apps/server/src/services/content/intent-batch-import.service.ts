@@ -29,6 +29,32 @@ import { botContentIn } from './variable-changes';
 /** How long reading one workbook may take in its worker. */
 const WORKBOOK_TIMEOUT_MS = 60_000;
 
+/** The longest a person's claim on reading a workbook lasts: a process that ended lets go of it then. */
+const WORKBOOK_CLAIM_SECONDS = 10 * 60;
+
+/**
+ * Runs `read` while the person holds their one workbook at a time, as with bot files: a workbook
+ * costs a worker and seconds of writing. The claim is shared by every process (the shared rate
+ * limiter); 429 while another workbook of theirs is read.
+ */
+async function oneWorkbookAtATime<T>(
+  ctx: AppContext,
+  principal: Principal,
+  read: () => Promise<T>,
+): Promise<T> {
+  const key = `intent-workbook:${principal.user.id}`;
+  if ((await ctx.shared.rateLimiter.hit(key, WORKBOOK_CLAIM_SECONDS)) > 1) {
+    await ctx.shared.rateLimiter.release(key);
+    throw new AppError('rate_limit_error', B.oneAtATime, { retryAfterSeconds: 10 });
+  }
+  try {
+    return await read();
+  } finally {
+    // Whole, not one less: the next claim starts a window of its own.
+    await ctx.shared.rateLimiter.reset(key);
+  }
+}
+
 /** The rows of one intent of the workbook, in file order. */
 interface RowGroup {
   name: string;
@@ -189,7 +215,7 @@ async function writeBatch(
  * POST /api/{bot}/intents/batch-import (and /import-faq with `isFaq`): reads the workbook
  * (docs/intent-and-entity-files.md) in a worker, checks every row, then creates the intents it
  * names and adds new utterances to those the bot has, in short transactions. Any problem names
- * its row and nothing changes.
+ * its row and nothing changes. One workbook of a person is read at a time (429 meanwhile).
  */
 export async function batchImportIntents(
   ctx: AppContext,
@@ -200,6 +226,16 @@ export async function batchImportIntents(
 ): Promise<IntentBatchImportResult> {
   if (!file.fileName.toLowerCase().endsWith('.xlsx'))
     throw validationError(options.field, M.invalidFileExtension);
+  return oneWorkbookAtATime(ctx, principal, () => importWorkbook(ctx, principal, botRef, file, options));
+}
+
+async function importWorkbook(
+  ctx: AppContext,
+  principal: Principal,
+  botRef: BotRef,
+  file: UploadedFile,
+  options: { field: string; isFaq: boolean },
+): Promise<IntentBatchImportResult> {
   let rows: IntentWorkbookRow[];
   try {
     // In a worker: a big workbook takes seconds to load, and stalls no other request there.
