@@ -191,6 +191,31 @@ describe('the global reaction to every error code', () => {
     await popup.getByRole('button', { name: 'OK' }).click();
   });
 
+  test('a call the server leaves unanswered says so after a minute: no spinner turns forever', async () => {
+    await signIn();
+    const page = await s.browser.newPage();
+    try {
+      await page.clock.install();
+      // The server takes the call and never answers it.
+      await page.route('**/api/users/info', () => undefined);
+      await page.goto(`${s.app.baseUrl}/bots`);
+      const popup = popupOf(page);
+      await page.clock.runFor(59_000);
+      expect(await popup.count()).toBe(0);
+      await page.clock.runFor(2_000);
+      await expectVisible(popup.getByText(MESSAGES.requestTimedOut, { exact: true }));
+      expect(await popup.getAttribute('data-popup-kind')).toBe('error');
+      await screenshot(page, 'error-request-timed-out');
+      await popup.getByRole('button', { name: 'OK' }).click();
+      await expectHidden(popup);
+      // Said once: a call that timed out is not tried again behind the user's back.
+      await page.clock.runFor(180_000);
+      expect(await popup.count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
   test.each(['expired_jwt_code', 'invalid_jwt_code'] as const)(
     '%s logs out and loads the login',
     async (code) => {

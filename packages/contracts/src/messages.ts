@@ -3,6 +3,9 @@ export const PRODUCT_NAME = 'Parley';
 
 export const MESSAGES = {
   noServerConnection: 'There is no connection to the server!',
+  // Not in the spec: a call the server did not answer in time (docs/decisions.md).
+  requestTimedOut:
+    'The server did not answer in time. Please try again; if it keeps happening, contact the system administrator.',
   loginErrorTitle: 'Login error',
   invalidCredentials: 'Invalid email or password.',
   signup: {

@@ -1,5 +1,6 @@
 import { isTenantSwitchedData } from '@parley/contracts';
 import { toApiError } from './api-error';
+import { API_TIMEOUT_MS, withTimeout } from './request-timeout';
 import { getToken } from './session';
 import { noticeSelectedTenant, selectionMark, tenantInViewHeader } from './tenant-in-view';
 
@@ -20,6 +21,8 @@ interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** How long the call may take, answer included; API_TIMEOUT_MS when left out. */
+  timeoutMs?: number;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -38,12 +41,13 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * Sends one request to the API and answers its status and body. Error answers throw an
- * ApiError of the catalogue kind; a network failure (no response at all) is rethrown as is.
+ * ApiError of the catalogue kind; a network failure (no response at all) is rethrown as is, and
+ * a call left unanswered past its time throws RequestTimeoutError.
  */
 export async function apiRequest<T>(
   method: HttpMethod,
   path: string,
-  { body, signal, headers: extraHeaders }: RequestOptions = {},
+  { body, signal, headers: extraHeaders, timeoutMs = API_TIMEOUT_MS }: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   const token = getToken();
@@ -54,13 +58,15 @@ export async function apiRequest<T>(
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   const mark = selectionMark();
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
+  const { response, data } = await withTimeout(timeoutMs, signal, async (timed) => {
+    const answered = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: timed,
+    });
+    return { response: answered, data: await readBody(answered) };
   });
-  const data = await readBody(response);
   if (!response.ok) {
     const error = toApiError(response.status, data);
     // The tenant was switched elsewhere: this tab follows it (the call itself was not done).

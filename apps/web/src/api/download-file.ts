@@ -1,4 +1,5 @@
 import { toApiError } from './api-error';
+import { FILE_TIMEOUT_MS, withTimeout } from './request-timeout';
 import { getToken } from './session';
 
 interface FetchFileOptions {
@@ -9,29 +10,31 @@ interface FetchFileOptions {
 
 /**
  * Fetches a file as a blob with the AuthToken header (a plain link or an <img> cannot send it).
- * Failures throw an ApiError like any call.
+ * Failures throw an ApiError like any call, and RequestTimeoutError past FILE_TIMEOUT_MS.
  */
 export async function fetchFile(path: string, { jsonBody, signal }: FetchFileOptions = {}): Promise<Blob> {
   const token = getToken();
-  const response = await fetch(path, {
-    headers: {
-      ...(token ? { AuthToken: token } : {}),
-      ...(jsonBody === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(jsonBody === undefined ? {} : { method: 'POST', body: JSON.stringify(jsonBody) }),
-    signal,
-  });
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON: toApiError makes it the default kind
+  return withTimeout(FILE_TIMEOUT_MS, signal, async (timed) => {
+    const response = await fetch(path, {
+      headers: {
+        ...(token ? { AuthToken: token } : {}),
+        ...(jsonBody === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(jsonBody === undefined ? {} : { method: 'POST', body: JSON.stringify(jsonBody) }),
+      signal: timed,
+    });
+    if (!response.ok) {
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON: toApiError makes it the default kind
+      }
+      throw toApiError(response.status, body);
     }
-    throw toApiError(response.status, body);
-  }
-  return response.blob();
+    return response.blob();
+  });
 }
 
 /** Hands a blob to the browser's downloads under `fileName`. */

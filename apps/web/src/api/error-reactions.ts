@@ -1,6 +1,7 @@
 import { type ErrorCode, isTenantSwitchedData, MESSAGES } from '@parley/contracts';
 import { popup } from '../ui/popup/popup-service';
 import { type ApiError, isApiError } from './api-error';
+import { isRequestTimeout } from './request-timeout';
 import { clearSession } from './session';
 
 /** Logout on this device, then the login screen loaded afresh (no state of the old session survives). */
@@ -57,11 +58,15 @@ export const ERROR_REACTIONS: Record<ErrorCode, Reaction> = {
 /**
  * The global error handler: every API failure a screen does not handle itself ends here.
  * A failure without any answer (network down) has no catalogue code; it says the server
- * cannot be reached.
+ * cannot be reached, or, for a call left unanswered past its time, that it did not answer.
  */
 export function handleApiError(error: unknown): void {
   if (!isApiError(error)) {
     if (error instanceof DOMException && error.name === 'AbortError') return;
+    if (isRequestTimeout(error)) {
+      void popup.error({ title: MESSAGES.plainErrorTitle, text: error.message });
+      return;
+    }
     void popup.error({ title: MESSAGES.plainErrorTitle, text: MESSAGES.noServerConnection });
     return;
   }

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-error';
 import { handleApiError } from './error-reactions';
+import { isRequestTimeout } from './request-timeout';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -24,8 +25,9 @@ export const queryClient = new QueryClient({
   }),
   defaultOptions: {
     queries: {
-      // An answer from the server will not change on retry; a dropped connection might.
-      retry: (failureCount, error) => !isApiError(error) && failureCount < 2,
+      // An answer from the server will not change on retry; a dropped connection might. A call
+      // that timed out has kept the screen waiting long enough: it says so at once.
+      retry: (failureCount, error) => !isApiError(error) && !isRequestTimeout(error) && failureCount < 2,
       refetchOnWindowFocus: false,
       staleTime: 30_000,
     },

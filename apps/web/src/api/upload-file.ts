@@ -1,9 +1,11 @@
 import { toApiError } from './api-error';
+import { FILE_TIMEOUT_MS, withTimeout } from './request-timeout';
 import { getToken } from './session';
 
 /**
  * Sends one file as a multipart form field (the spec's intent-file, entity-file ...) with the
- * AuthToken header, and answers the JSON body. Failures throw an ApiError like any call.
+ * AuthToken header, and answers the JSON body. Failures throw an ApiError like any call, and
+ * RequestTimeoutError past FILE_TIMEOUT_MS.
  */
 export async function uploadFile<T>(
   path: string,
@@ -17,12 +19,15 @@ export async function uploadFile<T>(
   for (const [name, value] of Object.entries(textFields)) form.append(name, value);
   form.append(field, file, file.name);
   const token = getToken();
-  const response = await fetch(path, {
-    method,
-    headers: { Accept: 'application/json', ...(token ? { AuthToken: token } : {}) },
-    body: form,
+  const { response, text } = await withTimeout(FILE_TIMEOUT_MS, undefined, async (signal) => {
+    const answered = await fetch(path, {
+      method,
+      headers: { Accept: 'application/json', ...(token ? { AuthToken: token } : {}) },
+      body: form,
+      signal,
+    });
+    return { response: answered, text: await answered.text() };
   });
-  const text = await response.text();
   let body: unknown = text;
   try {
     body = text === '' ? undefined : JSON.parse(text);
