@@ -1,14 +1,12 @@
 import type { ChatMessageView, ChatRatingView, ServerMessage } from '@parley/contracts';
-import { buildFlowXml } from '@parley/flows';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { as, type Call, expectStatus } from './support/admin-world';
 import { buildContentWorld, type ContentWorld, createIntent } from './support/bot-content';
 import { createBot } from './support/bots';
 import { parseCsv } from './support/csv';
 import { testDatabases } from './support/databases';
-import { intentFlowPath } from './support/flows';
 import { createFunction } from './support/functions';
-import { startPublish, waitForSync } from './support/publishing';
+import { publishTestFlows } from './support/publishing';
 import { openSocket, socketUrl } from './support/socket-client';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -48,29 +46,18 @@ describe.each(testDatabases())('the conversation log and its calls on %s', (kind
       name: 'Slow',
       code: `const end = Date.now() + ${SLOW_MS}; while (Date.now() < end) {} return { ok: true };`,
     });
-    const order = await buildFlowXml(
-      [
+    await publishTestFlows(admin, BOT, {
+      Order: [
         { function: 'Slow' },
         { block: 'message', fields: { message: 'Your order ships today.' } },
         { end: 'endFlow' },
       ],
-      { languages: ['en'] },
-    );
-    expectStatus(await admin('PUT', `${intentFlowPath(BOT, 'Order')}/test-version`, { xml: order }), 200);
-    const feedback = await buildFlowXml(
-      [
+      Feedback: [
         { block: 'showRating', fields: { suggestion: 'How did we do?' }, outputs: ['Rating'] },
         { block: 'message', fields: { message: 'Thank you!' } },
         { end: 'endFlow' },
       ],
-      { languages: ['en'] },
-    );
-    expectStatus(
-      await admin('PUT', `${intentFlowPath(BOT, 'Feedback')}/test-version`, { xml: feedback }),
-      200,
-    );
-    const { syncId } = await startPublish(admin, BOT);
-    expect((await waitForSync(admin, BOT, syncId)).state).toBe('Succeeded');
+    });
   }, 120_000);
   afterAll(() => server?.close());
 

@@ -1,13 +1,11 @@
 import { DEFAULT_SYSTEM_MESSAGES, type ServerMessage } from '@parley/contracts';
-import { buildFlowXml } from '@parley/flows';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { as, buildAdminWorld, type Call, expectStatus } from './support/admin-world';
 import { createEntity, createIntent } from './support/bot-content';
 import { createBot } from './support/bots';
 import { testDatabases } from './support/databases';
-import { intentFlowPath } from './support/flows';
 import { createFunction } from './support/functions';
-import { startPublish, waitForSync } from './support/publishing';
+import { publishTestFlows } from './support/publishing';
 import { openSocket, socketUrl, type TestSocket } from './support/socket-client';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -73,8 +71,8 @@ describe.each(testDatabases())("a designer's first bot in the test chat on %s", 
       inputs: [{ name: 'orderNumber', defaultValue: '12345' }],
       outputs: [{ variableName: 'OrderStatus', propertyPath: 'status' }],
     });
-    const orderStatus = await buildFlowXml(
-      [
+    await publishTestFlows(admin, BOT, {
+      OrderStatus: [
         {
           block: 'askQuestion',
           fields: { question: 'What is your order number?' },
@@ -98,25 +96,11 @@ describe.each(testDatabases())("a designer's first bot in the test chat on %s", 
         },
         { end: 'endFlow' },
       ],
-      { languages: ['en'] },
-    );
-    expectStatus(
-      await admin('PUT', `${intentFlowPath(BOT, 'OrderStatus')}/test-version`, { xml: orderStatus }),
-      200,
-    );
-    const cancel = await buildFlowXml(
-      [
+      CancelOrder: [
         { block: 'message', fields: { message: 'You cancel an order on your account page.' } },
         { end: 'endFlow' },
       ],
-      { languages: ['en'] },
-    );
-    expectStatus(
-      await admin('PUT', `${intentFlowPath(BOT, 'CancelOrder')}/test-version`, { xml: cancel }),
-      200,
-    );
-    const { syncId } = await startPublish(admin, BOT);
-    expect((await waitForSync(admin, BOT, syncId)).state).toBe('Succeeded');
+    });
   }, 120_000);
   afterAll(() => server?.close());
 

@@ -5,7 +5,6 @@ import {
   NOT_RECORDED_TEXT,
   REMOVE_USER_DATA_EVENT,
 } from '@parley/contracts';
-import { buildFlowXml } from '@parley/flows';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   type ConversationOrigin,
@@ -17,9 +16,8 @@ import { createIntent } from './support/bot-content';
 import { botPath, createBot } from './support/bots';
 import { parseCsv } from './support/csv';
 import { testDatabases } from './support/databases';
-import { intentFlowPath } from './support/flows';
 import { PIZZA_INTENTS, PIZZA_ORDER_FLOW } from './support/pizza-bot';
-import { startPublish, waitForSync } from './support/publishing';
+import { publishTestFlows } from './support/publishing';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const GDPR: GdprSettings = {
@@ -67,10 +65,7 @@ describe.each(testDatabases())('GDPR in conversations on %s', (kind) => {
     const name = `GDPR Pizza ${bots}`;
     await createBot(admin, name);
     for (const intent of PIZZA_INTENTS) await createIntent(admin, name, intent);
-    const xml = await buildFlowXml(PIZZA_ORDER_FLOW, { languages: ['en'] });
-    expectStatus(await admin('PUT', `${intentFlowPath(name, 'OrderPizza')}/test-version`, { xml }), 200);
-    const { syncId } = await startPublish(admin, name);
-    expect((await waitForSync(admin, name, syncId)).state).toBe('Succeeded');
+    await publishTestFlows(admin, name, { OrderPizza: PIZZA_ORDER_FLOW });
     expectStatus(await admin('PUT', `${botPath(name)}/gdpr/settings`, { ...GDPR, ...gdpr }), 200);
     const scope = server.ctx.repos.forTenant(world.tenantB);
     const bot = await scope.bots.get(name);

@@ -1,15 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_SYSTEM_MESSAGES, type FunctionRunResponse, type ServerMessage } from '@parley/contracts';
-import { buildFlowXml } from '@parley/flows';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { type AdminWorld, as, buildAdminWorld, type Call, expectStatus } from './support/admin-world';
 import { createIntent } from './support/bot-content';
 import { createBot } from './support/bots';
 import { testDatabases } from './support/databases';
-import { intentFlowPath } from './support/flows';
 import { createFunction, functionPath, runFailure } from './support/functions';
-import { startPublish, waitForSync } from './support/publishing';
+import { publishTestFlows } from './support/publishing';
 import { openSocket, socketUrl, type TestSocket } from './support/socket-client';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -92,8 +90,9 @@ describe.each(testDatabases())('REST calls that fail, on %s', (kind) => {
         { variableName: 'HttpStatus', propertyPath: 'status' },
       ],
     });
-    const order = await buildFlowXml(
-      [
+    await publishTestFlows(admin, BOT, {
+      // Order has a Call failed path; Track has none.
+      Order: [
         { block: 'askQuestion', fields: { question: 'Which order number?' }, outputs: ['OrderId'] },
         {
           function: 'Order status',
@@ -104,19 +103,11 @@ describe.each(testDatabases())('REST calls that fail, on %s', (kind) => {
         },
         { block: 'message', fields: { message: 'Order [OrderId] is [OrderStatus].' } },
       ],
-      { languages: ['en'] },
-    );
-    const track = await buildFlowXml(
-      [
+      Track: [
         { function: 'Order status', type: 'rest', fields: { id: '404' }, outputs: ['ParcelStatus', 'Code'] },
         { block: 'message', fields: { message: 'Your parcel is [ParcelStatus].' } },
       ],
-      { languages: ['en'] },
-    );
-    expectStatus(await admin('PUT', `${intentFlowPath(BOT, 'Order')}/test-version`, { xml: order }), 200);
-    expectStatus(await admin('PUT', `${intentFlowPath(BOT, 'Track')}/test-version`, { xml: track }), 200);
-    const { syncId } = await startPublish(admin, BOT);
-    expect((await waitForSync(admin, BOT, syncId)).state).toBe('Succeeded');
+    });
     return { admin, baseUrl };
   }
 

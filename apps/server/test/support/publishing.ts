@@ -1,6 +1,9 @@
 import type { BotSyncStatusView, NluPredictionView, SyncProgressView } from '@parley/contracts';
+import { buildFlowXml, type FlowStep } from '@parley/flows';
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { type Call, expectStatus } from './admin-world';
+import { intentFlowPath } from './flows';
 import { pollUntil } from './poll-until';
 
 export const syncPath = (bot: string, call: string, query: Record<string, string> = {}) => {
@@ -34,6 +37,24 @@ export async function waitForSync(
     (progress) => progress.isDone,
     { timeoutMs: 60_000, intervalMs: 100 },
   );
+}
+
+/**
+ * What a test bot starts from: each intent's flow, drawn from its steps, activated for the test
+ * chat (or for production, with `target`), then the bot published to its end.
+ */
+export async function publishTestFlows(
+  call: Call,
+  bot: string,
+  flows: Record<string, readonly FlowStep[]>,
+  { target = 'test', languages = ['en'] }: { target?: 'test' | 'published'; languages?: string[] } = {},
+): Promise<void> {
+  for (const [intent, steps] of Object.entries(flows)) {
+    const xml = await buildFlowXml([...steps], { languages });
+    expectStatus(await call('PUT', `${intentFlowPath(bot, intent)}/${target}-version`, { xml }), 200);
+  }
+  const { syncId } = await startPublish(call, bot);
+  expect((await waitForSync(call, bot, syncId)).state).toBe('Succeeded');
 }
 
 export async function syncStatusOf(call: Call, bot: string): Promise<BotSyncStatusView> {
