@@ -16,6 +16,7 @@ import {
 } from './admin-pages';
 import { BotsTab } from './bots/BotsTab';
 import { GeneralTab } from './general/GeneralTab';
+import { LlmProvidersTab } from './llm-providers/LlmProvidersTab';
 import { NoPermission } from './NoPermission';
 import { RolesTab } from './roles/RolesTab';
 import { UsersTab } from './users/UsersTab';
@@ -26,6 +27,7 @@ function AccountPanel({ page, user }: { page: AdminPage; user: UserInfo }) {
   if (page === 'users') return <UsersTab user={user} />;
   if (page === 'roles') return <RolesTab />;
   if (page === 'general') return <GeneralTab user={user} />;
+  if (page === 'llm-providers') return <LlmProvidersTab />;
   return null;
 }
 

@@ -7,12 +7,19 @@ const user = (patch: Partial<UserInfo>) =>
 
 describe('administration pages', () => {
   test('only built pages exist in the address: Subscription and Billing are not yet', () => {
-    expect(['bots', 'users', 'roles', 'general', 'tenants'].every(isBuiltAdminPage)).toBe(true);
+    expect(['bots', 'users', 'roles', 'general', 'llm-providers', 'tenants'].every(isBuiltAdminPage)).toBe(
+      true,
+    );
     expect(['subscription', 'billing', 'nonsense', undefined].some(isBuiltAdminPage)).toBe(false);
   });
 
   test.each([
-    ['account', user({ isTenantAdmin: true }), ['bots', 'users', 'roles', 'general'], 'bots'],
+    [
+      'account',
+      user({ isTenantAdmin: true }),
+      ['bots', 'users', 'roles', 'general', 'llm-providers'],
+      'bots',
+    ],
     ['account', user({ canSeeAdminPage: true }), ['bots'], 'bots'],
     ['account', user({}), [], undefined],
     ['master', user({ isMasterTenantAdmin: true }), ['tenants', 'users'], 'tenants'],

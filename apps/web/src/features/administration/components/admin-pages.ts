@@ -6,6 +6,7 @@ export const ADMIN_PAGES = [
   'users',
   'roles',
   'general',
+  'llm-providers',
   'subscription',
   'tenants',
   'billing',
@@ -25,6 +26,7 @@ export const ADMIN_PAGE_LABELS: Record<AdminPage, string> = {
   users: 'Users',
   roles: 'Roles',
   general: 'General',
+  'llm-providers': 'LLM providers',
   subscription: 'Subscription',
   tenants: 'Tenants',
   billing: 'Billing',
@@ -39,6 +41,7 @@ const BUILT_PAGES: ReadonlySet<AdminPage> = new Set<AdminPage>([
   'users',
   'roles',
   'general',
+  'llm-providers',
   'tenants',
 ]);
 
@@ -50,13 +53,14 @@ export const isBuiltAdminPage = (value: string | undefined): value is AdminPage 
   isAdminPage(value) && BUILT_PAGES.has(value);
 
 /**
- * The spec's tab sets, without the pages not built yet. A plain user has Bots only when they
+ * The spec's tab sets, without the pages not built yet, and with the tenant's LLM providers
+ * (issue 23) for its administrators. A plain user has Bots only when they
  * manage permissions on some bot (the server's canSeeAdminPage); else no tab at all.
  */
 export function tabSetFor(mode: AdminMode, user: UserInfo): AdminPage[] {
   let pages: AdminPage[];
   if (mode === 'master') pages = user.isMasterTenantAdmin ? ['tenants', 'users', 'billing'] : [];
-  else if (user.isTenantAdmin) pages = ['bots', 'users', 'roles', 'general', 'subscription'];
+  else if (user.isTenantAdmin) pages = ['bots', 'users', 'roles', 'general', 'llm-providers', 'subscription'];
   else pages = user.canSeeAdminPage ? ['bots'] : [];
   return pages.filter((page) => BUILT_PAGES.has(page));
 }

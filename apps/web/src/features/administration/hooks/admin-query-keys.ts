@@ -3,6 +3,7 @@ export const ADMIN_KEYS = {
   users: ['administration', 'users'],
   roles: ['administration', 'roles'],
   tenant: ['administration', 'tenant'],
+  llmProviders: ['administration', 'llm-providers'],
   permissions: ['administration', 'permissions'],
   botIdNames: ['administration', 'bot-id-names'],
   usersForBotAll: ['administration', 'users-for-bot'],

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { BOT_KEYS, fetchBotPermissions } from '../../bots';
 import { fetchBotIdNames, fetchUsersForBot } from '../api/bot-users-api';
+import { fetchTenantLlmProviders } from '../api/llm-providers-api';
 import { fetchRoles } from '../api/roles-api';
 import { fetchPermissionsData, fetchTenant } from '../api/tenant-api';
 import { fetchTenantUsers } from '../api/users-api';
@@ -18,6 +19,9 @@ export const useRoles = () =>
 
 export const useTenant = () =>
   useQuery({ queryKey: ADMIN_KEYS.tenant, queryFn: ({ signal }) => fetchTenant(signal) });
+
+export const useTenantLlmProviders = () =>
+  useQuery({ queryKey: ADMIN_KEYS.llmProviders, queryFn: ({ signal }) => fetchTenantLlmProviders(signal) });
 
 export const usePermissionsData = () =>
   useQuery({ queryKey: ADMIN_KEYS.permissions, queryFn: ({ signal }) => fetchPermissionsData(signal) });
