@@ -29,7 +29,9 @@ describe('who reaches the administration pages', () => {
     await s.page.waitForURL(`${s.app.baseUrl}/configuration/bots`);
     await expectTitle(s.page, 'Parley - Account administration');
     await expectVisible(s.page.getByRole('heading', { name: MESSAGES.admin.accountHeading, level: 1 }));
-    await expect.poll(() => tabLabels(s.page)).toEqual(['Bots', 'Users', 'Roles', 'General', 'LLM providers']);
+    await expect
+      .poll(() => tabLabels(s.page))
+      .toEqual(['Bots', 'Users', 'Roles', 'General', 'LLM providers']);
     expect(await s.page.getByRole('tab', { name: 'Bots' }).getAttribute('aria-selected')).toBe('true');
 
     await s.page.getByRole('tab', { name: 'Users' }).click();
@@ -95,7 +97,9 @@ describe('who reaches the administration pages', () => {
     // On the account page a master administrator administers the selected tenant.
     await s.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
     await s.page.waitForURL(`${s.app.baseUrl}/configuration/bots`);
-    await expect.poll(() => tabLabels(s.page)).toEqual(['Bots', 'Users', 'Roles', 'General', 'LLM providers']);
+    await expect
+      .poll(() => tabLabels(s.page))
+      .toEqual(['Bots', 'Users', 'Roles', 'General', 'LLM providers']);
     expect(s.browser.pageErrors).toEqual([]);
   });
 });

@@ -78,7 +78,9 @@ describe('the Bots tab of the account administration', () => {
   test('an administrator lands on Bots: every bot with language, region and its number of users', async () => {
     const { tina: admin } = await organisation('list');
     await openBotsTab(admin);
-    await expect.poll(() => tabLabels(s.page)).toEqual(['Bots', 'Users', 'Roles', 'General', 'LLM providers']);
+    await expect
+      .poll(() => tabLabels(s.page))
+      .toEqual(['Bots', 'Users', 'Roles', 'General', 'LLM providers']);
     expect(await s.page.getByRole('tab', { name: 'Bots' }).getAttribute('aria-selected')).toBe('true');
 
     const support = rowOf(s.page, 'Support Bot');
