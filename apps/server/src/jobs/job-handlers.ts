@@ -3,6 +3,7 @@ import { sweepAbandonedImports } from '../services/bots/importing-bot.service';
 import { pollMailboxes } from '../services/channels/mail/mail-poller';
 import { retryDelivery } from '../services/channels/messaging/outbound-delivery';
 import { takeScheduledTurn } from '../services/conversations/scheduled-turns.service';
+import { failTrainingJob, runTrainingJob } from '../services/llms/training/llm-training-job';
 import { runDueNluAutomate, runNluAutomateJob } from '../services/nlu/nlu-automate.service';
 import { runNluTestJob } from '../services/nlu/nlu-test.service';
 import { runSyncJob } from '../services/publishing/synchronization-run';
@@ -44,6 +45,7 @@ export const JOB_HANDLERS = {
     },
   },
   'bots.sweep-imports': { run: (ctx) => sweepAbandonedImports(ctx) },
+  'llm.train': { run: runTrainingJob, onFailed: failTrainingJob },
 } satisfies { [N in JobName]: JobDefinition<JobPayloads[N]> };
 
 /** The handlers the queue calls, reading the table. */

@@ -43,6 +43,8 @@ export interface JobPayloads {
   'mail.poll': NoPayload;
   /** Forgets inbound message receipts older than CHANNEL_RECEIPT_DAYS (scheduled). */
   'channel.forget-receipts': NoPayload;
+  /** One training run of an LLM (its training record exists, state running, with this run id). */
+  'llm.train': { tenantId: string; llmId: string; runId: string };
   /** Removes bots whose import (or staging) never finished: the process writing them ended (scheduled). */
   'bots.sweep-imports': NoPayload;
 }

@@ -2,6 +2,7 @@ import {
   LLM_LIMITS,
   llmAddDocumentBodySchema,
   llmCreateBodySchema,
+  llmTestBodySchema,
   llmUpdateBodySchema,
   LLM_MESSAGES as M,
   Permission,
@@ -14,6 +15,7 @@ import { readUploadedFile } from '../http/multipart';
 import { textParam } from '../http/params';
 import { sendSafeFile } from '../http/safe-download';
 import { parseInput } from '../http/validate';
+import { testLlm } from '../services/llms/answering/llm-test.service';
 import {
   addUrlDocument,
   LLM_UPLOAD_FIELD,
@@ -21,6 +23,7 @@ import {
   uploadDocument,
 } from '../services/llms/llm-documents.service';
 import { createLlm, deleteLlm, getLlm, listLlms, updateLlm } from '../services/llms/llms.service';
+import { cancelTraining, startTraining } from '../services/llms/training/llm-training.service';
 
 type LlmParams = { Params: { llmId: string } };
 type DocumentParams = { Params: { llmId: string; documentId: string } };
@@ -88,6 +91,18 @@ export function llmRoutes(app: FastifyInstance, ctx: AppContext): void {
           textParam(request.params.documentId, 'documentId', 100),
         ),
       ),
+  );
+
+  app.post<LlmParams>('/api/llm/:llmId/train', { config: { access: MANAGE } }, async (request) =>
+    startTraining(ctx, principalOf(request), llmIdOf(request.params)),
+  );
+
+  app.post<LlmParams>('/api/llm/:llmId/train/cancel', { config: { access: MANAGE } }, async (request) =>
+    cancelTraining(principalOf(request), llmIdOf(request.params)),
+  );
+
+  app.post<LlmParams>('/api/llm/:llmId/test', { config: { access: READ } }, async (request) =>
+    testLlm(ctx, principalOf(request), llmIdOf(request.params), parseInput(llmTestBodySchema, request.body)),
   );
 
   app.delete<LlmParams>('/api/llm/:llmId/delete', { config: { access: MANAGE } }, async (request, reply) => {

@@ -1,6 +1,10 @@
 import { BOT_BUNDLE_MAX_EXPANDED_BYTES, LLM_LIMITS, LLM_MESSAGES, validationError } from '@parley/contracts';
 import {
+  type Chunk,
+  type ChunkOptions,
+  chunkSections,
   DocumentRefusal,
+  type DocumentSection,
   type ExtractedDocument,
   type ExtractedWebPage,
   extractDocument,
@@ -83,6 +87,11 @@ export const INPUT_TASKS = {
       if (error instanceof DocumentRefusal) throw validationError('file', error.message);
       throw error;
     }
+  },
+
+  /** A document's sections cut into passages (tokenizing a 50 MB text takes seconds). */
+  chunkSections(payload: { sections: DocumentSection[]; options: ChunkOptions }): Chunk[] {
+    return chunkSections(payload.sections, payload.options);
   },
 
   /** A fetched web page (a Url document's crawl): its main text, headings and links. */

@@ -86,3 +86,38 @@ export function uploadLlmFile(
 export async function uploadedDocument(response: LightMyRequestResponse): Promise<LlmDocument> {
   return expectStatus(response, 200).json() as LlmDocument;
 }
+
+/** A topic of the test handbook: its title and the one fact only its paragraph holds. */
+export const HANDBOOK_TOPICS: ReadonlyArray<{ title: string; fact: string }> = [
+  { title: 'Paid leave', fact: 'Every employee receives 27 days of paid leave per calendar year.' },
+  { title: 'Parking', fact: 'The garage under building C offers free parking to staff with a blue badge.' },
+  { title: 'Expenses', fact: 'Travel expenses are reimbursed within 14 days after the receipt is filed.' },
+  { title: 'Laptops', fact: 'A broken laptop is swapped at the service desk on the second floor.' },
+  { title: 'Canteen', fact: 'The canteen serves a vegetarian lunch every Thursday at noon.' },
+  { title: 'Remote work', fact: 'Working from home is allowed up to three weekdays each week.' },
+  { title: 'Badges', fact: 'A lost access badge is replaced by reception for a fee of 15 euros.' },
+  {
+    title: 'Training budget',
+    fact: 'Each team member may spend 1200 euros a year on courses and conferences.',
+  },
+  { title: 'Fire drills', fact: 'Fire drills happen twice a year and the assembly point is the north lawn.' },
+  { title: 'Bicycles', fact: 'Bicycles are stored in the locked shed behind the east entrance.' },
+  { title: 'Pensions', fact: 'The employer adds eight percent of salary to the pension fund.' },
+  { title: 'Sick days', fact: 'Sickness must be reported to the manager before ten in the morning.' },
+];
+
+/**
+ * A plain-text staff handbook: one paragraph per topic, each long enough to be its own passage,
+ * so retrieval has to pick the right one.
+ */
+export function handbookText(): string {
+  return HANDBOOK_TOPICS.map(({ title, fact }) => {
+    const words = title.toLowerCase();
+    const filler = Array.from(
+      { length: 14 },
+      (_, i) =>
+        `Section ${i + 1} on ${words} explains how the ${words} arrangement works for staff in practice.`,
+    ).join(' ');
+    return `${title}. ${fact} ${filler}`;
+  }).join('\n\n');
+}

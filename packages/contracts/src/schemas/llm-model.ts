@@ -94,6 +94,9 @@ export const LLM_MESSAGES = {
   noProviderNotice:
     'No language model is configured: these are the best passages from the documents, as they are written.',
   noPassagesFound: 'Nothing in the documents matches this question.',
+  providerFailed: (failure: string) =>
+    `${failure} These are the best passages from the documents, as they are written.`,
+  jsonAnswerInvalid: (problem: string) => `${problem} (after one repair attempt)`,
   testMessageMissing: 'Please write a message.',
   notTrained: 'This LLM is not trained yet: train it before testing.',
 } as const;

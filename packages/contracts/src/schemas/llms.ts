@@ -298,8 +298,13 @@ export const llmTestAnswerSchema = z.object({
   answer: z.string(),
   sources: z.array(llmAnswerSourceSchema),
   mode: z.enum(LLM_ANSWER_MODES),
-  /** Shown beside the answer: no language model configured, nothing found, a guardrail. */
+  /** Shown beside the answer: no language model configured, nothing found, a provider's failure. */
   notice: z.string().optional(),
+  /**
+   * The provider failed (after its retries): the answer is then the passages themselves, and the
+   * notice says what the provider did, naming it.
+   */
+  providerError: z.object({ provider: z.string(), kind: z.string(), message: z.string() }).optional(),
 });
 export type LlmTestAnswer = z.infer<typeof llmTestAnswerSchema>;
 

@@ -18,6 +18,7 @@ import type { UploadedFile } from '../../http/multipart';
 import { llmDocumentBlobKey } from './llm-blobs';
 import { loadLlm } from './llm-loading';
 import { llmDocumentView } from './llm-view';
+import { createPassageIndex } from './passages/passage-index';
 
 /** The form field an upload sends its file in (issue 23's acceptance check). */
 export const LLM_UPLOAD_FIELD = 'file';
@@ -91,6 +92,11 @@ export async function uploadDocument(
     blobKey,
     status: 'pending',
   });
+  if (replaced)
+    await createPassageIndex(ctx.repos).removeDocument(
+      { tenantId: principal.tenantId, llmId: llm.id },
+      replaced.id,
+    );
   await forgetDocumentFile(ctx, replaced);
   await markUntrained(principal, llm.id);
   return llmDocumentView(await documentOf(principal, llm.id, id));
@@ -155,8 +161,10 @@ export async function removeDocuments(
   llmId: string,
   documents: LlmDocumentRecord[],
 ): Promise<void> {
+  const index = createPassageIndex(ctx.repos);
   for (const document of documents) {
     await principal.scope.llmDocuments.delete(llmId, document.id);
+    await index.removeDocument({ tenantId: principal.tenantId, llmId }, document.id);
     await forgetDocumentFile(ctx, document);
   }
 }

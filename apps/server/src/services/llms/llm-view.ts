@@ -34,6 +34,8 @@ export type LlmSettings = Omit<
 /** The training record kept in `llms.training`: the contract's shape and the run it belongs to. */
 export interface StoredTraining extends LlmTraining {
   runId: string;
+  /** When the running job last moved (a training that stops moving lost its process). */
+  heartbeatAt?: string | null;
 }
 
 const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback: T): T =>
@@ -110,6 +112,7 @@ export function readTraining(stored: unknown): StoredTraining {
     startedAt: typeof t.startedAt === 'string' ? t.startedAt : null,
     finishedAt: typeof t.finishedAt === 'string' ? t.finishedAt : null,
     message: typeof t.message === 'string' ? t.message : null,
+    heartbeatAt: typeof t.heartbeatAt === 'string' ? t.heartbeatAt : null,
   };
 }
 
@@ -136,7 +139,7 @@ export function llmDocumentView(record: LlmDocumentRecord): LlmDocument {
 
 /** GET /api/llm/{llmId}: the LLM of spec 04 section 3.11 with its documents and training. */
 export function llmView(record: LlmDetailRecord, documents: LlmDocumentRecord[]): Llm {
-  const { runId: _runId, ...training } = readTraining(record.training);
+  const { runId: _runId, heartbeatAt: _heartbeatAt, ...training } = readTraining(record.training);
   const documentViews = documents.map(llmDocumentView);
   return {
     llmId: record.id,

@@ -15,11 +15,14 @@ import type { Repositories } from '@parley/db';
 import type { z } from 'zod';
 import type { Principal } from '../../auth/principal';
 import type { AppContext } from '../../context';
+import { schemaOf } from './answering/json-answer';
 import { guardrailConditionProblem } from './guardrails/guardrail-checks';
 import { llmBlobPrefix } from './llm-blobs';
 import { removeDocuments } from './llm-documents.service';
 import { loadLlm } from './llm-loading';
 import { type LlmSettings, llmView, readLlmSettings } from './llm-view';
+import { createPassageIndex } from './passages/passage-index';
+import { cancelRunningTraining, startTraining } from './training/llm-training.service';
 
 type CreateBody = z.output<typeof llmCreateBodySchema>;
 type UpdateBody = z.output<typeof llmUpdateBodySchema>;
@@ -72,6 +75,13 @@ function settingsWith(stored: LlmSettings, body: Partial<LlmSettings>): LlmSetti
   return next;
 }
 
+/** A JSON output's schema must be one Parley can check answers against. */
+function assertOutputSchema(settings: LlmSettings): void {
+  if (!settings.outputSchema.trim()) return;
+  const schema = schemaOf(settings.outputSchema);
+  if (typeof schema === 'string') throw validationError('outputSchema', schema);
+}
+
 const nameTaken = () => validationError('llmDisplayName', M.nameTaken);
 
 /** POST /api/llm/create: a new, untrained LLM with the defaults of spec 04 section 9. */
@@ -79,6 +89,7 @@ export async function createLlm(ctx: AppContext, principal: Principal, body: Llm
   const input = body as CreateBody;
   refuseUnusableConditions(input.outputCheckConditions);
   const settings = settingsWith(readLlmSettings(LLM_DEFAULTS), input);
+  assertOutputSchema(settings);
   const created = await ctx.repos.transaction(async (repos) => {
     await repos.tenants.lock(principal.tenantId);
     await assertLlmCap(repos, principal.tenantId, input.acceptAdditionalCost === true);
@@ -116,6 +127,7 @@ export async function updateLlm(
   const llm = await loadLlm(principal, llmId);
   const stored = readLlmSettings(llm.settings);
   const settings = settingsWith(stored, input);
+  assertOutputSchema(settings);
   const providerChanged = input.llmProvider !== undefined && input.llmProvider !== llm.provider;
   const model = input.model !== undefined ? input.model : providerChanged ? null : undefined;
   const updated = await principal.scope.llms.update(llm.id, {
@@ -132,6 +144,10 @@ export async function updateLlm(
     const gone = (await principal.scope.llmDocuments.list(llm.id)).filter((d) => !keep.has(d.id));
     await removeDocuments(ctx, principal, llm.id, gone);
   }
+  // A new embedding model re-indexes a trained LLM; its old passages serve meanwhile.
+  const documents = await principal.scope.llmDocuments.list(llm.id);
+  if (settings.embeddingModel !== stored.embeddingModel && documents.some((d) => d.status === 'trained'))
+    await startTraining(ctx, principal, llm.id, { ifIdle: true });
   return getLlm(principal, llm.id);
 }
 
@@ -146,6 +162,8 @@ function refuseUnusableConditions(conditions: readonly string[] | undefined) {
 /** DELETE /api/llm/{id}/delete: the LLM, its documents, their files and passages. */
 export async function deleteLlm(ctx: AppContext, principal: Principal, llmId: string): Promise<void> {
   const llm = await loadLlm(principal, llmId);
+  await cancelRunningTraining(principal, llm.id);
+  await createPassageIndex(ctx.repos).removeLlm({ tenantId: principal.tenantId, llmId: llm.id });
   await ctx.blobs.deletePrefix(llmBlobPrefix(principal.tenantId, llm.id));
   await principal.scope.llms.delete(llm.id);
   await principal.scope.audit.record({
