@@ -221,6 +221,16 @@ describe('stream', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  test('the reader aborting mid-stream ends it with its own reason, not a provider failure', async () => {
+    server.inject({ kind: 'slow-first-token', delayMs: 300, route: 'chat' });
+    const controller = new AbortController();
+    const stream = client.stream({ ...ask('When are refunds paid?'), signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('user left')), 100);
+    const error = await collect(stream).catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(LlmProviderError);
+    expect((error as Error).message).toBe('user left');
+  });
+
   test('malformed JSON in the stream is malformed or dropped, never a silent empty answer', async () => {
     server.inject({ kind: 'malformed-json', route: 'chat' });
     const error = await failureOf(collect(client.stream(ask('When do parcels ship?'))));

@@ -28,7 +28,7 @@ export async function fetchModelList(
       return idsOf(body, 'data', 'id');
     }
     case 'azure-openai': {
-      const url = `https://${f.resourceName}.openai.azure.com/openai/v1/models?api-version=preview`;
+      const url = `https://${f.resourceName}.openai.azure.com/openai/v1/models?api-version=v1`;
       const body = await getJson(fetch, url, { 'api-key': f.apiKey ?? '' }, signal);
       return idsOf(body, 'data', 'id');
     }

@@ -34,11 +34,22 @@ export function clientFor(
   options: LlmClientOptions = {},
 ): LlmClient {
   if (found.source === 'environment') return createLlmClient(found.credentials, options);
-  const { allowPrivateNetworks, allowedHosts } = ctx.config.functions;
   return createLlmClient(found.credentials, {
     ...options,
-    fetch: refusalsNamed(found.credentials.provider, guardedFetch({ allowPrivateNetworks, allowedHosts })),
+    fetch: refusalsNamed(found.credentials.provider, guardedFetchOf(ctx)),
   });
+}
+
+/** One guarded fetch (and its connection pool) per configuration: its network rules do not change. */
+const guardedFetches = new WeakMap<AppContext['config'], typeof globalThis.fetch>();
+function guardedFetchOf(ctx: AppContext): typeof globalThis.fetch {
+  let fetch = guardedFetches.get(ctx.config);
+  if (!fetch) {
+    const { allowPrivateNetworks, allowedHosts } = ctx.config.functions;
+    fetch = guardedFetch({ allowPrivateNetworks, allowedHosts });
+    guardedFetches.set(ctx.config, fetch);
+  }
+  return fetch;
 }
 
 /** The guard's refusal as the provider's refused call, naming the provider and the address (never retried). */

@@ -12,6 +12,9 @@ const LIST_TTL_MS = 5 * 60_000;
 /** Only the first few hundred ids: a list is for picking, and a hostile server could send millions. */
 const MAX_MODELS = 500;
 
+/** Lists kept at most, across tenants: beyond it the old ones go. */
+const MAX_CACHED_LISTS = 2000;
+
 const cache = new Map<string, { at: number; models: ProviderModels }>();
 
 /** Ids that are not chat models: speech, images, moderation, search. */
@@ -45,6 +48,10 @@ export async function modelsOf(client: LlmClient | null, cacheKey: string): Prom
     if (!(error instanceof LlmProviderError)) throw error;
     // A failed list is not kept: the next look asks again.
     return { ...declared, notice: error.message };
+  }
+  if (cache.size >= MAX_CACHED_LISTS) {
+    for (const [key, entry] of cache) if (Date.now() - entry.at >= LIST_TTL_MS) cache.delete(key);
+    if (cache.size >= MAX_CACHED_LISTS) cache.clear();
   }
   cache.set(cacheKey, { at: Date.now(), models });
   return models;
