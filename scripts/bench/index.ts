@@ -6,6 +6,7 @@ import { benchContent } from './content';
 import { benchFlowEditor } from './flow-editor';
 import { benchFoundation } from './foundation';
 import { benchImportStall } from './import-stall';
+import { benchLlm } from './llm';
 import { benchRuntime } from './runtime';
 import { benchSettingsTabs } from './settings-tabs';
 import { benchWidget } from './widget';
@@ -23,6 +24,7 @@ const BENCHMARKS: Record<string, (options: { seconds: number }) => Promise<objec
   channels: benchChannels,
   'import-stall': benchImportStall,
   'settings-tabs': benchSettingsTabs,
+  llm: benchLlm,
 };
 
 const args = process.argv.slice(2);

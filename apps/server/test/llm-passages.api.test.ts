@@ -4,8 +4,9 @@ import path from 'node:path';
 import { connectDatabase, createRepositories, type DatabaseHandle, migrateToLatest } from '@parley/db';
 import { type Chunk, chunkSections } from '@parley/retrieval';
 import { sqliteVectorExtensionPath } from '@parley/retrieval/ranking';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MIGRATIONS } from '../../../packages/db/src/migrations';
 import {
   createPassageIndex,
   type PassageIndex,
@@ -237,13 +238,89 @@ describe.each(testDatabases())('the passage index on %s', (kind) => {
     await handle.db.deleteFrom('llms').where('id', '=', foreign.llmId).execute();
     expect(await index.count(foreign)).toBe(0);
     if (kind === 'sqlite') {
-      // The full-text index follows the cascade (its triggers): no entry of a deleted passage stays.
-      const { rows } = await sql<{
-        n: number;
-      }>`select count(*) as n from llm_passage_terms where llm_passage_terms match ${'scope : "llm-foreign"'}`.execute(
-        handle.db,
+      // The full-text index follows the cascade (its delete trigger): it holds the passages left, no more.
+      const count = async (table: string) =>
+        Number(
+          (await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(handle.db)).rows[0]
+            ?.n,
+        );
+      expect(await count('llm_passages')).toBe(1);
+      expect(await count('llm_passage_search')).toBe(1);
+    }
+  });
+});
+
+/** Migration 202612051300 on SQLite: passages kept under the first full-text index are found, and filtered, after it. */
+describe('the passage search migration on sqlite', () => {
+  test('passages indexed before are indexed again with their scope and metadata', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-passages-upgrade-'));
+    const handle = connectDatabase({ dataDir });
+    try {
+      const before = Object.fromEntries(
+        Object.entries(MIGRATIONS).filter(([name]) => name < '202612051300-llm-passage-terms'),
       );
-      expect(Number(rows[0]?.n)).toBe(0);
+      const migrator = new Migrator({
+        db: handle.db,
+        provider: { getMigrations: async () => before },
+        allowUnorderedMigrations: true,
+      });
+      const { error } = await migrator.migrateToLatest();
+      if (error) throw error;
+      const repos = createRepositories(handle.db);
+      await repos.plans.ensureDefaults();
+      const plan = await handle.db.selectFrom('plans').select('id').executeTakeFirstOrThrow();
+      await repos.tenants.create({
+        id: 't1',
+        name: 't1',
+        displayName: 't1',
+        email: 't1@example.test',
+        secretKey: 's',
+        planId: plan.id,
+      });
+      const now = new Date().toISOString();
+      await handle.db
+        .insertInto('llms')
+        .values({
+          id: 'l1',
+          tenant_id: 't1',
+          display_name: 'l1',
+          provider: 'openai',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await handle.db
+        .insertInto('llm_passages')
+        .values(
+          ['Refunds take 14 days.', 'Refunds for shops take 30 days.'].map((text, ordinal) => ({
+            id: `p${ordinal}`,
+            tenant_id: 't1',
+            llm_id: 'l1',
+            document_id: 'd1',
+            document_name: 'old.txt',
+            ordinal,
+            text,
+            heading_path: '[]',
+            metadata: JSON.stringify({ audience: ordinal === 0 ? 'people' : 'shops' }),
+            created_at: now,
+          })),
+        )
+        .execute();
+      await migrateToLatest(handle.db);
+      const index = createPassageIndex(repos);
+      const scope = { tenantId: 't1', llmId: 'l1' };
+      expect(
+        (await index.search(scope, { query: 'refunds', limit: 5 })).map((p) => p.passageId).sort(),
+      ).toEqual(['p0', 'p1']);
+      const shops = await index.search(scope, {
+        query: 'refunds',
+        limit: 5,
+        filters: [{ metadataField: 'audience', query: 'shops', operator: 'eq' }],
+      });
+      expect(shops.map((p) => p.passageId)).toEqual(['p1']);
+    } finally {
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -28,6 +28,7 @@ import * as botImports from './202612051200-bot-imports';
 import * as llmDocuments from './202612051215-llm-documents';
 import * as llmPassages from './202612051217-llm-passages';
 import * as tenantLlmProviders from './202612051233-tenant-llm-providers';
+import * as llmPassageTerms from './202612051300-llm-passage-terms';
 
 /** The one ordered list of migrations for both dialects; append, never reorder or edit. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612051215-llm-documents': llmDocuments,
   '202612051217-llm-passages': llmPassages,
   '202612051233-tenant-llm-providers': tenantLlmProviders,
+  '202612051300-llm-passage-terms': llmPassageTerms,
 };

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { fromJsonColumn, isPostgres, nowIso, toJson } from '../dialect';
 import type { Database } from '../schema';
+import { metadataToken, metadataTokens, scopeToken } from '../search-tokens';
 import { sequentialId } from '../sequential-id';
 
 /** A passage to keep: a chunk of a document with where it stands and, perhaps, its embedding. */
@@ -69,6 +70,23 @@ export function passageRepository(db: Kysely<Database>, tenantId: string) {
     );
   }
 
+  /** SQLite: the rows' entries in the full-text index, with their scope and metadata tokens. */
+  async function indexForSearch(
+    trx: Kysely<Database>,
+    llmId: string,
+    rows: ReadonlyArray<{ id: string; metadata: string }>,
+  ): Promise<void> {
+    const tagged = sql.join(
+      rows.map(
+        (row) => sql`(${row.id}, ${metadataTokens(JSON.parse(row.metadata) as Record<string, string>)})`,
+      ),
+    );
+    await sql`with tagged(id, tags) as (values ${tagged})
+      insert into llm_passage_search (rowid, scope, tags, heading, body)
+      select p.rowid, ${scopeToken(tenantId, llmId)}, tagged.tags, p.heading, p.text
+      from tagged join llm_passages p on p.id = tagged.id`.execute(trx);
+  }
+
   async function deletePassages(trx: Kysely<Database>, llmId: string, documentId?: string): Promise<void> {
     let query = trx.deleteFrom('llm_passages').where('tenant_id', '=', tenantId).where('llm_id', '=', llmId);
     if (documentId !== undefined) query = query.where('document_id', '=', documentId);
@@ -107,6 +125,7 @@ export function passageRepository(db: Kysely<Database>, tenantId: string) {
             created_at: createdAt,
           }));
           await trx.insertInto('llm_passages').values(rows).execute();
+          if (!postgres) await indexForSearch(trx, llmId, rows);
         }
       });
     },
@@ -151,18 +170,36 @@ export function passageRepository(db: Kysely<Database>, tenantId: string) {
           limit ${limit}`.execute(db);
         return rows.map((row) => ({ id: row.id, score: Number(row.score) }));
       }
-      // The scope column holds the LLM's id: the match itself is bounded to the LLM's passages.
-      const match = `scope : "${llmId.replaceAll('"', '""')}" AND {heading body} : (${terms
-        .map((term) => `"${term}"`)
-        .join(' OR ')})`;
-      const { rows } = await sql<{ id: string; score: number }>`
-        select p.id, -bm25(llm_passage_terms, 0.0, 1.0, 1.0) as score
-        from llm_passage_terms join llm_passages p on p.rowid = llm_passage_terms.rowid
-        where llm_passage_terms match ${match}
-          and p.tenant_id = ${tenantId} and p.llm_id = ${llmId} and ${filtersSql(filters)}
-        order by bm25(llm_passage_terms, 0.0, 1.0, 1.0), p.id
-        limit ${limit}`.execute(db);
-      return rows;
+      // Scope and filters are tokens of the match itself: BM25 ranks only this LLM's passages that pass them.
+      const match = [
+        `scope : "${scopeToken(tenantId, llmId)}"`,
+        ...filters.map(
+          ({ field, values }) =>
+            `tags : (${values.map((value) => `"${metadataToken(field, value)}"`).join(' OR ')})`,
+        ),
+        `{heading body} : (${terms.map((term) => `"${term}"`).join(' OR ')})`,
+      ].join(' AND ');
+      // BM25 over the heading and the text (the scope and tags columns weigh nothing).
+      const { rows: ranked } = await sql<{ rowid: number; score: number }>`
+        select rowid, bm25(llm_passage_search, 0.0, 0.0, 1.0, 1.0) as score
+        from llm_passage_search where llm_passage_search match ${match}
+        order by score limit ${limit}`.execute(db);
+      if (ranked.length === 0) return [];
+      // Read by key alone (with the tenant and LLM checked here): given the tenant and LLM too,
+      // SQLite walks their index over every passage of the LLM instead.
+      const ids = new Map(
+        (
+          await sql<{ rowid: number; id: string; tenant_id: string; llm_id: string }>`
+            select rowid, id, tenant_id, llm_id from llm_passages
+            where rowid in (${sql.join(ranked.map((row) => row.rowid))})`.execute(db)
+        ).rows
+          .filter((row) => row.tenant_id === tenantId && row.llm_id === llmId)
+          .map((row) => [row.rowid, row.id]),
+      );
+      return ranked.flatMap((row) => {
+        const id = ids.get(row.rowid);
+        return id === undefined ? [] : [{ id, score: -row.score }];
+      });
     },
 
     /** The passages whose embeddings are nearest `embedding` by cosine, best first (only those of its dimensions). */
@@ -194,13 +231,18 @@ export function passageRepository(db: Kysely<Database>, tenantId: string) {
         .slice(0, limit);
     },
 
-    /** The passages of these ids (in this tenant's LLM only), in no particular order. */
+    /**
+     * The passages of these ids (in this tenant's LLM only), in no particular order. Read by key
+     * alone and checked here: given the tenant and LLM, SQLite would walk their index instead.
+     */
     async byIds(llmId: string, ids: readonly string[]): Promise<PassageRecord[]> {
       if (ids.length === 0) return [];
       const rows = await db
         .selectFrom('llm_passages')
         .select([
           'id',
+          'tenant_id',
+          'llm_id',
           'document_id',
           'document_name',
           'ordinal',
@@ -212,23 +254,23 @@ export function passageRepository(db: Kysely<Database>, tenantId: string) {
           'url',
           'metadata',
         ])
-        .where('tenant_id', '=', tenantId)
-        .where('llm_id', '=', llmId)
         .where('id', 'in', [...ids])
         .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        documentId: row.document_id,
-        documentName: row.document_name,
-        ordinal: row.ordinal,
-        text: row.text,
-        headingPath: fromJsonColumn<string[]>(row.heading_path, []),
-        ...(row.page === null ? {} : { page: row.page }),
-        ...(row.slide === null ? {} : { slide: row.slide }),
-        ...(row.source_row === null ? {} : { row: row.source_row }),
-        ...(row.url === null ? {} : { url: row.url }),
-        metadata: fromJsonColumn<Record<string, string>>(row.metadata, {}),
-      }));
+      return rows
+        .filter((row) => row.tenant_id === tenantId && row.llm_id === llmId)
+        .map((row) => ({
+          id: row.id,
+          documentId: row.document_id,
+          documentName: row.document_name,
+          ordinal: row.ordinal,
+          text: row.text,
+          headingPath: fromJsonColumn<string[]>(row.heading_path, []),
+          ...(row.page === null ? {} : { page: row.page }),
+          ...(row.slide === null ? {} : { slide: row.slide }),
+          ...(row.source_row === null ? {} : { row: row.source_row }),
+          ...(row.url === null ? {} : { url: row.url }),
+          metadata: fromJsonColumn<Record<string, string>>(row.metadata, {}),
+        }));
     },
   };
 }
