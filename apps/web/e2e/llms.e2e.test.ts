@@ -29,7 +29,7 @@ describe('the LLM screens', () => {
   const s = browserSuite({
     env: async () => {
       provider = await startOpenAiProtocolServer({ apiKey: 'sk-test' });
-      return { OPENAI_BASE_URL: `${provider.url}/v1`, OPENAI_API_KEY: 'sk-test' };
+      return { OPENAI_BASE_URL: provider.url, OPENAI_API_KEY: 'sk-test' };
     },
     prepare: async (app) => {
       await acmeWithAdmin(app.server, TINA);
@@ -100,5 +100,38 @@ describe('the LLM screens', () => {
     await expectVisible(s.page.getByRole('menuitem', { name: 'Train LLM' }));
     await screenshot(s.page, 'llms-list');
     await s.page.keyboard.press('Escape');
+  });
+  test('Train LLM from the card trains it: the info message, then success and a green dot', async () => {
+    const card = s.page.getByRole('article', { name: 'Staff handbook' });
+    await card.getByRole('button', { name: 'Actions for Staff handbook' }).click();
+    await s.page.getByRole('menuitem', { name: 'Train LLM' }).click();
+    await expectVisible(popupOf(s.page).getByText(LLM_MESSAGES.trainStarted));
+    await closePopup();
+    // The first training starts the input worker: it may take a while.
+    await popupOf(s.page).getByText(LLM_MESSAGES.trainSucceeded).waitFor({ timeout: 30_000 });
+    await closePopup();
+    await expectVisible(card.getByRole('img', { name: 'Trained' }));
+    await card.getByRole('button', { name: 'Actions for Staff handbook' }).click();
+    await expectVisible(s.page.getByRole('menuitem', { name: 'Retrain LLM' }));
+    await s.page.keyboard.press('Escape');
+  });
+
+  test('the Test tab answers from the right passage and names the document among its sources', async () => {
+    await s.page.getByRole('article', { name: 'Staff handbook' }).getByRole('link').click();
+    await s.page.getByRole('tab', { name: 'RAG' }).click();
+    await expectVisible(s.page.getByText('1 of 1 documents trained'));
+    await screenshot(s.page, 'llm-rag');
+    await s.page.getByRole('tab', { name: 'Test' }).click();
+    const box = s.page.getByLabel('Message', { exact: true });
+    await box.fill('How many days of paid holiday do employees get?');
+    await box.press('Enter');
+    const log = s.page.getByRole('list', { name: 'Test messages' });
+    await expectVisible(log.getByText(/28 days of paid holiday/));
+    await expectVisible(log.getByText(/handbook\.txt/));
+    // The provider answered (no notice that it failed or is missing), from the handbook's passage.
+    const chat = provider?.requests.filter((r) => r.route === 'chat' && r.outcome === 200) ?? [];
+    expect(JSON.stringify(chat.at(-1)?.body ?? '')).toContain('28 days of paid holiday');
+    expect(await log.locator('.llm-answer__notice').count()).toBe(0);
+    await screenshot(s.page, 'llm-test');
   });
 });
