@@ -7,6 +7,7 @@ import { benchFlowEditor } from './flow-editor';
 import { benchFoundation } from './foundation';
 import { benchImportStall } from './import-stall';
 import { benchLlm } from './llm';
+import { benchLlmClient } from './llm-client';
 import { benchRuntime } from './runtime';
 import { benchSettingsTabs } from './settings-tabs';
 import { benchWidget } from './widget';
@@ -25,6 +26,7 @@ const BENCHMARKS: Record<string, (options: { seconds: number }) => Promise<objec
   'import-stall': benchImportStall,
   'settings-tabs': benchSettingsTabs,
   llm: benchLlm,
+  'llm-client': benchLlmClient,
 };
 
 const args = process.argv.slice(2);
