@@ -2,7 +2,7 @@ import { LLM_LIMITS, type Llm, llmSchema, LLM_MESSAGES as M } from '@parley/cont
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { llmBlobPrefix } from '../src/services/llms/llm-blobs';
 import { type Call, expectStatus } from './support/admin-world';
-import { refusal } from './support/bot-content';
+import { multipartBody, refusal } from './support/bot-content';
 import { testDatabases } from './support/databases';
 import {
   buildLlmWorld,
@@ -230,6 +230,109 @@ describe.each(testDatabases())('the LLM area on %s', (kind) => {
     await denied(w.stranger, 'GET', llmPath(llm.llmId));
     const upload = await uploadLlmFile(server, w.world.plainUser.token, llm.llmId, 'a.txt', 'x');
     expect(upload.statusCode).toBe(403);
+  });
+
+  test('export (51) and import (50): a new, untrained LLM with the settings, filters and documents, under a free name', async () => {
+    const name = fresh();
+    const llm = await createLlm(w.admin, {
+      llmDisplayName: name,
+      llmProvider: 'anthropic',
+      persona: 'You are Acme’s help desk.',
+      ragFilters: [{ metadataField: 'team', query: 'support', operator: 'eq' }],
+      metadataFields: ['team'],
+    });
+    const bytes = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x10]);
+    await uploadedDocument(
+      await uploadLlmFile(server, w.world.tenantAdmin.token, llm.llmId, 'guide.pdf', bytes),
+    );
+    expectStatus(
+      await w.admin('POST', `${llmPath(llm.llmId)}/document`, {
+        type: 'Url',
+        link: 'https://example.org/help',
+        limit: 3,
+      }),
+      200,
+    );
+    const denied = await w.manager('GET', `${llmPath(llm.llmId)}/export`);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().code).toBe('permission_error');
+    const exported = expectStatus(await w.exporter('GET', `${llmPath(llm.llmId)}/export`), 200);
+    expect(exported.headers['content-disposition']).toContain('.llm.json');
+    const file = exported.json();
+    expect(file).toMatchObject({
+      format: 'parley-llm',
+      version: 1,
+      llm: { llmDisplayName: name, llmProvider: 'anthropic' },
+    });
+
+    const upload = (token: string, data: Buffer | string) => {
+      const { payload, contentType } = multipartBody('file', 'export.llm.json', data);
+      return server.request({
+        method: 'POST',
+        url: '/api/llm/import',
+        token,
+        body: payload,
+        headers: { 'content-type': contentType },
+      });
+    };
+    expect((await upload(w.exporterToken, exported.body)).statusCode).toBe(403);
+    const imported = expectStatus(await upload(w.managerToken, exported.body), 200).json() as Llm;
+    expect(imported.llmId).not.toBe(llm.llmId);
+    expect(imported).toMatchObject({
+      llmDisplayName: `${name} 2`,
+      llmProvider: 'anthropic',
+      persona: 'You are Acme’s help desk.',
+      ragFilters: [{ metadataField: 'team', query: 'support', operator: 'eq' }],
+      metadataFields: ['team'],
+      isComplete: false,
+    });
+    expect(imported.documents.map((d) => [d.name, d.type, d.limit, d.status])).toEqual([
+      ['guide.pdf', 'File', null, 'pending'],
+      ['https://example.org/help', 'Url', 3, 'pending'],
+    ]);
+    const copied = await w.admin('GET', imported.documents[0]?.link as string);
+    expect(copied.rawPayload.equals(bytes)).toBe(true);
+
+    for (const bad of [
+      'not json',
+      '{}',
+      JSON.stringify({ ...file, format: 'other' }),
+      JSON.stringify({ ...file, llm: { ...file.llm, llmDisplayName: 'a/b' } }),
+    ]) {
+      const refused = await upload(w.managerToken, bad);
+      expect(refused.statusCode, bad.slice(0, 40)).toBe(400);
+      expect(refused.json().message).toContain(M.importFileInvalid);
+    }
+  });
+
+  test('the plan: LLMs count against maxFreeBots with the spec’s two messages; export and import need hasImportExport', async () => {
+    const setPlan = (maxFreeBots: number, hasAdditionalBotsCost: boolean, hasImportExport: boolean) =>
+      server.ctx.repos.db
+        .updateTable('plans')
+        .set({
+          max_free_bots: maxFreeBots,
+          has_additional_bots_cost: hasAdditionalBotsCost ? 1 : 0,
+          metadata: JSON.stringify({ hasImportExport, hasNluPerformance: true }),
+        })
+        .where('id', '=', 'default')
+        .execute();
+    const count = (expectStatus(await w.admin('GET', '/api/llm'), 200).json() as unknown[]).length;
+    const body = { llmDisplayName: fresh(), llmProvider: 'openai' };
+    try {
+      await setPlan(count, false, false);
+      const reached = await w.admin('POST', '/api/llm/create', body);
+      expect(reached.statusCode).toBe(403);
+      expect(reached.json()).toMatchObject({ code: 'custom_error', message: M.maxLlms, llmLimit: 'reached' });
+      await setPlan(count, true, false);
+      const warned = await w.admin('POST', '/api/llm/create', body);
+      expect(warned.json()).toMatchObject({ message: M.extraCostLlms, llmLimit: 'additional-cost' });
+      const llm = await createLlm(w.admin, { ...body, acceptAdditionalCost: true });
+      const exported = await w.admin('GET', `${llmPath(llm.llmId)}/export`);
+      expect(exported.statusCode).toBe(403);
+      expect(exported.json()).toMatchObject({ code: 'custom_error', message: M.importExportNotInPlan });
+    } finally {
+      await setPlan(25, false, true);
+    }
   });
 
   test('tenant isolation: another tenant’s LLM is not found, and nothing of it changes', async () => {

@@ -61,6 +61,8 @@ describe.each(testDatabases())('hostile input to the LLM area on %s', (kind) => 
         'POST /api/llm/:llmId/train',
         'POST /api/llm/:llmId/train/cancel',
         'POST /api/llm/:llmId/test',
+        'GET /api/llm/:llmId/export',
+        'POST /api/llm/import',
       ]),
     );
     const log = createFuzzLog();
@@ -108,6 +110,19 @@ describe.each(testDatabases())('hostile input to the LLM area on %s', (kind) => 
       { url: `${llmPath(llm.llmId)}/upload`, token: w.world.tenantAdmin.token, field: 'file' },
       log,
     );
+    await sendBrokenMultiparts(
+      server,
+      { url: '/api/llm/import', token: w.world.tenantAdmin.token, field: 'file' },
+      log,
+    );
+    for (const data of [
+      '{"format":"parley-llm","version":1,"llm":{"llmDisplayName":"x","llmProvider":"openai"},"documents":[{"name":"a","displayName":"a","type":"File","link":"","limit":null,"file":"%%%"}]}',
+      '[]'.repeat(10_000),
+      '{"__proto__":{"polluted":true}}',
+    ]) {
+      const { payload, contentType } = multipartBody('file', 'x.llm.json', data);
+      await send('POST', '/api/llm/import', payload, { 'content-type': contentType });
+    }
     expect(log.failures).toEqual([]);
     expect(log.sent).toBeGreaterThan(500);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

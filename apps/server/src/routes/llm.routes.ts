@@ -13,7 +13,7 @@ import { principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { readUploadedFile } from '../http/multipart';
 import { textParam } from '../http/params';
-import { sendSafeFile } from '../http/safe-download';
+import { contentDisposition, sendSafeFile } from '../http/safe-download';
 import { parseInput } from '../http/validate';
 import { testLlm } from '../services/llms/answering/llm-test.service';
 import {
@@ -22,6 +22,7 @@ import {
   readDocumentFile,
   uploadDocument,
 } from '../services/llms/llm-documents.service';
+import { exportLlm, importLlm } from '../services/llms/llm-export.service';
 import { createLlm, deleteLlm, getLlm, listLlms, updateLlm } from '../services/llms/llms.service';
 import { cancelTraining, startTraining } from '../services/llms/training/llm-training.service';
 
@@ -30,6 +31,8 @@ type DocumentParams = { Params: { llmId: string; documentId: string } };
 
 /** Changing LLMs: Manage LLMs (50) on some bot of the tenant, or its administrator (spec 04 section 6). */
 const MANAGE: Access = { tenantPermission: Permission.ManageBotLlms };
+/** Exporting one: Export LLMs (51). */
+const EXPORT: Access = { tenantPermission: Permission.ExportBotLlms };
 /** Reading and trying one: whoever may change or export LLMs. */
 const READ: Access = { tenantPermission: [Permission.ManageBotLlms, Permission.ExportBotLlms] };
 
@@ -104,6 +107,27 @@ export function llmRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<LlmParams>('/api/llm/:llmId/test', { config: { access: READ } }, async (request) =>
     testLlm(ctx, principalOf(request), llmIdOf(request.params), parseInput(llmTestBodySchema, request.body)),
   );
+
+  app.get<LlmParams>('/api/llm/:llmId/export', { config: { access: EXPORT } }, async (request, reply) => {
+    const { fileName, stream } = await exportLlm(ctx, principalOf(request), llmIdOf(request.params));
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('content-disposition', contentDisposition('attachment', fileName))
+      .header('x-content-type-options', 'nosniff')
+      .send(stream);
+  });
+
+  app.post('/api/llm/import', { config: { access: MANAGE } }, async (request) => {
+    const file = await readUploadedFile(
+      request,
+      LLM_UPLOAD_FIELD,
+      LLM_LIMITS.importMaxBytes,
+      M.importFileMissing,
+    );
+    const acceptAdditionalCost = file.fields?.acceptAdditionalCost === 'true';
+    const bytes = new Uint8Array(file.data.buffer, file.data.byteOffset, file.data.byteLength);
+    return importLlm(ctx, principalOf(request), bytes, acceptAdditionalCost);
+  });
 
   app.delete<LlmParams>('/api/llm/:llmId/delete', { config: { access: MANAGE } }, async (request, reply) => {
     await deleteLlm(ctx, principalOf(request), llmIdOf(request.params));

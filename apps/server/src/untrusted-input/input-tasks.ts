@@ -19,6 +19,7 @@ import {
   type IntentWorkbookRow,
   readIntentWorkbook,
 } from '../services/content/intent-workbook';
+import { type ReadLlmExport, readLlmExportFile } from '../services/llms/llm-export-file';
 import { WEB_PAGE_MAX_CHARACTERS } from '../services/llms/passages/web-page-limit';
 
 /**
@@ -87,6 +88,11 @@ export const INPUT_TASKS = {
       if (error instanceof DocumentRefusal) throw validationError('file', error.message);
       throw error;
     }
+  },
+
+  /** An LLM file to import (up to 100 MB of JSON with base64 files): parsed, checked and decoded. */
+  readLlmExport(payload: { file: Uint8Array }): ReadLlmExport {
+    return readLlmExportFile(payload.file);
   },
 
   /** A document's sections cut into passages (tokenizing a 50 MB text takes seconds). */

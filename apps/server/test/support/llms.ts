@@ -15,6 +15,7 @@ export interface LlmWorld extends ContentWorld {
   manager: Call;
   exporter: Call;
   managerToken: string;
+  exporterToken: string;
   master: Call;
 }
 
@@ -52,6 +53,7 @@ export async function buildLlmWorld(server: TestServer): Promise<LlmWorld> {
     manager: as(server, managerToken),
     managerToken,
     exporter: as(server, exporterToken),
+    exporterToken,
     master: as(server, content.world.master),
   };
 }

@@ -62,6 +62,9 @@ export const LLM_LIMITS = {
   ragFiltersMax: 50,
   documentsPerLlm: 500,
   testMessageMaxLength: 4000,
+  /** An export holds its documents' files up to this much together (an import is one upload of at most 100 MB). */
+  exportFilesMaxBytes: 70 * 1024 * 1024,
+  importMaxBytes: 100 * 1024 * 1024,
   testHistoryMaxTurns: 20,
 } as const;
 
@@ -99,7 +102,16 @@ export const LLM_MESSAGES = {
   jsonAnswerInvalid: (problem: string) => `${problem} (after one repair attempt)`,
   testMessageMissing: 'Please write a message.',
   notTrained: 'This LLM is not trained yet: train it before testing.',
+  importExportNotInPlan:
+    'Your plan does not include exporting and importing LLMs. Upgrade your plan to use them.',
+  exportTooBig: "This LLM's files are too large to export together (at most 70 MB).",
+  importFileMissing: 'Please choose an LLM file (.json) to import.',
+  importFileInvalid: 'This is not an LLM file exported from Parley.',
 } as const;
+
+/** The file an LLM is exported to and imported from (ExportLLMs, 51). */
+export const LLM_EXPORT_FORMAT = 'parley-llm';
+export const LLM_EXPORT_VERSION = 1;
 
 /** Training as a document goes through it (extract, chunk, index, embed). */
 export const LLM_DOCUMENT_STATUSES = [

@@ -7,6 +7,8 @@ import {
   LLM_ANSWER_MODES,
   LLM_DOCUMENT_STATUSES,
   LLM_DOCUMENT_TYPES,
+  LLM_EXPORT_FORMAT,
+  LLM_EXPORT_VERSION,
   LLM_NAME_PATTERN,
   LLM_OUTPUT_TYPES,
   LLM_PROVIDER_IDS,
@@ -307,6 +309,30 @@ export const llmTestAnswerSchema = z.object({
   providerError: z.object({ provider: z.string(), kind: z.string(), message: z.string() }).optional(),
 });
 export type LlmTestAnswer = z.infer<typeof llmTestAnswerSchema>;
+
+/**
+ * An exported LLM (GET /api/llm/{id}/export; POST /api/llm/import): its settings, filters and
+ * documents, uploaded files as base64. Import makes a new, untrained LLM of it.
+ */
+export const llmExportSchema = z.strictObject({
+  format: z.literal(LLM_EXPORT_FORMAT, M.importFileInvalid),
+  version: z.literal(LLM_EXPORT_VERSION, M.importFileInvalid),
+  llm: z.strictObject(llmEditableFields).partial().required({ llmDisplayName: true, llmProvider: true }),
+  documents: z
+    .array(
+      z.strictObject({
+        name: z.string().trim().min(1).max(2000),
+        displayName: z.string().trim().min(1).max(2000),
+        type: z.enum(LLM_DOCUMENT_TYPES),
+        link: z.string().max(L.urlMaxLength),
+        limit: z.number().int().min(L.urlPageLimitMin).max(L.urlPageLimitMax).nullable(),
+        /** A File document's bytes. */
+        file: z.base64().optional(),
+      }),
+    )
+    .max(L.documentsPerLlm, `An LLM has at most ${L.documentsPerLlm} documents.`),
+});
+export type LlmExport = z.input<typeof llmExportSchema>;
 
 /** Defaults of a new LLM (spec 04 section 9). */
 export const LLM_DEFAULTS = {
