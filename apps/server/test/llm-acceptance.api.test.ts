@@ -1,34 +1,13 @@
-import { type Llm, type LlmTestAnswer, LLM_MESSAGES as M } from '@parley/contracts';
+import { type LlmTestAnswer, LLM_MESSAGES as M } from '@parley/contracts';
 import { type OpenAiProtocolServer, startOpenAiProtocolServer } from '@parley/llm/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { as, type Call, expectStatus } from './support/admin-world';
+import { as, expectStatus } from './support/admin-world';
 import { testDatabases } from './support/databases';
-import { createLlm, HANDBOOK_TOPICS, handbookText, llmPath, readLlm, uploadLlmFile } from './support/llms';
-import { pollUntil } from './support/poll-until';
+import { HANDBOOK_TOPICS, handbookText, llmPath, trainedHandbookLlm } from './support/llms';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const QUESTION = 'How many days of paid leave does an employee get?';
 const LEAVE = HANDBOOK_TOPICS[0]?.fact as string;
-
-/** Create, upload the handbook, train and wait until complete, as the acceptance check does. */
-async function trainedHandbookLlm(server: TestServer, call: Call, token: string): Promise<Llm> {
-  const llm = await createLlm(call, {
-    llmDisplayName: 'Handbook assistant',
-    llmProvider: 'openai',
-    model: 'gpt-4o-mini',
-  });
-  expectStatus(await uploadLlmFile(server, token, llm.llmId, 'handbook.txt', handbookText()), 200);
-  const started = expectStatus(await call('POST', `${llmPath(llm.llmId)}/train`), 200).json();
-  expect(started.message).toBe(M.trainStarted);
-  return pollUntil(
-    'the LLM to be trained',
-    () => readLlm(call, llm.llmId),
-    (l) => l.isComplete || l.training.state === 'failed',
-    {
-      timeoutMs: 60_000,
-    },
-  );
-}
 
 /**
  * Issue 23's acceptance check: Parley started with OPENAI_BASE_URL and OPENAI_API_KEY pointing at a

@@ -34,5 +34,13 @@ export {
   type RuntimeNode,
 } from './runtime-flow';
 export type { FunctionCallResult, RuntimeFunction, RuntimeFunctionInput } from './runtime-function';
-export type { Recognition, RecognizedEntity, RuntimeServices } from './runtime-services';
+export type {
+  LlmTalk,
+  LlmTalkAnswer,
+  LlmTalkMessage,
+  LlmTalkRequest,
+  Recognition,
+  RecognizedEntity,
+  RuntimeServices,
+} from './runtime-services';
 export { fillVariables } from './text-template';

@@ -58,6 +58,8 @@ export interface LlmTalkAnswer {
   sources: LlmAnswerSource[];
   /** The LLM ended the talk (only when the request allowed it). */
   ended: boolean;
+  /** The text in sentences, each its own message (the bot splits LLM replies); the sources go with the last. */
+  parts?: string[];
 }
 
 /**

@@ -1,7 +1,9 @@
-import type { Llm, LlmDocument } from '@parley/contracts';
+import { type Llm, type LlmDocument, LLM_MESSAGES as M } from '@parley/contracts';
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { addUser, as, type Call, expectStatus, USER_PASSWORD } from './admin-world';
 import { buildContentWorld, type ContentWorld, multipartBody } from './bot-content';
+import { pollUntil } from './poll-until';
 import type { TestServer } from './test-server';
 
 export const llmPath = (llmId: string) => `/api/llm/${encodeURIComponent(llmId)}`;
@@ -122,4 +124,23 @@ export function handbookText(): string {
     ).join(' ');
     return `${title}. ${fact} ${filler}`;
   }).join('\n\n');
+}
+
+/** Creates an LLM on OpenAI's gpt-4o-mini, uploads the handbook, trains it and waits until it is complete. */
+export async function trainedHandbookLlm(
+  server: TestServer,
+  call: Call,
+  token: string,
+  llmDisplayName = 'Handbook assistant',
+): Promise<Llm> {
+  const llm = await createLlm(call, { llmDisplayName, llmProvider: 'openai', model: 'gpt-4o-mini' });
+  expectStatus(await uploadLlmFile(server, token, llm.llmId, 'handbook.txt', handbookText()), 200);
+  const started = expectStatus(await call('POST', `${llmPath(llm.llmId)}/train`), 200).json();
+  expect(started.message).toBe(M.trainStarted);
+  return pollUntil(
+    'the LLM to be trained',
+    () => readLlm(call, llm.llmId),
+    (l) => l.isComplete || l.training.state === 'failed',
+    { timeoutMs: 60_000 },
+  );
 }

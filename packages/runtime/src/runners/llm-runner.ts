@@ -1,7 +1,7 @@
 import { INACTIVITY_ACTIVITY, type LlmAnswerSource } from '@parley/contracts';
 import { INACTIVITY_EXIT, LLM_MAX_MESSAGES, RECOGNIZED_INTENT_EXIT } from '@parley/flows';
-import { textOfActivity } from '../activities';
-import type { LlmTalkMessage } from '../runtime-services';
+import { type OutboundActivity, textOfActivity } from '../activities';
+import type { LlmTalkAnswer, LlmTalkMessage } from '../runtime-services';
 import type { BlockRunner, BlockStep } from './block-runner';
 
 /** How long an LLM block that exits on inactivity waits for the user's next message. */
@@ -75,7 +75,7 @@ export const llm: BlockRunner<'llm'> = async (values, turn) => {
     .catch((error: unknown) => ({ failure: error instanceof Error ? error.message : String(error) }));
   // The turn ends with the failure in its details; the user is told the unexpected-error message.
   if ('failure' in reply) return { error: `The LLM could not answer: ${reply.failure}` };
-  const said: BlockStep['say'] = [{ type: 'text', text: reply.text, ...sourcesOf(reply.sources) }];
+  const said = saidOf(reply);
   const answers = memo.answers + 1;
   const maxMessages = values.maxMessages ?? LLM_MAX_MESSAGES;
   if (reply.ended || answers >= maxMessages) return { say: said };
@@ -87,7 +87,15 @@ export const llm: BlockRunner<'llm'> = async (values, turn) => {
   return { ...waitMore(), say: said, memo: { history, answers } satisfies LlmTalkMemo };
 };
 
-const sourcesOf = (sources: LlmAnswerSource[]) => (sources.length > 0 ? { sources } : {});
+/** The answer as messages: one, or one per sentence when the bot splits LLM replies; the sources go with the last. */
+export function saidOf(reply: LlmTalkAnswer): OutboundActivity[] {
+  const parts = reply.parts && reply.parts.length > 0 ? reply.parts : [reply.text];
+  return parts.map((text, index) => ({
+    type: 'text' as const,
+    text,
+    ...(index === parts.length - 1 && reply.sources.length > 0 ? { sources: reply.sources } : {}),
+  }));
+}
 
 function memoOf(memo: unknown): LlmTalkMemo {
   const kept = memo as Partial<LlmTalkMemo> | undefined;

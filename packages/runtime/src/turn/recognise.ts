@@ -1,6 +1,7 @@
 import { subFlowTestActivity } from '@parley/contracts';
 import type { InboundActivity } from '../activities';
 import { recognitionDecision } from '../recognition-decision';
+import { saidOf } from '../runners/llm-runner';
 import { fillValue, fillVariables } from '../text-template';
 import { TurnError } from '../turn-types';
 import type { TurnPlace, TurnRun } from './turn-run';
@@ -82,11 +83,7 @@ async function answeredByChitChat(run: TurnRun): Promise<boolean> {
   if (!chitChat || !talk || run.userText.trim() === '' || run.chitChatsBefore >= chitChat.limit) return false;
   try {
     const reply = await talk.answer({ llmId: chitChat.llmId, message: run.userText.trim(), history: [] });
-    run.activities.push({
-      type: 'text',
-      text: reply.text,
-      ...(reply.sources.length > 0 ? { sources: reply.sources } : {}),
-    });
+    run.activities.push(...saidOf(reply));
     state.chitChatsInARow = run.chitChatsBefore + 1;
     return true;
   } catch (error) {

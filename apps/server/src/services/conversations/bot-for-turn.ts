@@ -3,6 +3,7 @@ import type { Bot, TenantScope, VariableRecord } from '@parley/db';
 import { NluModelMissing } from '@parley/nlu';
 import type { BotForTurn, Recognition } from '@parley/runtime';
 import type { AppContext } from '../../context';
+import { llmTalkOf } from '../llms/answering/llm-talk';
 import { botRefOf } from '../nlu/engine/bot-ref';
 import { recognitionOf } from '../nlu/engine/recognition';
 import { activeFlowOf } from './runtime-flows';
@@ -52,6 +53,9 @@ export function botForTurn(
     messageBetweenThreshold: messages.messageBetweenThreshold,
     messageBelowThreshold: messages.messageBelowThreshold,
     idleText: settings.idleText,
+    ...(settings.chitChatEnabled && settings.chitChatModel
+      ? { chitChat: { llmId: settings.chitChatModel, limit: settings.belowThresholdLimit } }
+      : {}),
     // Read once per conversation, not on every turn: a turn is on the hot path.
     ...(options.isFirstTurn
       ? { startingVariables: async () => startingVariablesOf(await scope.variables(bot.id).list()) }
@@ -86,6 +90,7 @@ export function botForTurn(
         }
       },
       sendMail: (mail) => ctx.mailer.send(mail),
+      llm: llmTalkOf(ctx, scope, bot.tenantId, { splitSentences: settings.llmSplitSentences }),
       async conversationHistory() {
         const turns = await scope.conversations(bot.id).turnsOf(options.conversationId);
         return turns
