@@ -291,6 +291,20 @@ describe.each(testDatabases())('starter templates in the test chat with no inter
     ]);
   }, 120_000);
 
+  test("branches by an entity's canonical form take the form the user named, in any of its words", async () => {
+    const chat = await chatWithTemplate('customer-support-faq.enc', 'Plan desk');
+    expect(await chat.say('Tell me about the professional plan')).toEqual([
+      text(
+        'The Pro plan is for growing teams: every feature for the whole team, with help by chat and phone.',
+      ),
+      {
+        type: 'options',
+        text: 'Would you like to talk to our sales team about the Pro plan?',
+        options: ['Yes, please', 'No, thanks'],
+      },
+    ]);
+  }, 120_000);
+
   /** The template's function, its code made to throw: the system behind it is away. */
   async function breakFunction(botName: string, name: string) {
     const functions = expectStatus(await admin('GET', functionsPath(botName)), 200).json() as FunctionView[];

@@ -427,7 +427,9 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
         ],
         announce(botId),
       ),
-    entities: (botId: string) => entityRepository(db, tenantId, botId),
+    // Conversations read entities (a condition's 'Is an entity'): a change is announced like an intent's.
+    entities: (botId: string) =>
+      announcingWrites(entityRepository(db, tenantId, botId), ['list', 'get'], announce(botId)),
     /** One bot's variables and objects, with the tenant's global ones. */
     variables: (botId: string) => variableRepository(db, tenantId, botId),
     /** One bot's functions and sub flows, with the tenant's global ones. */

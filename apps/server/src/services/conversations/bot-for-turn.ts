@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { llmTalkOf } from '../llms/answering/llm-talk';
 import { botRefOf } from '../nlu/engine/bot-ref';
 import { recognitionOf } from '../nlu/engine/recognition';
+import { entityValuesOf } from './entity-values';
 import { activeFlowOf } from './runtime-flows';
 import { runtimeFunctionOf } from './runtime-functions';
 import { TEST_CHAT_CHANNELS } from './test-channels';
@@ -30,7 +31,7 @@ const NOTHING_RECOGNIZED: Recognition = { intent: null, score: 0, entities: [] }
  * (intents, activations, the model) is kept by `ctx.botRuntime` until the bot changes on any
  * process, so settings, flows activated and models published take effect on the next message.
  */
-export function botForTurn(
+export async function botForTurn(
   ctx: AppContext,
   scope: TenantScope,
   bot: Bot,
@@ -42,8 +43,12 @@ export function botForTurn(
     /** The conversation's first turn: the one that gives it the bot's starting variables. */
     isFirstTurn: boolean;
   },
-): BotForTurn {
+): Promise<BotForTurn> {
   const settings = readBotSettings(bot.settings);
+  // Conditions check values against the bot's entities synchronously: read (and kept) before the turn.
+  const entityValue = await ctx.botRuntime.remember(bot, 'entity-values', async () =>
+    entityValuesOf(await scope.entities(bot.id).list()),
+  );
   const messages = systemMessagesIn(settings.systemMessages, options.language);
   const recognizer = settings.intentRecognizerProvider;
   const provider = recognizer ? ctx.nluProviders.get(recognizer) : undefined;
@@ -100,7 +105,7 @@ export function botForTurn(
           .join('\n');
       },
     },
-    decision: { channel: options.channel, user: 'absent', entityValue: () => undefined },
+    decision: { channel: options.channel, user: 'absent', entityValue },
   };
 }
 

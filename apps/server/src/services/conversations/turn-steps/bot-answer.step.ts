@@ -24,7 +24,7 @@ export const botAnswerStep = {
     }
     try {
       const result = await runTurn({
-        bot: botForTurn(ctx, scope, bot, {
+        bot: await botForTurn(ctx, scope, bot, {
           target: origin.target,
           language: conversation.language,
           channel: origin.channel,
