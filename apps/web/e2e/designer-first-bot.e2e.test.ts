@@ -37,7 +37,7 @@ async function startOrderApi() {
  * Issue 22's walk, as a new designer does it in the browser: intents with examples (one of them
  * an FAQ), a regex entity for the order number, a REST function on the shop's order API picked
  * from a test call, a flow drawn in the Dialog Manager (a question answered in OrderNumber and
- * checked by a validation block, the lookup, a condition on its answer),
+ * checked by a validation block against the entity, the lookup, a condition on its answer),
  * published from the banner, then talked to in the test chat: changing the subject inside the
  * validation loop, and the order number given in the first message. The steps run in order:
  * each builds on what the one before made.
@@ -99,8 +99,10 @@ describe("a designer's first bot, built and talked to in the browser", () => {
     await dialog().getByLabel('New regex').press('Enter');
     await dialog().getByLabel('New example').fill('12345');
     await dialog().getByLabel('New example').press('Enter');
+    // The example is checked against the regexes in the browser before it is listed.
+    await expectVisible(dialog().getByRole('button', { name: 'Remove "12345"' }));
     await dialog().getByRole('button', { name: 'Create', exact: true }).click();
-    await s.page.waitForURL(tabUrl('entities', 'OrderNumber'));
+    await s.page.waitForURL(tabUrl('entities', 'OrderNumber'), { timeout: 30_000 });
     await expectVisible(pane().getByRole('heading', { name: 'OrderNumber' }));
   });
 
@@ -185,12 +187,12 @@ describe("a designer's first bot, built and talked to in the browser", () => {
     await expectVisible(outputs.getByText('OrderNumber', { exact: true }));
     await selectBlock(question);
 
-    // The validation: the answer must be five digits, else the question is asked again.
+    // The validation: the answer must be an order number (the entity), else the question is asked again.
     await padEntry('Append Action').click();
     await choose(details(), 'Block', 'Validation');
     await choose(details(), 'Variable', 'OrderNumber');
-    await choose(details(), 'Operation', 'RegEx');
-    await details().getByLabel('Regular expression', { exact: true }).fill('^\\d{5}$');
+    await choose(details(), 'Operation', 'Is an entity');
+    await details().getByLabel('Entity', { exact: true }).fill('OrderNumber');
     await details().getByLabel('On fail', { exact: true }).selectOption('repeat-previous-block');
     await details().getByLabel('Message', { exact: true }).fill(NOT_AN_ORDER);
 
