@@ -1,17 +1,17 @@
 import { createRequire } from 'node:module';
-import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite';
+import { BpeCounter, type TiktokenRanks } from './bpe-counter.ts';
 
 type EncodingName = 'o200k_base' | 'cl100k_base';
 
 const require = createRequire(import.meta.url);
-const encoders = new Map<EncodingName, Tiktoken>();
+const encoders = new Map<EncodingName, BpeCounter>();
 
 /** Each encoding's ranks (a few MB) are loaded the first time a text is counted with it. */
-function encoder(name: EncodingName): Tiktoken {
+function encoder(name: EncodingName): BpeCounter {
   let found = encoders.get(name);
   if (!found) {
-    const ranks = require(`js-tiktoken/ranks/${name}`) as TiktokenBPE | { default: TiktokenBPE };
-    found = new Tiktoken('default' in ranks ? ranks.default : ranks);
+    const ranks = require(`js-tiktoken/ranks/${name}`) as TiktokenRanks | { default: TiktokenRanks };
+    found = new BpeCounter('default' in ranks ? ranks.default : ranks);
     encoders.set(name, found);
   }
   return found;
@@ -31,5 +31,5 @@ export function encodingFor(model: string | undefined): EncodingName {
 /** Tokens of a text for a model (its encoding, or o200k_base when the model's is not known). */
 export function countTokens(text: string, model?: string): number {
   if (text === '') return 0;
-  return encoder(encodingFor(model)).encode(text, [], []).length;
+  return encoder(encodingFor(model)).count(text);
 }
