@@ -12,7 +12,7 @@ const TEXTS = [
   'Größenverhältnisse, façade, naïve coöperation — “quotes” and ‘more’…',
   '日本語のテキストと中文文本，还有한국어 텍스트.',
   'emoji 😀🎉👩‍👩‍👧‍👦 and flags 🇪🇺',
-  'code: const x = await fetch(`${base}/v1/models`, { headers: { "x-api-key": key } });\n\tif (!x.ok) throw x;',
+  'code: const x = await fetch(base + "/v1/models", { headers: { "x-api-key": key } });\n\tif (!x.ok) throw x;',
   '    indented\n\n\nblank lines   trailing   ',
   '<|endoftext|> is only text here',
   'ab'.repeat(500),
