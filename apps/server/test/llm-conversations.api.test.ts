@@ -193,6 +193,29 @@ describe.each(testDatabases())('LLMs in conversations on %s', (kind) => {
     }
   }, 60_000);
 
+  test('with maskAIData the provider never sees what the masking patterns cover; the user gets the answer', async () => {
+    const gdprPath = `/api/bots/${encodeURIComponent(BOT)}/gdpr/settings`;
+    const gdpr = expectStatus(await admin('GET', gdprPath), 200).json();
+    const masked = {
+      ...gdpr,
+      maskAIData: true,
+      maskingPatterns: [{ name: 'Email', pattern: '[^@\\s]+@[^@\\s]+' }],
+    };
+    expectStatus(await admin('PUT', gdprPath, masked), 200);
+    try {
+      const { send } = await chat('private');
+      await send('ask the handbook');
+      const before = provider.requests.length;
+      const said = texts(await send('mail ada@example.com how many days of paid leave does an employee get'));
+      expect(said[0]).toContain('27 days of paid leave');
+      const sent = JSON.stringify(provider.requests.slice(before).map((r) => r.body));
+      expect(sent).not.toContain('ada@example.com');
+      expect(sent).toContain('mail [Email] how many days');
+    } finally {
+      expectStatus(await admin('PUT', gdprPath, gdpr), 200);
+    }
+  }, 60_000);
+
   test('a failing provider gives the unexpected-error message, not a hung turn', async () => {
     const { send } = await chat('unlucky');
     await send('ask the handbook');

@@ -1,8 +1,9 @@
-import { type FlowTargetName, readBotSettings, systemMessagesIn } from '@parley/contracts';
+import { type FlowTargetName, gdprSettingsOf, readBotSettings, systemMessagesIn } from '@parley/contracts';
 import type { Bot, TenantScope, VariableRecord } from '@parley/db';
 import { NluModelMissing } from '@parley/nlu';
 import type { BotForTurn, Recognition } from '@parley/runtime';
 import type { AppContext } from '../../context';
+import { type Masker, maskerOf } from '../gdpr/masking';
 import { llmTalkOf } from '../llms/answering/llm-talk';
 import { botRefOf } from '../nlu/engine/bot-ref';
 import { recognitionOf } from '../nlu/engine/recognition';
@@ -95,7 +96,10 @@ export async function botForTurn(
         }
       },
       sendMail: (mail) => ctx.mailer.send(mail),
-      llm: llmTalkOf(ctx, scope, bot.tenantId, { splitSentences: settings.llmSplitSentences }),
+      llm: llmTalkOf(ctx, scope, bot.tenantId, {
+        splitSentences: settings.llmSplitSentences,
+        maskForProvider: () => maskForProviderOf(bot),
+      }),
       async conversationHistory() {
         const turns = await scope.conversations(bot.id).turnsOf(options.conversationId);
         return turns
@@ -122,4 +126,10 @@ function startingVariablesOf(records: readonly VariableRecord[]): Record<string,
     }
   }
   return values;
+}
+
+/** The bot's maskAIData (spec 04 section 3.7): its masking patterns applied to what an LLM provider is sent. */
+function maskForProviderOf(bot: Bot): Masker | undefined {
+  const gdpr = gdprSettingsOf(bot.settings);
+  return gdpr.maskAIData ? maskerOf(gdpr.maskingPatterns) : undefined;
 }

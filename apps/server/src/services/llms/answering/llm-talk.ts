@@ -1,6 +1,7 @@
 import type { TenantScope } from '@parley/db';
 import type { LlmTalk, LlmTalkRequest } from '@parley/runtime';
 import type { AppContext } from '../../../context';
+import type { Masker } from '../../gdpr/masking';
 import { splitSentences } from '../guardrails/sentences';
 import { answerWithLlm } from './llm-test.service';
 
@@ -26,10 +27,21 @@ export function llmTalkOf(
   ctx: AppContext,
   scope: TenantScope,
   tenantId: string,
-  options: { splitSentences: boolean },
+  options: {
+    splitSentences: boolean;
+    /** The bot's GDPR maskAIData: what the user wrote is masked before any provider sees it (made when first needed). */
+    maskForProvider?: () => Masker | undefined;
+  },
 ): LlmTalk {
   return {
-    async answer(request) {
+    async answer(unmasked) {
+      const mask = options.maskForProvider?.() ?? ((text: string) => text);
+      const request = {
+        ...unmasked,
+        message: mask(unmasked.message),
+        history: unmasked.history.map((turn) => ({ ...turn, content: mask(turn.content) })),
+        ...(unmasked.context === undefined ? {} : { context: mask(unmasked.context) }),
+      };
       const llm = await scope.llms.get(request.llmId);
       if (!llm) throw new Error(`The LLM ${request.llmId} no longer exists in this organisation.`);
       const context = [
