@@ -230,7 +230,8 @@ function startStream(
 
 /**
  * Asks the provider whether it takes these credentials, as cheaply as it allows: its model list,
- * else (Bedrock) a one-token answer from its first declared model. Throws LlmProviderError.
+ * else (Bedrock) a one-token answer from its first declared model, where 'no access to the model'
+ * (not enabled in the account) still means the signature was taken. Throws LlmProviderError.
  */
 export async function verifyLlmClient(client: LlmClient, signal?: AbortSignal): Promise<void> {
   const declaration = LLM_PROVIDERS[client.provider];
@@ -239,10 +240,24 @@ export async function verifyLlmClient(client: LlmClient, signal?: AbortSignal): 
     return;
   }
   const model = declaration.models[0] ?? '';
-  await client.chat({
-    model,
-    messages: [{ role: 'user', content: 'Say OK.' }],
-    maxOutputTokens: 1,
-    ...(signal ? { signal } : {}),
-  });
+  try {
+    await client.chat({
+      model,
+      messages: [{ role: 'user', content: 'Say OK.' }],
+      maxOutputTokens: 1,
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    // Signed and accepted, only the model is not enabled for the account: the credentials are good.
+    if (
+      error instanceof LlmProviderError &&
+      error.kind === 'refused' &&
+      MODEL_NOT_ENABLED.test(error.message)
+    )
+      return;
+    throw error;
+  }
 }
+
+/** Bedrock's words for a model the account has not enabled (AccessDeniedException). */
+const MODEL_NOT_ENABLED = /access to the model/i;

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { createLlmClient } from './client.ts';
+import { createLlmClient, verifyLlmClient } from './client.ts';
 import type { ProviderCredentials } from './credentials.ts';
 import { LlmProviderError } from './errors.ts';
 
@@ -179,5 +179,35 @@ describe('Amazon Bedrock', () => {
     expect(String(seen[0]?.headers.authorization)).toMatch(
       /^AWS4-HMAC-SHA256 Credential=AKIAEXAMPLE\/\d{8}\/eu-west-1\/bedrock\/aws4_request/,
     );
+  });
+});
+
+describe('checking credentials on save', () => {
+  test('Bedrock: a model not enabled still proves the credentials; an invalid token does not', async () => {
+    const bedrock = clientOf({
+      provider: 'bedrock',
+      fields: { region: 'eu-west-1', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret' },
+    });
+    answer = {
+      status: 403,
+      body: { message: "You don't have access to the model with the specified model ID." },
+    };
+    await expect(verifyLlmClient(bedrock)).resolves.toBeUndefined();
+    answer = { status: 403, body: { message: 'The security token included in the request is invalid.' } };
+    expect((await refusalOf(verifyLlmClient(bedrock))).message).toBe(
+      'Amazon Bedrock refused the request: The security token included in the request is invalid (HTTP 403).',
+    );
+  });
+
+  test('providers with a model list are checked by it', async () => {
+    answer = {
+      status: 401,
+      body: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } },
+    };
+    const anthropic = clientOf({ provider: 'anthropic', fields: { apiKey: 'bad' } });
+    expect((await refusalOf(verifyLlmClient(anthropic))).message).toBe(
+      'Anthropic refused the request: invalid x-api-key (HTTP 401).',
+    );
+    expect(seen.at(-1)?.path).toBe('/v1/models?limit=1000');
   });
 });
