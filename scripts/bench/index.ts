@@ -7,6 +7,7 @@ import { benchFlowEditor } from './flow-editor';
 import { benchFoundation } from './foundation';
 import { benchImportStall } from './import-stall';
 import { benchLlm } from './llm';
+import { benchLlmAnswer } from './llm-answer';
 import { benchLlmClient } from './llm-client';
 import { benchRuntime } from './runtime';
 import { benchSettingsTabs } from './settings-tabs';
@@ -27,6 +28,7 @@ const BENCHMARKS: Record<string, (options: { seconds: number }) => Promise<objec
   'settings-tabs': benchSettingsTabs,
   llm: benchLlm,
   'llm-client': benchLlmClient,
+  'llm-answer': benchLlmAnswer,
 };
 
 const args = process.argv.slice(2);

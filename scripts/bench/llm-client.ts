@@ -5,7 +5,8 @@ import { round } from './load';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const STAND_IN = path.join(root, 'packages/llm/src/testing/cli.ts');
-const KEY = 'sk-bench';
+export const STAND_IN_KEY = 'sk-bench';
+const KEY = STAND_IN_KEY;
 
 /**
  * `npm run bench -- llm-client`: what the provider layer costs Parley per call, with the local
@@ -71,7 +72,7 @@ export async function benchLlmClient({ seconds }: { seconds: number }) {
   }
 }
 
-async function measure(run: () => Promise<void>, seconds: number) {
+export async function measure(run: () => Promise<void>, seconds: number) {
   const walls: number[] = [];
   const cpuBefore = process.cpuUsage();
   const until = performance.now() + seconds * 1000;
@@ -90,7 +91,7 @@ async function measure(run: () => Promise<void>, seconds: number) {
   };
 }
 
-function startStandIn(): Promise<{ url: string; child: ChildProcess }> {
+export function startStandIn(): Promise<{ url: string; child: ChildProcess }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', STAND_IN, '--port', '0', '--api-key', KEY], {
       cwd: root,

@@ -60,7 +60,7 @@ describe.each(testDatabases())('the LLM acceptance check on %s', (kind) => {
     const factsSent = HANDBOOK_TOPICS.filter((t) => prompt.includes(t.fact)).length;
     expect(factsSent).toBeLessThanOrEqual(llm.amountOfDocs);
     expect(prompt.length).toBeLessThan(handbookText().length / 2);
-  });
+  }, 120_000);
 
   test('with no provider configured the answer is the passage itself, with its source and a notice', async () => {
     const { token } = await bare.signUpFirstAdmin();
@@ -74,5 +74,5 @@ describe.each(testDatabases())('the LLM acceptance check on %s', (kind) => {
     expect(answer).toMatchObject({ mode: 'retrieval-only', notice: M.noProviderNotice });
     expect(answer.answer).toContain(LEAVE);
     expect(answer.sources[0]).toMatchObject({ documentName: 'handbook.txt' });
-  });
+  }, 120_000);
 });

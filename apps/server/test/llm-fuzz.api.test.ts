@@ -126,7 +126,7 @@ describe.each(testDatabases())('hostile input to the LLM area on %s', (kind) => 
     expect(log.failures).toEqual([]);
     expect(log.sent).toBeGreaterThan(500);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  });
+  }, 180_000);
 
   test('hostile files are refused or fail their own document with a reason; training ends and the server answers', async () => {
     const target = await createLlm(w.admin, { llmDisplayName: 'Hostile files', llmProvider: 'openai' });

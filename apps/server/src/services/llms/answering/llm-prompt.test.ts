@@ -55,6 +55,24 @@ describe('the prompt of an answer', () => {
     expect(prompt.system).toContain('[1] small.txt');
   });
 
+  it('counts nothing when the prompt’s bytes fit the window anyway', () => {
+    let counted = 0;
+    const prompt = buildPrompt({
+      settings,
+      passages: [passage('a.txt', 'Leave is 25 days.')],
+      message: 'leave?',
+      history: [],
+      contextWindow: 128_000,
+      answerTokens: 1024,
+      countTokens: (text) => {
+        counted++;
+        return words(text);
+      },
+    });
+    expect(prompt.passages).toHaveLength(1);
+    expect(counted).toBe(0);
+  });
+
   it('adds the exchange so far, newest kept, with the history instructions; JSON output names its schema', () => {
     const prompt = buildPrompt({
       settings: { ...settings, output: 'json', outputSchema: '{"type":"object"}' },

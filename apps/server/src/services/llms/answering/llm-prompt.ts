@@ -81,8 +81,22 @@ function instructions(settings: PromptSettings, hasHistory: boolean): string {
     .join('\n\n');
 }
 
+/**
+ * A token is at least one byte of UTF-8, so a text has at most as many tokens as bytes: when the
+ * whole prompt's bytes fit the window, nothing needs counting (counting 8 KB costs ~6 ms of CPU).
+ */
+const bytesOf = (text: string) => Buffer.byteLength(text, 'utf8');
+
 export function buildPrompt<P extends PromptPassage>(input: PromptInput<P>): BuiltPrompt<P> {
-  const { countTokens } = input;
+  const everything = [
+    instructions(input.settings, input.history.length > 0),
+    input.message,
+    ...input.history.map((turn) => turn.content),
+    ...input.passages.map((passage) => `[00] ${passageLabel(passage)}\n${passage.text}`),
+  ];
+  const bound = everything.reduce((sum, text) => sum + bytesOf(text) + 4, 0) + 32;
+  const fitsAnyway = bound <= input.contextWindow - input.answerTokens - FRAMING_TOKENS;
+  const countTokens = fitsAnyway ? bytesOf : input.countTokens;
   const head = instructions(input.settings, input.history.length > 0);
   let budget =
     input.contextWindow -
