@@ -12,16 +12,14 @@ import {
   type ServerMessage,
   type TestChatStarted,
 } from '@parley/contracts';
-import { buildFlowXml } from '@parley/flows';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { routeCatalogue } from '../src/http/route-catalogue';
 import { addUser, as, type Call, type Caller, expectStatus, USER_PASSWORD } from './support/admin-world';
 import { createIntent } from './support/bot-content';
 import { botPath, createBot } from './support/bots';
 import { testDatabases } from './support/databases';
-import { intentFlowPath } from './support/flows';
 import { createFuzzLog, fuzzSender, HOSTILE_PARAMS, HOSTILE_VALUES, sendJsonBodies } from './support/fuzz';
-import { startPublish, waitForSync } from './support/publishing';
+import { publishTestFlows } from './support/publishing';
 import { openSocket, socketUrl, type TestSocket } from './support/socket-client';
 import { buildOwnAdminWorld, type MasterWorld, signUpMaster, uniqueKey } from './support/tenant-world';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -289,19 +287,13 @@ describe.each(testDatabases())('handing conversations to a person on %s', (kind)
       name: 'Hours',
       utterances: ['when are you open', 'opening hours', 'are you open today', 'what time do you close'],
     });
-    const xml = await buildFlowXml(
-      [
+    await publishTestFlows(w.admin, w.botName, {
+      Human: [
         { block: 'message', fields: { message: 'Let me find someone.' } },
         { block: 'handover' },
         { end: 'endFlow' },
       ],
-      {
-        languages: ['en'],
-      },
-    );
-    expectStatus(await w.admin('PUT', `${intentFlowPath(w.botName, 'Human')}/test-version`, { xml }), 200);
-    const { syncId } = await startPublish(w.admin, w.botName);
-    expect((await waitForSync(w.admin, w.botName, syncId)).state).toBe('Succeeded');
+    });
 
     const chat = await testChat(w);
     const turn = await chat.say('i want to talk to a person');

@@ -1,14 +1,12 @@
 import { botIdFor, Permission, publicTestChatPath, TEST_CHAT_LINK_MESSAGES } from '@parley/contracts';
-import { buildFlowXml } from '@parley/flows';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TEST_CHAT_LIMITS } from '../src/services/conversations/test-chat-link.service';
 import { as, type Call, expectStatus } from './support/admin-world';
 import { buildContentWorld, type ContentWorld, createIntent } from './support/bot-content';
 import { botPath, createBot } from './support/bots';
 import { testDatabases } from './support/databases';
-import { intentFlowPath } from './support/flows';
 import { PIZZA_INTENTS, PIZZA_ORDER_FLOW } from './support/pizza-bot';
-import { startPublish, waitForSync } from './support/publishing';
+import { publishTestFlows } from './support/publishing';
 import { openSocket, socketUrl, type TestSocket } from './support/socket-client';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -84,10 +82,7 @@ describe.each(testDatabases())('sharing the test chat on %s', (kind) => {
   async function pizzaBot(call: Call, name: string) {
     await createBot(call, name);
     for (const intent of PIZZA_INTENTS) await createIntent(call, name, intent);
-    const xml = await buildFlowXml(PIZZA_ORDER_FLOW, { languages: ['en'] });
-    expectStatus(await call('PUT', `${intentFlowPath(name, 'OrderPizza')}/test-version`, { xml }), 200);
-    const { syncId } = await startPublish(call, name);
-    expect((await waitForSync(call, name, syncId)).state).toBe('Succeeded');
+    await publishTestFlows(call, name, { OrderPizza: PIZZA_ORDER_FLOW });
   }
 
   beforeAll(async () => {
