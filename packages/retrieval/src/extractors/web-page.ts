@@ -16,11 +16,18 @@ export interface ExtractedWebPage {
  * the page's address and its headings, with the page's links for a crawl to follow.
  */
 export function extractWebPage(html: string, url: string): ExtractedWebPage {
-  const { document } = parseHTML(html);
+  const document = documentOf(html);
+  if (!document) return { url, title: '', sections: [], links: [] };
   const links = linksOf(document, url);
   const pageTitle = document.querySelector('title')?.textContent?.trim() ?? '';
   // Readability changes the document it reads; the links were taken first.
-  const article = new Readability(document as never).parse();
+  let article: ReturnType<Readability['parse']> = null;
+  try {
+    article = new Readability(document as never).parse();
+  } catch {
+    // Markup Readability cannot read is walked as it is.
+    article = null;
+  }
   const sections = article?.content
     ? sectionsOfHtml(article.content, { url })
     : document.body
@@ -28,6 +35,14 @@ export function extractWebPage(html: string, url: string): ExtractedWebPage {
       : [];
   const title = article?.title?.trim() || pageTitle;
   return { url, title, sections, links };
+}
+
+/** The page as a document; markup with no root element (a fragment, noise) inside a body of its own. */
+function documentOf(html: string) {
+  const { document } = parseHTML(html);
+  if (document.documentElement) return document;
+  const wrapped = parseHTML(`<!doctype html><html><body>${html}</body></html>`).document;
+  return wrapped.documentElement ? wrapped : undefined;
 }
 
 function linksOf(
