@@ -3,6 +3,7 @@ import {
   changeIntentNameBodySchema,
   createIntentBodySchema,
   FAQ_FILE_FIELD,
+  generateUtterancesBodySchema,
   INTENT_BATCH_FILE_FIELD,
   INTENT_BATCH_FILE_MAX_BYTES,
   INTENT_BATCH_TEMPLATE_FILE,
@@ -42,6 +43,10 @@ import {
   renameIntent,
   updateIntentDescription,
 } from '../services/content/intents.service';
+import {
+  generateIntentUtterances,
+  generateNewIntentUtterances,
+} from '../services/content/utterance-generation.service';
 
 type BotParams = { Params: { bot: string } };
 type IntentParams = { Params: { bot: string; intent: string } };
@@ -53,7 +58,7 @@ const EXPORT: Access = { botPermission: Permission.ExportIntents };
 
 const intentParam = (value: string) => textParam(value, 'intent', 200);
 
-/** Intents and their examples (spec 02 section 7 'Intents'); the LLM's utterance generation comes with the LLM issue. */
+/** Intents and their examples (spec 02 section 7 'Intents'), and Auto generate's proposals. */
 export function intentsRoutes(app: FastifyInstance, ctx: AppContext): void {
   // `?view=summary` leaves the examples out: the list of a bot with hundreds of intents.
   app.get<BotParams & { Querystring: { view?: string } }>(
@@ -71,6 +76,25 @@ export function intentsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post<BotParams>('/api/:bot/intents', { config: { access: MANAGE } }, async (request) =>
     createIntent(ctx, principalOf(request), botOf(request), parseInput(createIntentBodySchema, request.body)),
+  );
+
+  app.post<BotParams>(
+    '/api/:bot/intents/utterances/generate',
+    { config: { access: MANAGE } },
+    async (request) =>
+      generateNewIntentUtterances(
+        ctx,
+        principalOf(request),
+        botOf(request),
+        parseInput(generateUtterancesBodySchema, request.body ?? {}),
+      ),
+  );
+
+  app.put<IntentParams>(
+    '/api/:bot/intents/:intent/utterances/generate',
+    { config: { access: MANAGE } },
+    async (request) =>
+      generateIntentUtterances(ctx, principalOf(request), botOf(request), intentParam(request.params.intent)),
   );
 
   app.put<BotParams>('/api/:bot/intents/change-name', { config: { access: MANAGE } }, async (request) =>

@@ -5,6 +5,10 @@
  */
 
 export const INTENT_MESSAGES = {
+  /** Spec 02 section 8: Auto generate failed (no provider answered usable utterances). */
+  generateFailed: 'Could not generate utterances, please try again later.',
+  generateNoProvider:
+    'Could not generate utterances: no LLM provider is configured. An account administrator adds one under Account Administration, LLM providers.',
   invalidName:
     'Please provide a valid intent name. Intent name can contain only the following characters: "A-Z a-z 0-9 _"',
   nameTaken: 'Intent name already exists!',
@@ -56,6 +60,9 @@ export const INTENT_NAME_MAX_LENGTH = 50;
 export const INTENT_MIN_EXAMPLES = 2;
 /** The create form's hint. */
 export const INTENT_RECOMMENDED_UTTERANCES = 3;
+
+/** How many utterances Auto generate proposes at most (the designer picks which to add). */
+export const GENERATED_UTTERANCES_MAX = 10;
 
 export const INTENT_LIMITS = {
   description: 1000,

@@ -192,3 +192,20 @@ export const intentFileSchema = z.object({
     .transform((v) => v ?? null),
 });
 export type IntentFile = z.infer<typeof intentFileSchema>;
+
+/**
+ * POST /api/{bot}/intents/utterances/generate (the Create Intent modal): what the intent is
+ * about so far. The name may still be half-typed: it is only a hint for the model.
+ */
+export const generateUtterancesBodySchema = z.object({
+  intentName: z.string({ message: M.invalidName }).max(200, M.invalidName).default(''),
+  intentDescription: descriptionField,
+  utterances: exampleList,
+});
+export type GenerateUtterancesBody = z.input<typeof generateUtterancesBodySchema>;
+
+/** What Auto generate answers: proposals the designer reviews before any is added. */
+export interface GeneratedUtterances {
+  utterances: string[];
+  patterns: string[];
+}

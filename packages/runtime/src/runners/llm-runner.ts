@@ -1,4 +1,4 @@
-import { INACTIVITY_ACTIVITY, type LlmAnswerSource } from '@parley/contracts';
+import { INACTIVITY_ACTIVITY } from '@parley/contracts';
 import { INACTIVITY_EXIT, LLM_MAX_MESSAGES, RECOGNIZED_INTENT_EXIT } from '@parley/flows';
 import { type OutboundActivity, textOfActivity } from '../activities';
 import type { LlmTalkAnswer, LlmTalkMessage } from '../runtime-services';
