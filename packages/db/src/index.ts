@@ -85,6 +85,18 @@ export type {
   NewLlm,
   NewLlmDocument,
 } from './repositories/llm.repository';
+export type {
+  LlmEvalDatasetRecord,
+  LlmEvalRunRecord,
+  LlmEvalRunState,
+} from './repositories/llm-evaluation.repository';
+export {
+  LLM_METRIC_COLUMNS,
+  type LlmAnswerMetric,
+  type LlmMetricDay,
+  type LlmMetricName,
+  type LlmModelTokens,
+} from './repositories/llm-metrics.repository';
 export type { TenantLlmProviderRecord } from './repositories/llm-provider.repository';
 export type { Membership } from './repositories/membership.repository';
 export type {

@@ -44,6 +44,9 @@ export interface Database {
   llms: LlmTable;
   llm_documents: LlmDocumentTable;
   llm_passages: LlmPassageTable;
+  llm_eval_datasets: LlmEvalDatasetTable;
+  llm_eval_runs: LlmEvalRunTable;
+  llm_answer_metrics: LlmAnswerMetricTable;
   consent_decisions: ConsentDecisionTable;
   external_api_keys: ExternalApiKeyTable;
   external_api_settings: ExternalApiSettingsTable;
@@ -550,6 +553,65 @@ export interface LlmDocumentTable {
   passages: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** An LLM's evaluation dataset (issue 23): questions with expected answers and sources. */
+export interface LlmEvalDatasetTable {
+  id: string;
+  tenant_id: string;
+  llm_id: string;
+  name: string;
+  file_name: string;
+  question_count: number;
+  questions: Json;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+/** One evaluation of a dataset on an LLM, kept to be shown beside the others. */
+export interface LlmEvalRunTable {
+  id: string;
+  tenant_id: string;
+  llm_id: string;
+  dataset_id: string;
+  dataset_name: string;
+  /** running, succeeded, failed */
+  state: string;
+  done: number;
+  total: number;
+  summary: ColumnType<unknown, string | null, string | null>;
+  results: ColumnType<unknown, string | null, string | null>;
+  error: string | null;
+  started_by: string;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+/** The timings (ms) and tokens of one message an LLM answered (spec 04 section 3.11's LLM metrics). */
+export interface LlmAnswerMetricTable {
+  id: string;
+  tenant_id: string;
+  llm_id: string;
+  /** The UTC date (YYYY-MM-DD) it counts on. */
+  day: string;
+  answered_at: Timestamp;
+  /** test, conversation */
+  origin: string;
+  model: string | null;
+  input_tokens: number;
+  output_tokens: number;
+  input_guardrails_ms: number;
+  input_guardrails_blocking_ms: number;
+  output_guardrails_ms: number;
+  output_guardrails_blocking_ms: number;
+  first_sentence_ms: number;
+  rag_filter_ms: number;
+  rag_chain_ms: number;
+  total_chain_ms: number;
+  llm_execution_ms: number;
+  response_ms: number;
+  /** Only for answers of an LLM block in a conversation. */
+  llm_block_ms: number | null;
 }
 
 /**

@@ -7,6 +7,7 @@ export {
   type ExtractionLimits,
   extractDocument,
 } from './extract-document';
+export { parseCsv } from './extractors/csv';
 export { type ExtractedWebPage, extractWebPage } from './extractors/web-page';
 export * from './ranking';
 export type { DocumentSection, ExtractedDocument } from './sections';

@@ -3,6 +3,7 @@ import { sweepAbandonedImports } from '../services/bots/importing-bot.service';
 import { pollMailboxes } from '../services/channels/mail/mail-poller';
 import { retryDelivery } from '../services/channels/messaging/outbound-delivery';
 import { takeScheduledTurn } from '../services/conversations/scheduled-turns.service';
+import { failEvaluationJob, runEvaluationJob } from '../services/llms/evaluation/llm-evaluation-job';
 import { failTrainingJob, runTrainingJob } from '../services/llms/training/llm-training-job';
 import { runDueNluAutomate, runNluAutomateJob } from '../services/nlu/nlu-automate.service';
 import { runNluTestJob } from '../services/nlu/nlu-test.service';
@@ -46,6 +47,7 @@ export const JOB_HANDLERS = {
   },
   'bots.sweep-imports': { run: (ctx) => sweepAbandonedImports(ctx) },
   'llm.train': { run: runTrainingJob, onFailed: failTrainingJob },
+  'llm.evaluate': { run: runEvaluationJob, onFailed: failEvaluationJob },
 } satisfies { [N in JobName]: JobDefinition<JobPayloads[N]> };
 
 /** The handlers the queue calls, reading the table. */

@@ -45,6 +45,8 @@ export interface JobPayloads {
   'channel.forget-receipts': NoPayload;
   /** One training run of an LLM (its training record exists, state running, with this run id). */
   'llm.train': { tenantId: string; llmId: string; runId: string };
+  /** One evaluation run of an LLM's dataset (its run exists, state running). */
+  'llm.evaluate': { tenantId: string; llmId: string; runId: string };
   /** Removes bots whose import (or staging) never finished: the process writing them ended (scheduled). */
   'bots.sweep-imports': NoPayload;
 }

@@ -22,6 +22,7 @@ import { healthRoutes } from './health.routes';
 import { intentsRoutes } from './intents.routes';
 import { llmRoutes } from './llm.routes';
 import { llmProvidersRoutes } from './llm-providers.routes';
+import { llmQualityRoutes } from './llm-quality.routes';
 import { masterTenantRoutes } from './master-tenant.routes';
 import { nluPerformanceRoutes } from './nlu-performance.routes';
 import { nluPredictRoutes } from './nlu-predict.routes';
@@ -71,6 +72,7 @@ export const ROUTE_MODULES: Array<(app: FastifyInstance, ctx: AppContext) => voi
   flowEditorRoutes,
   llmProvidersRoutes,
   llmRoutes,
+  llmQualityRoutes,
   variablesRoutes,
   nluStatusRoutes,
   nluPerformanceRoutes,

@@ -1,4 +1,10 @@
-import { BOT_BUNDLE_MAX_EXPANDED_BYTES, LLM_LIMITS, LLM_MESSAGES, validationError } from '@parley/contracts';
+import {
+  BOT_BUNDLE_MAX_EXPANDED_BYTES,
+  LLM_LIMITS,
+  LLM_MESSAGES,
+  type LlmEvaluationQuestion,
+  validationError,
+} from '@parley/contracts';
 import {
   type Chunk,
   type ChunkOptions,
@@ -19,6 +25,7 @@ import {
   type IntentWorkbookRow,
   readIntentWorkbook,
 } from '../services/content/intent-workbook';
+import { readEvaluationDataset } from '../services/llms/evaluation/evaluation-dataset';
 import { type ReadLlmExport, readLlmExportFile } from '../services/llms/llm-export-file';
 import { WEB_PAGE_MAX_CHARACTERS } from '../services/llms/passages/web-page-limit';
 
@@ -67,6 +74,11 @@ export const INPUT_TASKS = {
     return mailFactsOf(
       Buffer.from(payload.source.buffer, payload.source.byteOffset, payload.source.byteLength),
     );
+  },
+
+  /** An LLM's evaluation dataset (issue 23): its questions, or a refusal naming the question. */
+  readEvaluationDataset(payload: { file: Uint8Array; fileName: string }): LlmEvaluationQuestion[] {
+    return readEvaluationDataset(payload.file, payload.fileName);
   },
 
   /** A document an LLM learns from (issue 23): its text as sections, by its kind. */

@@ -307,6 +307,8 @@ export const llmTestAnswerSchema = z.object({
    * notice says what the provider did, naming it.
    */
   providerError: z.object({ provider: z.string(), kind: z.string(), message: z.string() }).optional(),
+  /** A guardrail stopped the message or the answer: the answer is then the guardrails message. */
+  guardrail: z.object({ target: z.enum(['input', 'output']), condition: z.string() }).optional(),
 });
 export type LlmTestAnswer = z.infer<typeof llmTestAnswerSchema>;
 

@@ -29,6 +29,7 @@ import * as llmDocuments from './202612051215-llm-documents';
 import * as llmPassages from './202612051217-llm-passages';
 import * as tenantLlmProviders from './202612051233-tenant-llm-providers';
 import * as llmPassageTerms from './202612051300-llm-passage-terms';
+import * as llmEvaluationMetrics from './202612051311-llm-evaluation-metrics';
 
 /** The one ordered list of migrations for both dialects; append, never reorder or edit. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612051217-llm-passages': llmPassages,
   '202612051233-tenant-llm-providers': tenantLlmProviders,
   '202612051300-llm-passage-terms': llmPassageTerms,
+  '202612051311-llm-evaluation-metrics': llmEvaluationMetrics,
 };

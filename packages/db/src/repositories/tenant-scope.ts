@@ -21,6 +21,8 @@ import {
 import { handoverRepository } from './handover.repository';
 import { intentRepository } from './intent.repository';
 import { llmDocumentRepository, llmRepository } from './llm.repository';
+import { llmEvaluationRepository } from './llm-evaluation.repository';
+import { llmMetricsRepository } from './llm-metrics.repository';
 import { llmProviderRepository } from './llm-provider.repository';
 import { nluDatasetRepository } from './nlu-dataset.repository';
 import { nluModelRepository } from './nlu-model.repository';
@@ -488,6 +490,8 @@ export function tenantScope(db: Kysely<Database>, tenantId: string, options: Rep
     llmDocuments: llmDocumentRepository(db, tenantId),
     passages: passageRepository(db, tenantId),
     llmProviders: llmProviderRepository(db, tenantId),
+    llmEvaluations: llmEvaluationRepository(db, tenantId),
+    llmMetrics: llmMetricsRepository(db, tenantId),
     /** One bot's GDPR consent decisions (the consent CSV). */
     consents: (botId: string) => consentRepository(db, tenantId, botId),
     /** One bot's External API channel: its keys, its conversation timeout, its Direct Line conversations. */

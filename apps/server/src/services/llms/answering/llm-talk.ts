@@ -35,6 +35,7 @@ export function llmTalkOf(
 ): LlmTalk {
   return {
     async answer(unmasked) {
+      const startedAt = performance.now();
       const mask = options.maskForProvider?.() ?? ((text: string) => text);
       const request = {
         ...unmasked,
@@ -51,11 +52,18 @@ export function llmTalkOf(
       ]
         .filter((part): part is string => part !== undefined && part.trim() !== '')
         .join('\n\n');
-      const answer = await answerWithLlm(ctx, tenantId, llm, {
-        message: request.message,
-        history: request.history,
-        ...(context !== '' ? { context } : {}),
-      });
+      // Checked whole by the guardrails before any sentence of it is sent; counted in its statistics.
+      const answer = await answerWithLlm(
+        ctx,
+        tenantId,
+        llm,
+        {
+          message: request.message,
+          history: request.history,
+          ...(context !== '' ? { context } : {}),
+        },
+        { origin: 'conversation', llmBlockStartedAt: startedAt },
+      );
       if (answer.providerError) throw new Error(answer.providerError.message);
       const ended = request.mayEnd === true && answer.answer.includes(END_OF_TALK_MARK);
       const text = answer.answer.split(END_OF_TALK_MARK).join('').trim();

@@ -17,8 +17,12 @@ import {
 import type { z } from 'zod';
 import type { Principal } from '../../../auth/principal';
 import type { AppContext } from '../../../context';
+import { type GuardedLlmAnswer, guardedOutput, inputRefusal } from '../guardrails/answer-guardrails';
+import { providerJudge } from '../guardrails/guardrail-judge';
+import { createGuardrails } from '../guardrails/guardrails';
 import { loadLlm } from '../llm-loading';
 import { type LlmSettings, readLlmSettings } from '../llm-view';
+import { AnswerTimings, recordAnswerMetric } from '../metrics/answer-timings';
 import { createPassageIndex, type RetrievedPassage } from '../passages/passage-index';
 import { resolveLlmClient } from '../providers/llm-client-resolver';
 import { embeddingModelOf } from '../training/llm-training.service';
@@ -76,10 +80,25 @@ export async function testLlm(
 ): Promise<LlmTestAnswer> {
   const input = body as z.output<typeof llmTestBodySchema>;
   const llm = await loadLlm(principal, llmId);
-  return answerWithLlm(ctx, principal.tenantId, llm, {
-    message: input.message,
-    history: input.history ?? [],
-  });
+  const { parts: _parts, ...answer } = await answerWithLlm(
+    ctx,
+    principal.tenantId,
+    llm,
+    { message: input.message, history: input.history ?? [] },
+    { origin: 'test' },
+  );
+  return answer;
+}
+
+/** How an answer is given, and where it counts. */
+export interface AnswerOptions {
+  /** Counted in the LLM's statistics as a Test or a conversation answer; an evaluation's is not. */
+  origin: 'test' | 'conversation' | 'evaluation';
+  /** The bot's llmSplitSentences and llmAsyncGuardrails (spec 04 section 3.1); off for Test. */
+  splitSentences?: boolean;
+  asyncGuardrails?: boolean;
+  /** When the LLM block's turn began (performance.now()): its total time is counted. */
+  llmBlockStartedAt?: number;
 }
 
 /**
@@ -94,7 +113,34 @@ export async function answerWithLlm(
   tenantId: string,
   llm: LlmDetailRecord,
   question: LlmQuestion,
-): Promise<LlmTestAnswer> {
+  options: AnswerOptions,
+): Promise<GuardedLlmAnswer> {
+  const timings = new AnswerTimings();
+  const answer = await guardedAnswer(ctx, tenantId, llm, question, options, timings);
+  if (options.origin !== 'evaluation') {
+    const blockMs =
+      options.llmBlockStartedAt === undefined ? undefined : performance.now() - options.llmBlockStartedAt;
+    await recordAnswerMetric(
+      ctx.repos.forTenant(tenantId),
+      timings.metric(llm.id, options.origin, blockMs),
+      ctx.log,
+    );
+  }
+  return answer;
+}
+
+/**
+ * The answer between its guardrails (docs/decisions.md 'Guardrails'): the user's message is
+ * checked first; the answer, as the provider or retrieval gave it, before it is given.
+ */
+async function guardedAnswer(
+  ctx: AppContext,
+  tenantId: string,
+  llm: LlmDetailRecord,
+  question: LlmQuestion,
+  options: AnswerOptions,
+  timings: AnswerTimings,
+): Promise<GuardedLlmAnswer> {
   const stored = readLlmSettings(llm.settings);
   const context = question.context?.trim();
   const settings = context
@@ -105,30 +151,55 @@ export async function answerWithLlm(
     : stored;
   const provider = llm.provider as LlmProviderId;
   const client = await resolveLlmClient(ctx, tenantId, provider);
+  const model = modelOf(provider, llm.model);
+  // Plain-language conditions are judged by the LLM's own provider and model; none without one.
+  const guardrails = createGuardrails(settings, client ? providerJudge(client, model) : undefined);
+  const refused = await inputRefusal(
+    guardrails,
+    question.message,
+    timings,
+    client ? 'provider' : 'retrieval-only',
+  );
+  if (refused) return refused;
   const query = retrievalQueryOf(question.message, settings);
   const embeddingModel = embeddingModelOf(llm.settings);
   let queryEmbedding: number[] | undefined;
   let failure: LlmProviderError | undefined;
-  if (client && embeddingModel && llm.indexedEmbeddingModel === embeddingModel) {
+  const passages = await timings.time('ragChainMs', async () => {
+    if (client && embeddingModel && llm.indexedEmbeddingModel === embeddingModel) {
+      try {
+        queryEmbedding = (await client.embed([query], embeddingModel))[0];
+      } catch (error) {
+        if (!(error instanceof LlmProviderError)) throw error;
+        failure = error; // Full text still finds passages; the provider's failure is said below.
+      }
+    }
+    return timings.time('ragFilterMs', () =>
+      createPassageIndex(ctx.repos).search(
+        { tenantId, llmId: llm.id },
+        { query, limit: settings.amountOfDocs, filters: settings.ragFilters, queryEmbedding },
+      ),
+    );
+  });
+  let answer: LlmTestAnswer;
+  if (!client) answer = retrievalOnly(passages, M.noProviderNotice);
+  else if (failure) answer = providerFailed(passages, failure);
+  else {
     try {
-      queryEmbedding = (await client.embed([query], embeddingModel))[0];
+      answer = await askProvider(client, model, settings, passages, question, timings);
     } catch (error) {
       if (!(error instanceof LlmProviderError)) throw error;
-      failure = error; // Full text still finds passages; the provider's failure is said below.
+      answer = providerFailed(passages, error);
     }
   }
-  const passages = await createPassageIndex(ctx.repos).search(
-    { tenantId, llmId: llm.id },
-    { query, limit: settings.amountOfDocs, filters: settings.ragFilters, queryEmbedding },
+  // A JSON answer is one value: it is never split into sentences.
+  const split = (options.splitSentences ?? false) && settings.output !== 'json';
+  return guardedOutput(
+    guardrails,
+    answer,
+    { splitSentences: split, asyncGuardrails: options.asyncGuardrails ?? false },
+    timings,
   );
-  if (!client) return retrievalOnly(passages, M.noProviderNotice);
-  if (failure) return providerFailed(passages, failure);
-  try {
-    return await askProvider(client, modelOf(provider, llm.model), settings, passages, question);
-  } catch (error) {
-    if (error instanceof LlmProviderError) return providerFailed(passages, error);
-    throw error;
-  }
 }
 
 function providerFailed(passages: RetrievedPassage[], error: LlmProviderError): LlmTestAnswer {
@@ -144,7 +215,9 @@ async function askProvider(
   settings: LlmSettings,
   passages: RetrievedPassage[],
   input: LlmQuestion,
+  timings: AnswerTimings,
 ): Promise<LlmTestAnswer> {
+  const promptStarted = performance.now();
   const prompt = buildPrompt({
     settings,
     passages,
@@ -163,13 +236,19 @@ async function askProvider(
     maxOutputTokens: ANSWER_TOKENS,
     json,
   };
-  const first = await client.chat(request);
+  timings.ragChainMs += performance.now() - promptStarted;
+  const ask = async (asked: typeof request) => {
+    const reply = await timings.time('llmExecutionMs', () => client.chat(asked));
+    timings.addUsage(reply.usage, model);
+    return reply;
+  };
+  const first = await ask(request);
   const sources = prompt.passages.map(sourceOf);
   if (!json) return { answer: first.text, sources, mode: 'provider' };
   const problem = jsonAnswerProblem(first.text, settings.outputSchema);
   if (!problem) return { answer: stripFence(first.text), sources, mode: 'provider' };
   // One repair attempt: the model is told what was wrong with its answer.
-  const repaired = await client.chat({
+  const repaired = await ask({
     ...request,
     messages: [
       ...prompt.messages,

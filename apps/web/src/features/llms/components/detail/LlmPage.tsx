@@ -9,20 +9,18 @@ import { useLlm } from '../../hooks/use-llms';
 import { useProviders } from '../../hooks/use-providers';
 import { LlmAccessGate } from '../LlmAccessGate';
 import { DataTab } from './DataTab';
+import { EvaluateTab } from './EvaluateTab';
 import { GuardrailsTab } from './GuardrailsTab';
 import { InstructionsTab } from './InstructionsTab';
 import { isLlmTabId, LLM_TABS, type LlmTabId, type LlmTabProps } from './llm-tabs';
 import { PromptTab } from './PromptTab';
 import { RagTab } from './RagTab';
 import { SettingsTab } from './SettingsTab';
+import { StatisticsTab } from './StatisticsTab';
 import { TestTab } from './TestTab';
 import '../llms.css';
 
-/**
- * The tabs' bodies. Evaluate and Statistics have none yet: their calls (POST /api/llm/{id}/evaluate,
- * the metrics) are not on the server, so their tabs are shown disabled rather than with controls
- * that would do nothing.
- */
+/** The tabs' bodies. */
 const TAB_PANELS: Partial<Record<LlmTabId, ComponentType<LlmTabProps>>> = {
   settings: SettingsTab,
   prompt: PromptTab,
@@ -31,6 +29,8 @@ const TAB_PANELS: Partial<Record<LlmTabId, ComponentType<LlmTabProps>>> = {
   rag: RagTab,
   guardrails: GuardrailsTab,
   test: TestTab,
+  evaluate: EvaluateTab,
+  statistics: StatisticsTab,
 };
 
 /**
