@@ -1,4 +1,5 @@
 import { isBeirFolder, measureBeir, readBeirSet, SCIFACT_PUBLISHED } from './llm/beir-quality';
+import { measureGuardrailChecks } from './llm/guardrail-checks';
 import { measureIngestion } from './llm/ingestion';
 import { measureRetrievalLatency } from './llm/retrieval-latency';
 
@@ -13,7 +14,8 @@ const phase = (name: string) =>
  * judged set when BENCH_BEIR_DIR names one (SciFact's published Anserini BM25: 0.665 flat, 0.679
  * multifield); none ships in any package reachable here, so without it the figure is not
  * measured and the run says so. Speed: search p95 at 100,000 passages on SQLite with CPU per
- * question beside a reference read in the same run; ingestion in pages per second.
+ * question beside a reference read in the same run; ingestion in pages per second. Guardrails
+ * (a separate section, `guardrails`): the local checks' p99 per answer (goal < 2 ms).
  */
 export async function benchLlm(_options: { seconds: number }) {
   phase('retrieval latency at 100,000 passages');
@@ -32,5 +34,7 @@ export async function benchLlm(_options: { seconds: number }) {
       publishedScifactBm25: SCIFACT_PUBLISHED,
     };
   }
-  return { retrievalLatency: latency, ingestion, quality };
+  phase('guardrails: local checks');
+  const guardrails = await measureGuardrailChecks({ answers: 20_000 });
+  return { retrievalLatency: latency, ingestion, quality, guardrails };
 }
