@@ -177,7 +177,9 @@ describe.each(testDatabases())('LLM training and answers on %s', (kind) => {
     expect(done.documents[0]).toMatchObject({ type: 'Url', status: 'trained', limit: 2 });
     const answer = await ask(llm, 'When is the help desk open?');
     expect(answer.answer).toContain('eight in the morning');
-    expect(answer.sources[0]).toMatchObject({ documentName: `${siteUrl}/`, url: `${siteUrl}/hours` });
+    expect(answer.sources).toContainEqual(
+      expect.objectContaining({ documentName: `${siteUrl}/`, url: `${siteUrl}/hours` }),
+    );
     const secret = await ask(llm, 'What is beyond the page limit?');
     expect(secret.sources.some((s) => s.passage.includes('beyond the page limit'))).toBe(false);
   });

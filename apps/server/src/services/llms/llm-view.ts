@@ -97,7 +97,26 @@ const NO_TRAINING: LlmTraining = {
   message: null,
 };
 
-export function readTraining(stored: unknown): StoredTraining {
+/** A training that has not moved for this long lost its process (a restart). */
+export const STALE_TRAINING_MS = 15 * 60 * 1000;
+export const TRAINING_INTERRUPTED =
+  'Failed to train LLM: the training was interrupted (the server restarted). Train it again.';
+
+/** The stored training; a running one that stopped moving is read as failed (interrupted). */
+export function readTraining(stored: unknown, now = Date.now()): StoredTraining {
+  const training = readStoredTraining(stored);
+  const lastMove = Date.parse(training.heartbeatAt ?? training.startedAt ?? '');
+  if (training.state !== 'running' || !(now - lastMove > STALE_TRAINING_MS)) return training;
+  return {
+    ...training,
+    state: 'failed',
+    message: TRAINING_INTERRUPTED,
+    finishedAt: training.heartbeatAt ?? null,
+  };
+}
+
+/** The stored training as written (the job's own view: it knows whether it still runs). */
+export function readStoredTraining(stored: unknown): StoredTraining {
   const t = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
   const state: LlmTrainingState = oneOf(LLM_TRAINING_STATES, t.state, 'none');
   if (state === 'none') return { ...NO_TRAINING, runId: '' };

@@ -3,7 +3,7 @@ import { type LlmDetailRecord, nowIso, type TenantScope } from '@parley/db';
 import { type LlmClient, LlmProviderError } from '@parley/llm';
 import type { Chunk } from '@parley/retrieval';
 import type { AppContext } from '../../../context';
-import { readLlmSettings, readTraining, type StoredTraining } from '../llm-view';
+import { readLlmSettings, readStoredTraining, type StoredTraining } from '../llm-view';
 import { createPassageIndex, type IndexedChunk, type PassageScope } from '../passages/passage-index';
 import { resolveLlmClient } from '../providers/llm-client-resolver';
 import { DocumentUnreadable, passagesOfDocument } from './document-passages';
@@ -28,9 +28,16 @@ function reasonOf(error: unknown): string {
   return 'The document could not be read.';
 }
 
-async function embedded(client: LlmClient, model: string, chunks: Chunk[]): Promise<IndexedChunk[]> {
+/** A long document's embedding keeps the run's heartbeat going (and stops when it was cancelled). */
+async function embedded(
+  client: LlmClient,
+  model: string,
+  chunks: Chunk[],
+  beat: () => Promise<boolean>,
+): Promise<IndexedChunk[] | undefined> {
   const result: IndexedChunk[] = [];
   for (let start = 0; start < chunks.length; start += EMBEDDING_BATCH) {
+    if (start > 0 && !(await beat())) return undefined;
     const batch = chunks.slice(start, start + EMBEDDING_BATCH);
     const vectors = await client.embed(
       batch.map((chunk) => [...chunk.headingPath, chunk.text].join('\n')),
@@ -52,7 +59,7 @@ export async function runTrainingJob(ctx: AppContext, job: TrainingJob): Promise
   const scope = ctx.repos.forTenant(job.tenantId);
   const llm = await scope.llms.get(job.llmId);
   if (!llm) return;
-  let training = readTraining(llm.training);
+  let training = readStoredTraining(llm.training);
   if (training.runId !== job.runId || training.state !== 'running') return;
   const passageScope: PassageScope = { tenantId: job.tenantId, llmId: llm.id };
   const index = createPassageIndex(ctx.repos);
@@ -85,8 +92,10 @@ export async function runTrainingJob(ctx: AppContext, job: TrainingJob): Promise
       await scope.llmDocuments.setStatus(llm.id, document.id, { status: 'extracting', error: null });
       const chunks = await passagesOfDocument(ctx, document, metadataFields);
       await scope.llmDocuments.setStatus(llm.id, document.id, { status: 'indexing' });
-      const indexed = client && embeddingModel ? await embedded(client, embeddingModel, chunks) : chunks;
-      if (!(await stillRunning(scope, llm, job.runId))) return;
+      const beat = () => save({ ...training, heartbeatAt: nowIso() });
+      const indexed =
+        client && embeddingModel ? await embedded(client, embeddingModel, chunks, beat) : chunks;
+      if (!indexed || !(await stillRunning(scope, llm, job.runId))) return;
       await index.replaceDocument(passageScope, document.id, indexed);
       await scope.llmDocuments.setStatus(llm.id, document.id, { status: 'trained', passages: chunks.length });
       trained++;
@@ -136,7 +145,7 @@ function failuresText(names: string[]): string {
 
 async function stillRunning(scope: TenantScope, llm: LlmDetailRecord, runId: string): Promise<boolean> {
   const current = await scope.llms.get(llm.id);
-  const training = current && readTraining(current.training);
+  const training = current && readStoredTraining(current.training);
   return !!training && training.runId === runId && training.state === 'running';
 }
 
@@ -144,7 +153,7 @@ async function stillRunning(scope: TenantScope, llm: LlmDetailRecord, runId: str
 export async function failTrainingJob(ctx: AppContext, job: TrainingJob, error: unknown): Promise<void> {
   const scope = ctx.repos.forTenant(job.tenantId);
   const llm = await scope.llms.get(job.llmId);
-  const training = llm && readTraining(llm.training);
+  const training = llm && readStoredTraining(llm.training);
   if (!llm || !training || training.runId !== job.runId || training.state !== 'running') return;
   ctx.log.error({ err: error, llmId: job.llmId }, 'LLM training failed');
   await scope.llms.setTraining(

@@ -11,18 +11,11 @@ import type { AppContext } from '../../../context';
 import { loadLlm } from '../llm-loading';
 import { readLlmSettings, readTraining, type StoredTraining } from '../llm-view';
 
-/** A training that has not moved for this long lost its process (a restart): a new one may start. */
-export const STALE_TRAINING_MS = 15 * 60 * 1000;
-
 /** What the answer shows of a stored training (its run id and heartbeat stay inside). */
 export function trainingView(training: StoredTraining): LlmTrainAnswer['training'] {
   const { runId: _runId, heartbeatAt: _heartbeatAt, ...view } = training;
   return view;
 }
-
-export const isStale = (training: StoredTraining, now = Date.now()) =>
-  training.state === 'running' &&
-  now - Date.parse(training.heartbeatAt ?? training.startedAt ?? '') > STALE_TRAINING_MS;
 
 /**
  * POST /api/llm/{id}/train: a job reads, chunks and indexes every document (and embeds them when
@@ -38,7 +31,8 @@ export async function startTraining(
 ): Promise<LlmTrainAnswer> {
   const llm = await loadLlm(principal, llmId);
   const current = readTraining(llm.training);
-  if (current.state === 'running' && !isStale(current)) {
+  // A run that stopped moving lost its process and reads as failed: a new one may start.
+  if (current.state === 'running') {
     if (options.ifIdle) return { message: M.trainStarted, training: trainingView(current) };
     throw conflict(M.trainAlreadyRunning);
   }
