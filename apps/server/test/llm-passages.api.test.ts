@@ -250,11 +250,15 @@ describe.each(testDatabases())('the passage index on %s', (kind) => {
   });
 });
 
-/** Migration 202612051300 on SQLite: passages kept under the first full-text index are found, and filtered, after it. */
-describe('the passage search migration on sqlite', () => {
+/**
+ * Migrations 202612051300 (SQLite) and 202612051325 (PostgreSQL): passages kept under the first
+ * full-text index are found, and filtered, after them.
+ */
+describe.each(testDatabases())('the passage search migrations on %s', (kind) => {
   test('passages indexed before are indexed again with their scope and metadata', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-passages-upgrade-'));
-    const handle = connectDatabase({ dataDir });
+    const pg = kind === 'postgres' ? await createPostgresDatabase() : undefined;
+    const handle = connectDatabase({ databaseUrl: pg?.url, dataDir, poolSize: 1 });
     try {
       const before = Object.fromEntries(
         Object.entries(MIGRATIONS).filter(([name]) => name < '202612051300-llm-passage-terms'),
@@ -320,6 +324,7 @@ describe('the passage search migration on sqlite', () => {
       expect(shops.map((p) => p.passageId)).toEqual(['p1']);
     } finally {
       await handle.close();
+      await pg?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -18,3 +18,10 @@ export const metadataTokens = (metadata: Record<string, string>): string =>
   Object.entries(metadata)
     .map(([field, value]) => metadataToken(field, value))
     .join(' ');
+
+/**
+ * The full-text index tables: a different kind on each dialect (an FTS5 table with its own shadow
+ * tables on SQLite, a tsvector table on PostgreSQL), written and read with raw SQL only, so
+ * schema.ts does not declare them.
+ */
+export const SEARCH_INDEX_TABLES: readonly string[] = ['llm_passage_search'];

@@ -30,6 +30,7 @@ import * as llmPassages from './202612051217-llm-passages';
 import * as tenantLlmProviders from './202612051233-tenant-llm-providers';
 import * as llmPassageTerms from './202612051300-llm-passage-terms';
 import * as llmEvaluationMetrics from './202612051311-llm-evaluation-metrics';
+import * as llmPassageSearchPostgres from './202612051325-llm-passage-search-postgres';
 
 /** The one ordered list of migrations for both dialects; append, never reorder or edit. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612051233-tenant-llm-providers': tenantLlmProviders,
   '202612051300-llm-passage-terms': llmPassageTerms,
   '202612051311-llm-evaluation-metrics': llmEvaluationMetrics,
+  '202612051325-llm-passage-search-postgres': llmPassageSearchPostgres,
 };

@@ -87,6 +87,24 @@ export function passageRepository(db: Kysely<Database>, tenantId: string) {
       from tagged join llm_passages p on p.id = tagged.id`.execute(trx);
   }
 
+  /** PostgreSQL: the rows' stored tsvectors, with their scope and metadata tokens as exact lexemes. */
+  async function indexForSearchOnPostgres(
+    trx: Kysely<Database>,
+    llmId: string,
+    rows: ReadonlyArray<{ id: string; metadata: string }>,
+  ): Promise<void> {
+    const scope = scopeToken(tenantId, llmId);
+    const tagged = sql.join(
+      rows.map((row) => {
+        const tags = metadataTokens(JSON.parse(row.metadata) as Record<string, string>);
+        return sql`(${row.id}, ${[scope, ...tags.split(' ')].filter(Boolean)}::text[])`;
+      }),
+    );
+    await sql`insert into llm_passage_search (passage_id, terms)
+      select p.id, to_tsvector('english', p.heading || ' ' || p.text) || array_to_tsvector(tagged.tokens)
+      from (values ${tagged}) as tagged(id, tokens) join llm_passages p on p.id = tagged.id`.execute(trx);
+  }
+
   async function deletePassages(trx: Kysely<Database>, llmId: string, documentId?: string): Promise<void> {
     let query = trx.deleteFrom('llm_passages').where('tenant_id', '=', tenantId).where('llm_id', '=', llmId);
     if (documentId !== undefined) query = query.where('document_id', '=', documentId);
@@ -125,7 +143,7 @@ export function passageRepository(db: Kysely<Database>, tenantId: string) {
             created_at: createdAt,
           }));
           await trx.insertInto('llm_passages').values(rows).execute();
-          if (!postgres) await indexForSearch(trx, llmId, rows);
+          await (postgres ? indexForSearchOnPostgres : indexForSearch)(trx, llmId, rows);
         }
       });
     },
@@ -160,15 +178,40 @@ export function passageRepository(db: Kysely<Database>, tenantId: string) {
     ): Promise<RankedPassageId[]> {
       if (terms.length === 0) return [];
       if (postgres) {
-        const query = terms.join(' | ');
+        // Scope and filters are exact lexemes of the stored vector: the GIN index intersects them
+        // with the question's words, and only the words rank.
+        const words = sql`to_tsquery('english', ${terms.join(' | ')})`;
+        const required = [
+          scopeToken(tenantId, llmId),
+          ...filters.map(({ field, values }) =>
+            values.map((value) => metadataToken(field, value)).join(' | '),
+          ),
+        ].map((tokens) => sql`to_tsquery('simple', ${tokens})`);
         const { rows } = await sql<{ id: string; score: number }>`
-          select p.id, ts_rank_cd(to_tsvector('english', p.heading || ' ' || p.text), q.query) as score
-          from llm_passages p, to_tsquery('english', ${query}) q(query)
-          where to_tsvector('english', p.heading || ' ' || p.text) @@ q.query
-            and p.tenant_id = ${tenantId} and p.llm_id = ${llmId} and ${filtersSql(filters)}
-          order by score desc, p.id
+          select s.passage_id as id, ts_rank_cd(s.terms, ${words}) as score
+          from llm_passage_search s
+          where numnode(${words}) > 0 and s.terms @@ (${words} && ${sql.join(required, sql` && `)})
+          order by score desc, s.passage_id
           limit ${limit}`.execute(db);
-        return rows.map((row) => ({ id: row.id, score: Number(row.score) }));
+        if (rows.length === 0) return [];
+        const owned = new Set(
+          (
+            await db
+              .selectFrom('llm_passages')
+              .select(['id', 'tenant_id', 'llm_id'])
+              .where(
+                'id',
+                'in',
+                rows.map((row) => row.id),
+              )
+              .execute()
+          )
+            .filter((row) => row.tenant_id === tenantId && row.llm_id === llmId)
+            .map((row) => row.id),
+        );
+        return rows
+          .filter((row) => owned.has(row.id))
+          .map((row) => ({ id: row.id, score: Number(row.score) }));
       }
       // Scope and filters are tokens of the match itself: BM25 ranks only this LLM's passages that pass them.
       const match = [
