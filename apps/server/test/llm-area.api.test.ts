@@ -63,6 +63,7 @@ describe.each(testDatabases())('the LLM area on %s', (kind) => {
       llmProvider: 'openai',
       model: 'gpt-4o-mini',
       isComplete: false,
+      language: 'en',
     });
   });
 

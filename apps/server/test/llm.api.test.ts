@@ -65,6 +65,8 @@ describe.each(testDatabases())('the LLM list on %s', (kind) => {
         llmProvider: 'openai',
         model: null,
         isComplete: true,
+        // Stored without settings: the default language.
+        language: 'en',
       },
     ]);
     expect(await list(world.master.token)).toEqual([
@@ -75,6 +77,7 @@ describe.each(testDatabases())('the LLM list on %s', (kind) => {
         llmProvider: 'azure',
         model: 'gpt-4o',
         isComplete: false,
+        language: 'en',
       },
     ]);
     await server.ctx.repos.db.deleteFrom('llms').execute();

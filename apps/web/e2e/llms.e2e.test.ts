@@ -95,6 +95,7 @@ describe('the LLM screens', () => {
     await expectVisible(card);
     expect(await card.textContent()).toContain('OpenAI');
     expect(await card.textContent()).toContain('gpt-4o-mini');
+    expect(await card.textContent()).toContain('EN');
     await expectVisible(card.getByRole('img', { name: 'Not trained' }));
     await card.getByRole('button', { name: 'Actions for Staff handbook' }).click();
     await expectVisible(s.page.getByRole('menuitem', { name: 'Train LLM' }));

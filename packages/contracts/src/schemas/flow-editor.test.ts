@@ -68,6 +68,7 @@ describe('the flow editor’s schemas', () => {
         llmProvider: 'openai',
         model: null,
         isComplete: false,
+        language: 'en',
       },
       true,
     ],
@@ -79,10 +80,21 @@ describe('the flow editor’s schemas', () => {
         llmProvider: 'openai',
         model: 'gpt',
         isComplete: true,
+        language: 'de-CH',
       },
       true,
     ],
-    [{ llmId: 'l1', llmDisplayName: 'A', llmProvider: 'openai', model: null, isComplete: false }, false],
+    [
+      {
+        llmId: 'l1',
+        llmDisplayName: 'A',
+        llmProvider: 'openai',
+        model: null,
+        isComplete: false,
+        language: 'en',
+      },
+      false,
+    ],
   ])('an LLM of the list %#', (llm, isValid) => {
     expect(llmSummarySchema.safeParse(llm).success).toBe(isValid);
   });

@@ -31,6 +31,8 @@ export const llmSummarySchema = z.object({
   llmProvider: z.string(),
   model: z.string().nullable(),
   isComplete: z.boolean(),
+  /** The card's language (spec 2.4: the part before the first dash, upper-cased). */
+  language: z.string(),
 });
 export type LlmSummary = z.infer<typeof llmSummarySchema>;
 
@@ -125,8 +127,6 @@ export type LlmTraining = z.infer<typeof llmTrainingSchema>;
 /** One LLM as GET /api/llm/{llmId} answers it (spec 04 section 3.11). */
 export const llmSchema = llmSummarySchema.extend({
   llmProvider: z.enum(LLM_PROVIDER_IDS),
-  /** The card's language (spec 2.4: the part before the first dash, upper-cased). */
-  language: z.string(),
   embeddingModel: z.string(),
   region: z.enum(LLM_REGIONS),
   temperature: z.number(),

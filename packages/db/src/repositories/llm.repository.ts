@@ -18,11 +18,12 @@ export interface LlmRecord {
   provider: string;
   model: string | null;
   isComplete: boolean;
+  /** The LLM's definition (JSON the contracts read); the list shows its language. */
+  settings: unknown;
 }
 
-/** One LLM with its whole definition: `settings` and `training` are JSON the contracts read. */
+/** One LLM with its whole definition: `training` is JSON the contracts read. */
 export interface LlmDetailRecord extends LlmRecord {
-  settings: unknown;
   training: unknown;
   /** The embedding model its passages were indexed with; null: full text only. */
   indexedEmbeddingModel: string | null;
@@ -63,7 +64,7 @@ export function llmRepository(db: Kysely<Database>, tenantId: string) {
     async list(): Promise<LlmRecord[]> {
       const rows = await db
         .selectFrom('llms')
-        .select(['id', 'display_name', 'description', 'provider', 'model', 'is_complete'])
+        .select(['id', 'display_name', 'description', 'provider', 'model', 'is_complete', 'settings'])
         .where('tenant_id', '=', tenantId)
         .orderBy('display_name')
         .orderBy('id')
@@ -75,6 +76,7 @@ export function llmRepository(db: Kysely<Database>, tenantId: string) {
         provider: row.provider,
         model: row.model,
         isComplete: fromFlag(row.is_complete),
+        settings: fromJsonColumn<unknown>(row.settings, {}),
       }));
     },
     async get(id: string): Promise<LlmDetailRecord | undefined> {

@@ -39,6 +39,7 @@ export async function listLlms(principal: Principal): Promise<LlmSummary[]> {
     llmProvider: llm.provider,
     model: llm.model,
     isComplete: llm.isComplete,
+    language: readLlmSettings(llm.settings).language,
   }));
 }
 

@@ -7,7 +7,7 @@ import { type BotCardAction, BotCardMenu } from '../../bots';
 export const llmPagePath = (llmId: string) => `/llms/${encodeURIComponent(llmId)}`;
 
 interface LlmCardProps {
-  llm: LlmSummary & { language?: string };
+  llm: LlmSummary;
   actions: BotCardAction[];
   isDeleting: boolean;
   isTraining: boolean;
@@ -50,16 +50,14 @@ export function LlmCard({ llm, actions, isDeleting, isTraining, providerLabel }:
           <dt>Model</dt>
           <dd>{llm.model ?? 'Default model'}</dd>
         </div>
-        {llm.language && (
-          <div>
-            <dt>Language</dt>
-            <dd>
-              <span className="llm-card__chip" title={languageName(llm.language)}>
-                {languageCodeLabel(llm.language)}
-              </span>
-            </dd>
-          </div>
-        )}
+        <div>
+          <dt>Language</dt>
+          <dd>
+            <span className="llm-card__chip" title={languageName(llm.language)}>
+              {languageCodeLabel(llm.language)}
+            </span>
+          </dd>
+        </div>
       </dl>
       {(isDeleting || isTraining) && (
         <p className="llm-card__busy" role="status">
