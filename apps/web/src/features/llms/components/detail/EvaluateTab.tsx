@@ -90,7 +90,6 @@ export function EvaluateTab({ llm }: LlmTabProps) {
     try {
       const started = await evaluateLlm(llm.llmId, datasetId.trim() || undefined);
       void popup.info({ title: started.message });
-      setOpenRunId(started.run.runId);
       await queryClient.invalidateQueries({ queryKey: evaluationsKey(llm.llmId) });
     } catch (error) {
       handleApiError(error);

@@ -1,5 +1,5 @@
 import { LLM_METRIC_LABELS, LLM_METRIC_NAMES, type LlmMetricKey } from '@parley/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Select, Spinner, Table, TextField } from '../../../../ui';
 import { useLlmMetrics } from '../../hooks/use-llm-quality';
 import {
@@ -31,9 +31,21 @@ export function StatisticsTab({ llm }: LlmTabProps) {
   const tooEarly = period === 'month' ? month < earliest.slice(0, 7) : day < earliest;
   const metrics = useLlmMetrics(llm.llmId, tooEarly ? undefined : periodOf(chosen));
   const data = metrics.data;
+  // The page keeps every tab mounted: the figures are asked again whenever the tab comes into view.
+  const ref = useRef<HTMLDivElement>(null);
+  const { refetch } = metrics;
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry?.isIntersecting && !tooEarly) void refetch();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [refetch, tooEarly]);
 
   return (
-    <div className="llm-tab llm-statistics">
+    <div className="llm-tab llm-statistics" ref={ref}>
       <div className="llm-tab__pair">
         <Select
           label="Period"
