@@ -4,13 +4,14 @@ import path from 'node:path';
 import { LLM_MESSAGES } from '@parley/contracts';
 import { type OpenAiProtocolServer, startOpenAiProtocolServer } from '@parley/llm/testing';
 import { afterAll, describe, expect, test } from 'vitest';
-import { popupOf } from './support/accounts';
+import { createPlainUser, logInThroughUi, popupOf } from './support/accounts';
 import { acmeWithAdmin } from './support/administration';
 import { browserSuite } from './support/browser-suite';
 import { expectHidden, expectVisible } from './support/expect-page';
 import { screenshot } from './support/screenshots';
 
 const TINA = { email: 'tina@example.com', password: 'Tenant-Admin-1!', name: 'Tina Admin' };
+const PAUL = { email: 'paul@example.com', password: 'Plain-Password-1', name: 'Paul Plain' };
 
 /** A small handbook: one passage answers the question the test asks. */
 const HANDBOOK = [
@@ -32,7 +33,8 @@ describe('the LLM screens', () => {
       return { OPENAI_BASE_URL: provider.url, OPENAI_API_KEY: 'sk-test' };
     },
     prepare: async (app) => {
-      await acmeWithAdmin(app.server, TINA);
+      const acmeId = await acmeWithAdmin(app.server, TINA);
+      await createPlainUser(app.server, { ...PAUL, tenantId: acmeId });
     },
     signedIn: TINA,
   });
@@ -134,5 +136,28 @@ describe('the LLM screens', () => {
     expect(JSON.stringify(chat.at(-1)?.body ?? '')).toContain('28 days of paid holiday');
     expect(await log.locator('.llm-answer__notice').count()).toBe(0);
     await screenshot(s.page, 'llm-test');
+  });
+
+  test('Delete LLM asks first; confirmed, the LLM leaves the list', async () => {
+    await s.page.getByRole('link', { name: 'To all LLMs' }).click();
+    const card = s.page.getByRole('article', { name: 'Staff handbook' });
+    await card.getByRole('button', { name: 'Actions for Staff handbook' }).click();
+    await s.page.getByRole('menuitem', { name: 'Delete LLM' }).click();
+    const confirm = popupOf(s.page);
+    await expectVisible(confirm.getByText('Delete Staff handbook?'));
+    await screenshot(s.page, 'llms-delete-confirm');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectHidden(card);
+    await expectVisible(s.page.getByRole('heading', { name: 'No LLMs yet' }));
+  });
+
+  test('a user without canSeeLLMs has no LLMs link, and its address leads to the bots with a warning', async () => {
+    await s.page.evaluate(() => localStorage.clear());
+    await logInThroughUi(s.page, s.app.baseUrl, PAUL.email, PAUL.password);
+    const nav = s.page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'LLMs' }).count()).toBe(0);
+    await s.page.goto(`${s.app.baseUrl}/llms`);
+    await expectVisible(popupOf(s.page).getByText(LLM_MESSAGES.noPermission, { exact: true }));
+    await s.page.waitForURL(`${s.app.baseUrl}/bots`);
   });
 });
