@@ -13,6 +13,14 @@ import { screenshot } from './support/screenshots';
 const TINA = { email: 'tina@example.com', password: 'Tenant-Admin-1!', name: 'Tina Admin' };
 const PAUL = { email: 'paul@example.com', password: 'Plain-Password-1', name: 'Paul Plain' };
 
+/** Questions with the team that answers them: the CSV's rows carry `team` as metadata. */
+const TEAMS_CSV = [
+  'question,answer,team',
+  'How do I reset my password?,Use the reset link on the sign-in page of the support portal.,support',
+  'How do I change my password for payroll?,Payroll passwords are changed in the payroll portal by HR.,hr',
+  'Where do I report a password leak?,Password leaks go to the security desk at once.,security',
+].join('\n');
+
 /** A small handbook: one passage answers the question the test asks. */
 const HANDBOOK = [
   '# Travel',
@@ -149,6 +157,58 @@ describe('the LLM screens', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectHidden(card);
     await expectVisible(s.page.getByRole('heading', { name: 'No LLMs yet' }));
+  });
+
+  test('a RAG filter on a metadata field narrows the sources of an answer', async () => {
+    const token = (await s.app.server.login(TINA.email, TINA.password)).token;
+    const created = await s.app.server.request({
+      method: 'POST',
+      url: '/api/llm/create',
+      token,
+      body: { llmDisplayName: 'Team FAQ', llmProvider: 'openai', model: 'gpt-4o-mini' },
+    });
+    expect(created.statusCode).toBe(200);
+    await s.page.goto(`${s.app.baseUrl}/llms/${created.json().llmId}?tab=data`);
+    const file = path.join(tmpdir(), 'faq.csv');
+    writeFileSync(file, TEAMS_CSV);
+    await s.page.getByLabel('Choose a file').setInputFiles(file);
+    await s.page.getByRole('button', { name: 'Save' }).click();
+    await closePopup();
+
+    await s.page.getByRole('tab', { name: 'RAG' }).click();
+    await s.page.getByRole('button', { name: 'Add metadata field' }).click();
+    await s.page.getByLabel('Metadata field 1', { exact: true }).fill('team');
+    await s.page.getByRole('button', { name: 'Save' }).click();
+    await expectVisible(popupOf(s.page).getByText(LLM_MESSAGES.saved));
+    await closePopup();
+    await s.page.getByRole('button', { name: 'Train RAG' }).click();
+    await closePopup();
+    await popupOf(s.page).getByText(LLM_MESSAGES.trainSucceeded).waitFor({ timeout: 30_000 });
+    await closePopup();
+
+    const sourcesOf = async (question: string) => {
+      await s.page.getByRole('tab', { name: 'Test' }).click();
+      const box = s.page.getByLabel('Message', { exact: true });
+      await box.fill(question);
+      await box.press('Enter');
+      const answer = s.page.getByRole('list', { name: 'Test messages' }).locator(':scope > li').last();
+      const summary = answer.getByText(/^Sources \(\d+\)$/);
+      await expectVisible(summary);
+      return Number((await summary.textContent())?.match(/\d+/)?.[0]);
+    };
+    expect(await sourcesOf('How do I change my password?')).toBeGreaterThan(1);
+
+    await s.page.getByRole('tab', { name: 'RAG' }).click();
+    const panel = s.page.getByRole('tabpanel');
+    await panel.getByLabel('Metadata field', { exact: true }).fill('team');
+    await panel.getByLabel('Filter query').fill('hr');
+    await panel.getByRole('button', { name: 'Add filter' }).click();
+    await expectVisible(panel.getByRole('cell', { name: 'hr', exact: true }));
+    await screenshot(s.page, 'llm-rag-filter');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await closePopup();
+    expect(await sourcesOf('How do I change my password?')).toBe(1);
+    await expectVisible(s.page.getByText(/payroll portal/).last());
   });
 
   test('a user without canSeeLLMs has no LLMs link, and its address leads to the bots with a warning', async () => {
