@@ -1,6 +1,7 @@
 import type { LlmTestAnswer } from '@parley/contracts';
 import { extractiveAnswer, type OpenAiProtocolServer, startOpenAiProtocolServer } from '@parley/llm/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { llmTalkOf } from '../src/services/llms/answering/llm-talk';
 import { expectStatus } from './support/admin-world';
 import { refusal } from './support/bot-content';
 import { testDatabases } from './support/databases';
@@ -100,6 +101,8 @@ describe.each(testDatabases())('guardrails on test answers on %s', (kind) => {
     provider = await startOpenAiProtocolServer({
       apiKey: 'sk-guardrails',
       answer: (request) => {
+        if (request.messages.at(-1)?.content === 'Tell me two things.')
+          return 'Laptops are swapped at the service desk. A lost badge costs 15 euros to replace.';
         if (!request.system.startsWith("You check a chatbot's text")) return extractiveAnswer(request);
         const text = request.messages.at(-1)?.content ?? '';
         judged.push(text);
@@ -180,5 +183,29 @@ describe.each(testDatabases())('guardrails on test answers on %s', (kind) => {
     expect(judged.at(-1)).toContain('1. Never talk about money');
     const leave = await ask('How many days of paid leave does an employee get?');
     expect(leave.answer).toContain('27 days of paid leave');
+  });
+
+  test('in a conversation that splits replies, each sentence goes once it passed; the failing one becomes the message', async () => {
+    await guard(['must not contain: euros']);
+    const scope = server.ctx.repos.forTenant(w.world.tenantB);
+    const request = { llmId, message: 'Tell me two things.', history: [] };
+    const split = await llmTalkOf(server.ctx, scope, w.world.tenantB, {
+      splitSentences: true,
+      asyncGuardrails: true,
+    }).answer(request);
+    expect(split.parts).toEqual(['Laptops are swapped at the service desk.', 'I cannot say.']);
+    const whole = await llmTalkOf(server.ctx, scope, w.world.tenantB, {
+      splitSentences: false,
+      asyncGuardrails: false,
+    }).answer(request);
+    expect(whole.text).toBe('I cannot say.');
+    expect(whole.parts).toBeUndefined();
+    // Both answers count in the LLM's statistics, with the LLM step's time.
+    const month = new Date().toISOString().slice(0, 7).split('-');
+    const metrics = expectStatus(
+      await w.manager('GET', `${llmPath(llmId)}/metrics?year=${month[0]}&month=${Number(month[1])}`),
+      200,
+    ).json();
+    expect(metrics.maximums.llmBlockTotalTime).toBeGreaterThan(0);
   });
 });

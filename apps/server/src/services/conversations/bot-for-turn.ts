@@ -98,6 +98,7 @@ export async function botForTurn(
       sendMail: (mail) => ctx.mailer.send(mail),
       llm: llmTalkOf(ctx, scope, bot.tenantId, {
         splitSentences: settings.llmSplitSentences,
+        asyncGuardrails: settings.llmAsyncGuardrails,
         maskForProvider: () => maskForProviderOf(bot),
       }),
       async conversationHistory() {

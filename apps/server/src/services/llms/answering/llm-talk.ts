@@ -2,7 +2,6 @@ import type { TenantScope } from '@parley/db';
 import type { LlmTalk, LlmTalkRequest } from '@parley/runtime';
 import type { AppContext } from '../../../context';
 import type { Masker } from '../../gdpr/masking';
-import { splitSentences } from '../guardrails/sentences';
 import { answerWithLlm } from './llm-test.service';
 
 /** What the model writes at the end of an answer that ends the talk (autoExit); never shown. */
@@ -29,6 +28,8 @@ export function llmTalkOf(
   tenantId: string,
   options: {
     splitSentences: boolean;
+    /** The bot's llmAsyncGuardrails: a sentence's checks run while the next are read. */
+    asyncGuardrails: boolean;
     /** The bot's GDPR maskAIData: what the user wrote is masked before any provider sees it (made when first needed). */
     maskForProvider?: () => Masker | undefined;
   },
@@ -52,7 +53,8 @@ export function llmTalkOf(
       ]
         .filter((part): part is string => part !== undefined && part.trim() !== '')
         .join('\n\n');
-      // Checked whole by the guardrails before any sentence of it is sent; counted in its statistics.
+      // Through the guardrails before any of it is sent (sentence by sentence when the bot splits
+      // its replies: a sentence goes only once it passed); counted in the LLM's statistics.
       const answer = await answerWithLlm(
         ctx,
         tenantId,
@@ -62,12 +64,21 @@ export function llmTalkOf(
           history: request.history,
           ...(context !== '' ? { context } : {}),
         },
-        { origin: 'conversation', llmBlockStartedAt: startedAt },
+        {
+          origin: 'conversation',
+          llmBlockStartedAt: startedAt,
+          splitSentences: options.splitSentences,
+          asyncGuardrails: options.asyncGuardrails,
+        },
       );
       if (answer.providerError) throw new Error(answer.providerError.message);
       const ended = request.mayEnd === true && answer.answer.includes(END_OF_TALK_MARK);
       const text = answer.answer.split(END_OF_TALK_MARK).join('').trim();
-      const parts = options.splitSentences ? splitSentences(text) : [];
+      const parts = options.splitSentences
+        ? answer.parts
+            .map((part) => part.split(END_OF_TALK_MARK).join('').trim())
+            .filter((part) => part !== '')
+        : [];
       return { text, sources: answer.sources, ended, ...(parts.length > 1 ? { parts } : {}) };
     },
   };
