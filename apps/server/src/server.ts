@@ -1,5 +1,5 @@
 import { connectDatabase, createRepositories, migrateToLatest } from '@parley/db';
-import { sqliteVectorExtensionPath } from '@parley/retrieval/ranking';
+import { sqliteVectorExtensionPath } from '@parley/retrieval/core';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connectDatabase, createRepositories, type DatabaseHandle, migrateToLatest } from '@parley/db';
 import { type Chunk, chunkSections } from '@parley/retrieval';
-import { sqliteVectorExtensionPath } from '@parley/retrieval/ranking';
+import { sqliteVectorExtensionPath } from '@parley/retrieval/core';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MIGRATIONS } from '../../../packages/db/src/migrations';

@@ -28,7 +28,7 @@ export interface ChunkOptions {
   metadataFields?: readonly string[];
 }
 
-export const DEFAULT_CHUNKING = { maxTokens: 350, overlapTokens: 50 } as const;
+export { DEFAULT_CHUNKING } from './chunking-defaults';
 
 interface Piece {
   text: string;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Chunk } from '@parley/retrieval';
-import { type Judged, type RetrievalScores, scoreRetrieval } from '@parley/retrieval/ranking';
+import { type Judged, type RetrievalScores, scoreRetrieval } from '@parley/retrieval/core';
 import { openPassageStore } from './passage-store';
 
 /** BM25 nDCG@10 published for BEIR SciFact (Thakur et al. 2021, Anserini): flat, and title + text as two fields. */

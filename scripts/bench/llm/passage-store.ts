@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connectDatabase, createRepositories, type DatabaseHandle, migrateToLatest } from '@parley/db';
-import { sqliteVectorExtensionPath } from '@parley/retrieval/ranking';
+import { sqliteVectorExtensionPath } from '@parley/retrieval/core';
 import {
   createPassageIndex,
   type PassageIndex,

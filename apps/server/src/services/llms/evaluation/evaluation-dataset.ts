@@ -7,7 +7,7 @@ import {
   LLM_EVALUATION_MESSAGES as M,
   validationError,
 } from '@parley/contracts';
-import { DocumentRefusal, parseCsv } from '@parley/retrieval';
+import { DocumentRefusal, parseCsv } from '@parley/retrieval/core';
 
 /**
  * An evaluation dataset file (docs/decisions.md 'Evaluation'), read in the untrusted-input

@@ -1,4 +1,4 @@
-import { hitAtK, type Judged, ndcgAtK, reciprocalRank } from '@parley/retrieval/ranking';
+import { hitAtK, type Judged, ndcgAtK, reciprocalRank } from '@parley/retrieval/core';
 
 /**
  * Scoring an evaluation (issue 23): retrieval by documents (a question's expected sources are

@@ -1,7 +1,7 @@
 import { validationError } from '@parley/contracts';
 import { type GuardedResponse, guardedGet, type HostResolver, type NetworkAccess } from '@parley/functions';
 import type { DocumentSection } from '@parley/retrieval';
-import { parseRobots, type RobotsRules } from '@parley/retrieval/ranking';
+import { parseRobots, type RobotsRules } from '@parley/retrieval/core';
 import { readWebPageInWorker } from './document-extraction';
 import { WEB_PAGE_MAX_CHARACTERS } from './web-page-limit';
 

@@ -4,8 +4,8 @@ import { runInputTask } from '../../../untrusted-input/run-input-task';
 
 /** A document's reading, at most: a 50 MB PDF of text reads in well under this on one core. */
 const DOCUMENT_READ_MS = 120_000;
-/** One web page's reading, at most. */
-const WEB_PAGE_READ_MS = 15_000;
+/** One web page's reading, at most (a cold worker's start counts in it). */
+const WEB_PAGE_READ_MS = 30_000;
 
 const busy = () =>
   new AppError('rate_limit_error', 'Too many files are being read at once; try again in a moment.', {}, 503);

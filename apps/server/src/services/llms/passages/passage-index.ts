@@ -1,7 +1,7 @@
 import type { RagFilter } from '@parley/contracts';
 import type { NewPassage, PassageFilter, Repositories } from '@parley/db';
 import type { Chunk } from '@parley/retrieval';
-import { queryTerms, reciprocalRankFusion } from '@parley/retrieval/ranking';
+import { queryTerms, reciprocalRankFusion } from '@parley/retrieval/core';
 
 /** Whose passages: every read and write is bound to one tenant's LLM. */
 export interface PassageScope {

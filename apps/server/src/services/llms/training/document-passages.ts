@@ -1,7 +1,7 @@
 import { AppError } from '@parley/contracts';
 import type { LlmDocumentRecord } from '@parley/db';
 import type { Chunk, DocumentSection } from '@parley/retrieval';
-import { DEFAULT_CHUNKING } from '@parley/retrieval';
+import { DEFAULT_CHUNKING } from '@parley/retrieval/core';
 import type { AppContext } from '../../../context';
 import { runInputTask } from '../../../untrusted-input/run-input-task';
 import { mediaTypeOf } from '../llm-documents.service';
