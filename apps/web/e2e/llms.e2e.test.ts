@@ -4,6 +4,7 @@ import path from 'node:path';
 import { LLM_MESSAGES } from '@parley/contracts';
 import { type OpenAiProtocolServer, startOpenAiProtocolServer } from '@parley/llm/testing';
 import { afterAll, describe, expect, test } from 'vitest';
+import { LLM_LIST_TEST_PROMPT } from '../src/features/llms/llm-list-test';
 import { createPlainUser, logInThroughUi, popupOf } from './support/accounts';
 import { acmeWithAdmin } from './support/administration';
 import { browserSuite } from './support/browser-suite';
@@ -209,6 +210,38 @@ describe('the LLM screens', () => {
     await closePopup();
     expect(await sourcesOf('How do I change my password?')).toBe(1);
     await expectVisible(s.page.getByText(/payroll portal/).last());
+  });
+
+  test('a guardrail on the Guardrails tab stops an answer: the user gets the guardrails message', async () => {
+    await s.page.getByRole('tab', { name: 'Guardrails' }).click();
+    await s.page.getByRole('button', { name: 'Add condition' }).click();
+    await s.page.getByLabel('Condition 1', { exact: true }).fill('must not contain: payroll');
+    await s.page.getByLabel('Guardrails message').fill('Please ask the HR desk about that.');
+    await s.page.getByRole('button', { name: 'Save' }).click();
+    await expectVisible(popupOf(s.page).getByText(LLM_MESSAGES.saved));
+    await closePopup();
+    await screenshot(s.page, 'llm-guardrails');
+    await s.page.getByRole('tab', { name: 'Test' }).click();
+    const box = s.page.getByLabel('Message', { exact: true });
+    await box.fill('How do I change my password?');
+    await box.press('Enter');
+    const answer = s.page.getByRole('list', { name: 'Test messages' }).locator(':scope > li').last();
+    await expectVisible(answer.getByText('Please ask the HR desk about that.'));
+  });
+
+  test("the card's test sends the fixed prompt and shows the answer", async () => {
+    await s.page.getByRole('link', { name: 'To all LLMs' }).click();
+    const card = s.page.getByRole('article', { name: 'Team FAQ' });
+    await card.getByRole('button', { name: 'Actions for Team FAQ' }).click();
+    await s.page.getByRole('menuitem', { name: 'Test LLM' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Test Team FAQ' });
+    await expectVisible(dialog.getByText(LLM_LIST_TEST_PROMPT));
+    await expectVisible(dialog.getByText(/^Sources \(\d+\)$/));
+    const asked = provider?.requests.filter((r) => r.route === 'chat') ?? [];
+    expect(JSON.stringify(asked.at(-1)?.body ?? '')).toContain(LLM_LIST_TEST_PROMPT);
+    await screenshot(s.page, 'llms-list-test');
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expectHidden(dialog);
   });
 
   test('a user without canSeeLLMs has no LLMs link, and its address leads to the bots with a warning', async () => {
