@@ -1,6 +1,8 @@
 import {
   FAQ_FILE_FIELD,
   type FlowTemplateView,
+  type GeneratedUtterances,
+  type GenerateUtterancesBody,
   INTENT_BATCH_FILE_FIELD,
   INTENT_BATCH_TEMPLATE_FILE,
   INTENT_FILE_FIELD,
@@ -89,3 +91,11 @@ export const importFaqIntents = (botName: string, file: File) =>
 
 export const downloadBatchTemplate = () =>
   downloadFile('/api/intents/batch-import/template', INTENT_BATCH_TEMPLATE_FILE);
+
+/** Auto generate for an intent: proposals from its name, description and examples; nothing is added. */
+export const generateIntentUtterances = (botName: string, intent: string) =>
+  api.put<GeneratedUtterances>(`${intentPath(botName, intent)}/utterances/generate`);
+
+/** Auto generate in the Create Intent modal: proposals from what the modal holds so far. */
+export const generateNewIntentUtterances = (botName: string, body: GenerateUtterancesBody) =>
+  api.post<GeneratedUtterances>(`${intents(botName)}/utterances/generate`, body);

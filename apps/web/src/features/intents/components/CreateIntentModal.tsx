@@ -1,7 +1,8 @@
 import { type EntityView, isPatternExample, INTENT_MESSAGES as M } from '@parley/contracts';
 import { useState } from 'react';
+import { isApiError } from '../../../api/api-error';
 import { fieldErrorOf, showFailure } from '../../../api/server-error';
-import { Button, CloseIcon, Modal, Select, TextField, Toggle } from '../../../ui';
+import { Button, CloseIcon, Modal, Select, SparklesIcon, TextField, Toggle } from '../../../ui';
 import {
   ExampleInput,
   FieldGroup,
@@ -10,8 +11,9 @@ import {
   TextAreaField,
   useContentRefresh,
 } from '../../bot-content';
-import { createIntent } from '../api/intents-api';
+import { createIntent, generateNewIntentUtterances } from '../api/intents-api';
 import { useFlowTemplates } from '../hooks/use-flow-templates';
+import { useUtteranceProposals } from '../hooks/use-utterance-proposals';
 import {
   type CreateIntentErrors,
   createIntentErrors,
@@ -19,6 +21,7 @@ import {
   formFieldOf,
   newExampleProblem,
 } from './create-intent-form';
+import { UtteranceProposals } from './UtteranceProposals';
 
 interface CreateIntentModalProps {
   botName: string;
@@ -32,7 +35,7 @@ interface CreateIntentModalProps {
 /**
  * The Create Intent modal (spec 02 section 2.2): FAQ toggle, name, description, utterances, the
  * FAQ answer, and the template flow a normal intent starts with (FAQ intents have no flow).
- * Auto generate joins it with the LLMs.
+ * Auto generate proposes utterances from what the modal holds; the checked ones join the list.
  */
 export function CreateIntentModal({
   botName,
@@ -48,7 +51,8 @@ export function CreateIntentModal({
   const [typed, setTyped] = useState('');
   const [errors, setErrors] = useState<CreateIntentErrors>({});
   const [isSaving, setIsSaving] = useState(false);
-  const isDirty = form !== EMPTY_CREATE_INTENT_FORM || typed !== '';
+  const generated = useUtteranceProposals();
+  const isDirty = form !== EMPTY_CREATE_INTENT_FORM || typed !== '' || generated.proposals.length > 0;
 
   const addExample = () => {
     const problem = newExampleProblem(form.examples, typed);
@@ -59,6 +63,39 @@ export function CreateIntentModal({
     setForm({ ...form, examples: [...form.examples, typed.trim()] });
     setTyped('');
     setErrors({ ...errors, examples: undefined });
+  };
+
+  // The server's refusal shows under the utterances (spec 02 section 8: 'Could not generate
+  // utterances, please try again later.'); ended sessions and lost connections go to the global handler.
+  const autoGenerate = () =>
+    void generated.generate(
+      () =>
+        generateNewIntentUtterances(botName, {
+          intentName: form.name.trim(),
+          intentDescription: form.description.trim(),
+          utterances: form.examples,
+        }),
+      (error) => {
+        if (isApiError(error) && (error.status === 409 || error.status === 400))
+          setErrors((current) => ({ ...current, examples: error.message }));
+        else showFailure(M.generateFailed, error);
+      },
+    );
+
+  /** The checked proposals join the utterances in order; one that cannot stays under review with the reason. */
+  const addProposals = () => {
+    let examples = form.examples;
+    const added = new Set<number>();
+    let problem: string | undefined;
+    for (const proposal of generated.proposals.filter((p) => p.isChecked)) {
+      problem = newExampleProblem(examples, proposal.text);
+      if (problem) break;
+      examples = [...examples, proposal.text.trim()];
+      added.add(proposal.id);
+    }
+    setForm({ ...form, examples });
+    setErrors({ ...errors, examples: problem });
+    generated.remove(problem ? added : undefined);
   };
 
   const submit = async () => {
@@ -137,7 +174,22 @@ export function CreateIntentModal({
               <Button variant="secondary" onClick={addExample}>
                 Add
               </Button>
+              <Button
+                variant="secondary"
+                icon={<SparklesIcon aria-hidden="true" />}
+                onClick={autoGenerate}
+                isLoading={generated.isGenerating}
+              >
+                Auto generate
+              </Button>
             </div>
+            <UtteranceProposals
+              proposals={generated.proposals}
+              entities={placeholders}
+              onChange={generated.change}
+              onAdd={addProposals}
+              onDiscard={() => generated.remove()}
+            />
             {form.examples.length > 0 && (
               <ul className="create-intent__list" aria-label="Utterances to create">
                 {form.examples.map((example) => (

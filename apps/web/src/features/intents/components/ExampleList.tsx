@@ -1,10 +1,12 @@
 import { type IntentView, INTENT_MESSAGES as M, MESSAGES, type PlaceholderEntity } from '@parley/contracts';
 import { useState } from 'react';
 import { fieldErrorOf, showFailure } from '../../../api/server-error';
-import { Button, popup } from '../../../ui';
+import { Button, popup, SparklesIcon } from '../../../ui';
 import { ExampleInput } from '../../bot-content';
-import { addExample } from '../api/intents-api';
+import { addExample, generateIntentUtterances } from '../api/intents-api';
+import { useUtteranceProposals } from '../hooks/use-utterance-proposals';
 import { ExampleRow } from './ExampleRow';
+import { UtteranceProposals } from './UtteranceProposals';
 
 interface ExampleListProps {
   botName: string;
@@ -14,10 +16,22 @@ interface ExampleListProps {
   onChanged: () => Promise<void>;
 }
 
-/** The Utterance list: the add box, then every utterance and pattern of the intent. */
+/** Spec 02 section 8: 'Invalid data provided' with the server's message when adding or generating fails. */
+function showRefusal(error: unknown) {
+  const refusal = fieldErrorOf(error);
+  if (refusal) void popup.error({ title: MESSAGES.invalidData, text: refusal.message });
+  else showFailure(MESSAGES.invalidData, error);
+}
+
+/**
+ * The Utterance list: the add box with Auto generate and its proposals under review, then every
+ * utterance and pattern of the intent.
+ */
 export function ExampleList({ botName, intent, entities, canManage, onChanged }: ExampleListProps) {
   const [text, setText] = useState('');
   const [isAdding, setIsAdding] = useState(false);
+  const [isAddingProposals, setIsAddingProposals] = useState(false);
+  const generated = useUtteranceProposals();
   const examples = [
     ...intent.patterns.map((example) => ({ example, kind: 'patterns' as const })),
     ...intent.utterances.map((example) => ({ example, kind: 'utterances' as const })),
@@ -35,11 +49,39 @@ export function ExampleList({ botName, intent, entities, canManage, onChanged }:
       setText('');
       await onChanged();
     } catch (error) {
-      const refusal = fieldErrorOf(error);
-      if (refusal) void popup.error({ title: MESSAGES.invalidData, text: refusal.message });
-      else showFailure(MESSAGES.invalidData, error);
+      showRefusal(error);
     } finally {
       setIsAdding(false);
+    }
+  };
+
+  const autoGenerate = () =>
+    void generated.generate(() => generateIntentUtterances(botName, intent.name), showRefusal);
+
+  /**
+   * The checked proposals become examples one by one, in their order (the examples call takes
+   * one). A refusal stops there: the ones added leave the review list, the rest stay to fix.
+   */
+  const addProposals = async () => {
+    const chosen = generated.proposals.filter((p) => p.isChecked);
+    const added = new Set<number>();
+    setIsAddingProposals(true);
+    try {
+      for (const proposal of chosen) {
+        if (proposal.text.trim().length <= 1) {
+          void popup.error({ title: MESSAGES.invalidData, text: M.utteranceTooShort });
+          return;
+        }
+        await addExample(botName, intent.name, proposal.text.trim());
+        added.add(proposal.id);
+      }
+      generated.remove();
+    } catch (error) {
+      showRefusal(error);
+    } finally {
+      if (added.size < chosen.length) generated.remove(added);
+      setIsAddingProposals(false);
+      if (added.size > 0) await onChanged();
     }
   };
 
@@ -62,7 +104,25 @@ export function ExampleList({ botName, intent, entities, canManage, onChanged }:
           <Button onClick={() => void add()} isLoading={isAdding}>
             Add
           </Button>
+          <Button
+            variant="secondary"
+            icon={<SparklesIcon aria-hidden="true" />}
+            onClick={autoGenerate}
+            isLoading={generated.isGenerating}
+          >
+            Auto generate
+          </Button>
         </div>
+      )}
+      {canManage && (
+        <UtteranceProposals
+          proposals={generated.proposals}
+          entities={entities}
+          onChange={generated.change}
+          onAdd={() => void addProposals()}
+          onDiscard={() => generated.remove()}
+          isAdding={isAddingProposals}
+        />
       )}
       {examples.length === 0 ? (
         <p className="content-muted">This intent has no examples yet.</p>
