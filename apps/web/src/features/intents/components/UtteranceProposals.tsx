@@ -1,5 +1,5 @@
 import type { PlaceholderEntity } from '@parley/contracts';
-import { Button, Checkbox } from '../../../ui';
+import { Button, Checkbox, cx } from '../../../ui';
 import { ExampleInput } from '../../bot-content';
 import type { UtteranceProposal } from '../hooks/use-utterance-proposals';
 
@@ -29,7 +29,10 @@ export function UtteranceProposals({
       <p className="content-muted">Proposed utterances: the checked ones are added, as you edit them.</p>
       <ul className="utterance-proposals__items">
         {proposals.map((proposal, index) => (
-          <li key={proposal.id} className="example-row">
+          <li
+            key={proposal.id}
+            className={cx('example-row', !proposal.isChecked && 'utterance-proposals__item--unchecked')}
+          >
             <Checkbox
               label={<span className="visually-hidden">Select proposal {index + 1}</span>}
               checked={proposal.isChecked}
