@@ -11,7 +11,7 @@ import { screenshot } from './support/screenshots';
 const BOT = 'Parcel Bot';
 
 /** What the provider proposes, by the intent it is asked about; 'Riddle' gets nothing usable. */
-const PROPOSALS: Record<string, string[]> = {
+const PROPOSALS = {
   TrackOrder: [
     'where is my parcel',
     'has my package shipped yet',
@@ -19,7 +19,7 @@ const PROPOSALS: Record<string, string[]> = {
     'is my order on its way',
   ],
   Greeting: ['good morning', 'hi there', 'hey, anyone around?'],
-  Riddle: [],
+  Riddle: [] as string[],
 };
 
 /**
@@ -49,7 +49,9 @@ describe('Auto generate utterances', () => {
           answer: async (request) => {
             await held;
             const asked = request.messages.map((m) => m.content).join('\n');
-            const intent = Object.keys(PROPOSALS).find((name) => asked.includes(`Intent: ${name}`));
+            const intent = (Object.keys(PROPOSALS) as (keyof typeof PROPOSALS)[]).find((name) =>
+              asked.includes(`Intent: ${name}`),
+            );
             return JSON.stringify({ utterances: intent ? PROPOSALS[intent] : [] });
           },
         });
