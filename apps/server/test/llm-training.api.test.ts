@@ -166,6 +166,25 @@ describe.each(testDatabases())('LLM training and answers on %s', (kind) => {
     expect(after.documents.every((d) => d.status === 'cancelled')).toBe(true);
   });
 
+  test('a document deleted while the training reads it does not come back', async () => {
+    const llm = await newLlm({ embeddingModel: 'text-embedding-3-small' });
+    await upload(llm, 'old.txt', 'The canteen closes at three.');
+    const kept = await upload(llm, 'new.txt', 'The office opens at nine.');
+    // The provider holds the first embedding back for two seconds: time to delete that document.
+    provider.inject({ kind: 'rate-limit', route: 'embeddings', retryAfterSeconds: 2 });
+    await train(llm);
+    expectStatus(
+      await admin('POST', `${llmPath(llm.llmId)}/update`, { documents: [{ documentId: kept.documentId }] }),
+      200,
+    );
+    const done = await finished(llm);
+    expect(done).toMatchObject({ isComplete: true, training: { state: 'succeeded', progress: 100 } });
+    expect(done.training.processedDocuments).toBe(done.training.totalDocuments);
+    expect(done.documents.map((d) => [d.name, d.status])).toEqual([['new.txt', 'trained']]);
+    const answer = await ask(llm, 'When does the canteen close?');
+    expect(answer.sources.some((s) => s.passage.includes('canteen'))).toBe(false);
+  });
+
   test('a Url document is crawled on its site up to its page limit; sources carry the page address', async () => {
     const llm = await newLlm();
     expectStatus(

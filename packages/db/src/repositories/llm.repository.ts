@@ -143,7 +143,7 @@ export function llmRepository(db: Kysely<Database>, tenantId: string) {
     },
     /**
      * Writes the training record; with `onlyIfRunId`, only while the stored record is still that
-     * run's (a cancelled or newer run is left alone). Whether it was written.
+     * run's and running (a cancelled, finished or newer run is left alone). Whether it was written.
      */
     async setTraining(
       id: string,
@@ -158,8 +158,8 @@ export function llmRepository(db: Kysely<Database>, tenantId: string) {
             .where('tenant_id', '=', tenantId)
             .where('id', '=', id)
             .executeTakeFirst();
-          const stored = fromJsonColumn<{ runId?: unknown } | null>(row?.training, null);
-          if (!row || stored?.runId !== options.onlyIfRunId) return false;
+          const stored = fromJsonColumn<{ runId?: unknown; state?: unknown } | null>(row?.training, null);
+          if (!row || stored?.runId !== options.onlyIfRunId || stored.state !== 'running') return false;
         }
         const result = await trx
           .updateTable('llms')

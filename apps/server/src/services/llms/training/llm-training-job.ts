@@ -82,20 +82,40 @@ export async function runTrainingJob(ctx: AppContext, job: TrainingJob): Promise
   };
 
   const documents = await scope.llmDocuments.list(llm.id);
+  // Documents deleted between the request and the job are not counted.
+  if (
+    documents.length !== training.totalDocuments &&
+    !(await save({ ...training, totalDocuments: documents.length }))
+  )
+    return;
   const failures: string[] = [];
   let trained = 0;
+  const isStillThere = async (documentId: string) => !!(await scope.llmDocuments.get(llm.id, documentId));
+  const countDone = () =>
+    save({ ...training, processedDocuments: training.processedDocuments + 1, heartbeatAt: nowIso() });
   for (const document of documents) {
     if (!(await stillRunning(scope, llm, job.runId))) return;
+    // Deleted since the run began: nothing to train.
+    if (!(await isStillThere(document.id))) {
+      await countDone();
+      continue;
+    }
     try {
       if (embeddingModel && !client)
         throw new DocumentUnreadable('failed', noEmbeddingProvider(llm.provider));
       await scope.llmDocuments.setStatus(llm.id, document.id, { status: 'extracting', error: null });
       const chunks = await passagesOfDocument(ctx, document, metadataFields);
+      if (!(await stillRunning(scope, llm, job.runId))) return;
       await scope.llmDocuments.setStatus(llm.id, document.id, { status: 'indexing' });
       const beat = () => save({ ...training, heartbeatAt: nowIso() });
       const indexed =
         client && embeddingModel ? await embedded(client, embeddingModel, chunks, beat) : chunks;
       if (!indexed || !(await stillRunning(scope, llm, job.runId))) return;
+      // Deleted (or replaced by a new upload) while it was read: its passages must not come back.
+      if (!(await isStillThere(document.id))) {
+        await countDone();
+        continue;
+      }
       await index.replaceDocument(passageScope, document.id, indexed);
       await scope.llmDocuments.setStatus(llm.id, document.id, { status: 'trained', passages: chunks.length });
       trained++;
@@ -120,8 +140,7 @@ export async function runTrainingJob(ctx: AppContext, job: TrainingJob): Promise
       });
       failures.push(document.displayName);
     }
-    const processed = training.processedDocuments + 1;
-    if (!(await save({ ...training, processedDocuments: processed, heartbeatAt: nowIso() }))) return;
+    if (!(await countDone())) return;
   }
   const succeeded = failures.length === 0 && trained > 0;
   await save(
