@@ -20,7 +20,7 @@ interface Modeling {
 }
 
 /** The groups a block can be followed by from its context pad (spec 03 section 2.4), then a condition and an end. */
-const APPENDABLE = ['dialog', 'action', 'function', 'subs', 'condition', 'end'];
+const APPENDABLE = ['dialog', 'action', 'function', 'subs', 'llm', 'condition', 'end'];
 
 /** Whether a task is a Subs block: a custom function block whose function is a sub flow. */
 export function isSubFlowBlock(element: CanvasElement): boolean {
