@@ -125,7 +125,10 @@ describe('an LLM in a flow and as chit-chat, in the test chat', () => {
     const [answer] = await say('how many days of paid leave does an employee get');
     expect(answer).toContain('27 days of paid leave');
     expect(answer).toMatch(/Sources \(\d+\)/);
-    await conversation().getByText(/Sources \(\d+\)/).last().click();
+    await conversation()
+      .getByText(/Sources \(\d+\)/)
+      .last()
+      .click();
     await expectVisible(conversation().getByText('handbook.txt').last());
     await screenshot(s.page, 'llm-block-test-chat');
     // A clear intent leaves the block: its flow has none drawn, so the bot says so its way.
