@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LLM_EVALUATION_MESSAGES, LLM_MESSAGES } from '@parley/contracts';
@@ -45,8 +45,10 @@ describe('guardrails, evaluation and statistics of an LLM', () => {
     await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
     await expectHidden(popupOf(s.page));
   };
+  // Its own folder: other browser tests write files of the same names at the same time.
+  const folder = mkdtempSync(path.join(tmpdir(), 'llm-quality-'));
   const file = (name: string, content: string) => {
-    const at = path.join(tmpdir(), name);
+    const at = path.join(folder, name);
     writeFileSync(at, content);
     return at;
   };

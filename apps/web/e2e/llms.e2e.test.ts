@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LLM_MESSAGES } from '@parley/contracts';
@@ -35,6 +35,8 @@ const HANDBOOK = [
 ].join('\n');
 
 describe('the LLM screens', () => {
+  // Its own folder: other browser tests write files of the same names at the same time.
+  const folder = mkdtempSync(path.join(tmpdir(), 'llm-screens-'));
   let provider: OpenAiProtocolServer | undefined;
   const s = browserSuite({
     env: async () => {
@@ -88,7 +90,7 @@ describe('the LLM screens', () => {
 
   test('a text document is uploaded on the Data tab', async () => {
     await s.page.getByRole('tab', { name: 'Data' }).click();
-    const file = path.join(tmpdir(), 'handbook.txt');
+    const file = path.join(folder, 'handbook.txt');
     writeFileSync(file, HANDBOOK);
     await s.page.getByLabel('Choose a file').setInputFiles(file);
     await s.page.getByRole('button', { name: 'Save' }).click();
@@ -170,7 +172,7 @@ describe('the LLM screens', () => {
     });
     expect(created.statusCode).toBe(200);
     await s.page.goto(`${s.app.baseUrl}/llms/${created.json().llmId}?tab=data`);
-    const file = path.join(tmpdir(), 'faq.csv');
+    const file = path.join(folder, 'faq.csv');
     writeFileSync(file, TEAMS_CSV);
     await s.page.getByLabel('Choose a file').setInputFiles(file);
     await s.page.getByRole('button', { name: 'Save' }).click();
