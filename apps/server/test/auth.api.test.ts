@@ -57,6 +57,7 @@ describe.each(testDatabases())('sign-in on %s', (kind) => {
         hasMasterTenant: true,
         canSeeAdminPage: true,
         canSeeLLMs: true,
+        canExportLLMs: true,
         selectedTenant: { displayName: 'Acme Support', planName: 'Master tenant' },
       });
     } finally {

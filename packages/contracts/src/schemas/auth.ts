@@ -133,6 +133,8 @@ export interface UserInfo {
   isMasterTenantAdmin: boolean;
   isTenantAdmin: boolean;
   canSeeLLMs: boolean;
+  /** May export LLMs: tenant administrator, or Export LLMs (51) on some bot (spec 04 section 6). */
+  canExportLLMs: boolean;
   canSeeAdminPage: boolean;
   /** Answers handed-over conversations of some bot (permission 60, or account administrator): the shell shows the agent inbox. */
   canAnswerHandovers: boolean;

@@ -112,6 +112,8 @@ export const LLM_MESSAGES = {
 /** The file an LLM is exported to and imported from (ExportLLMs, 51). */
 export const LLM_EXPORT_FORMAT = 'parley-llm';
 export const LLM_EXPORT_VERSION = 1;
+/** The exported file's name: the LLM's display name, then `.llm.json`. */
+export const llmExportFileName = (llmDisplayName: string) => `${llmDisplayName}.llm.json`;
 
 /** Training as a document goes through it (extract, chunk, index, embed). */
 export const LLM_DOCUMENT_STATUSES = [

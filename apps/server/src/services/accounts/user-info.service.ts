@@ -33,6 +33,7 @@ export async function buildUserInfo(repos: Repositories, principal: Principal): 
     isMasterTenantAdmin: principal.isMasterTenantAdmin,
     isTenantAdmin: principal.isTenantAdmin,
     canSeeLLMs: principal.isTenantAdmin || heldPermissions.has(Permission.ManageBotLlms),
+    canExportLLMs: principal.isTenantAdmin || heldPermissions.has(Permission.ExportBotLlms),
     canSeeAdminPage: principal.isTenantAdmin || heldPermissions.has(Permission.ManageBotPermissions),
     canAnswerHandovers: principal.isTenantAdmin || heldPermissions.has(Permission.AnswerHandovers),
     // Avatars are initials: Parley never sends users' e-mail hashes to a third-party avatar service.

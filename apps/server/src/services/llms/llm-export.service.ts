@@ -6,6 +6,7 @@ import {
   LLM_EXPORT_VERSION,
   LLM_NAME_PATTERN,
   type Llm,
+  llmExportFileName,
   LLM_MESSAGES as M,
   planHasImportExport,
   validationError,
@@ -79,7 +80,7 @@ export async function exportLlm(
     }
     yield ']}';
   }
-  return { fileName: `${llm.displayName}.llm.json`, stream: Readable.from(pieces()) };
+  return { fileName: llmExportFileName(llm.displayName), stream: Readable.from(pieces()) };
 }
 
 const tooComplex = () => validationError('file', 'This LLM file is too large or too complex to read.');

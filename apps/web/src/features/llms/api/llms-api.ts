@@ -9,7 +9,9 @@ import type {
   LlmTrainAnswer,
   LlmUpdateBody,
 } from '@parley/contracts';
+import { llmExportFileName } from '@parley/contracts';
 import { api } from '../../../api/client';
+import { downloadFile } from '../../../api/download-file';
 import { uploadFile } from '../../../api/upload-file';
 
 const llmPath = (llmId: string) => `/api/llm/${encodeURIComponent(llmId)}`;
@@ -47,3 +49,11 @@ export const cancelLlmTraining = (llmId: string) =>
 /** The providers' readiness for the tenant and their model lists (the create dialog, Settings). */
 export const fetchProviderReadiness = (signal?: AbortSignal) =>
   api.get<LlmProviderReadiness[]>('/api/llm/providers', signal);
+
+/** Export LLM: its settings, filters and documents as one file, handed to the browser's downloads. */
+export const exportLlmFile = (llmId: string, llmDisplayName: string) =>
+  downloadFile(`${llmPath(llmId)}/export`, llmExportFileName(llmDisplayName));
+
+/** Import LLM: a new, untrained LLM made of an exported file (multipart field `file`). */
+export const importLlmFile = (file: File, acceptAdditionalCost: boolean) =>
+  uploadFile<Llm>('/api/llm/import', 'file', file, 'POST', acceptAdditionalCost ? { acceptAdditionalCost: 'true' } : {});

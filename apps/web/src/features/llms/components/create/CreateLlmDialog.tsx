@@ -1,10 +1,8 @@
 import {
   LANGUAGE_NAMES,
-  LLM_LIMIT_REFUSALS,
   LLM_LIMITS,
   LLM_MESSAGES,
   LLM_REGIONS,
-  type LlmLimitRefusal,
   type LlmProviderName,
 } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,6 +17,7 @@ import { LLM_KEYS } from '../../hooks/llm-query-keys';
 import { useProviders } from '../../hooks/use-providers';
 import { PROVIDER_DESCRIPTIONS, type Providers } from '../../llm-providers';
 import { llmPagePath } from '../LlmCard';
+import { isLlmLimitRefusal, reactToLlmLimit } from './llm-limit-dialogs';
 import {
   type CreateLlmErrors,
   type CreateLlmForm,
@@ -239,23 +238,4 @@ export function CreateLlmDialog({ onClose }: { onClose: () => void }) {
       )}
     </Modal>
   );
-}
-
-const isLlmLimitRefusal = (value: unknown): value is LlmLimitRefusal =>
-  (LLM_LIMIT_REFUSALS as readonly unknown[]).includes(value);
-
-/**
- * The plan cap's messages (spec 04 section 8); true when the caller agreed to the additional cost
- * and the create should be repeated with that consent. The Upgrade button waits for the
- * Subscription screen, as the bots' does (docs/decisions.md).
- */
-async function reactToLlmLimit(refusal: LlmLimitRefusal): Promise<boolean> {
-  if (refusal === 'additional-cost')
-    return popup.confirm({
-      title: 'Additional cost',
-      text: LLM_MESSAGES.extraCostLlms,
-      actionText: 'Continue',
-    });
-  await popup.warning({ title: refusal === 'no-plan' ? LLM_MESSAGES.noSubscription : LLM_MESSAGES.maxLlms });
-  return false;
 }

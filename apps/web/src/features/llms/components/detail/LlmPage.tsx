@@ -4,7 +4,8 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../../api/api-error';
 import { handleApiError } from '../../../../api/error-reactions';
 import { PageLoader } from '../../../../app/PageLoader';
-import { ArrowLeftIcon, cx, popup, Tabs } from '../../../../ui';
+import { ArrowLeftIcon, Button, cx, DownloadIcon, popup, Tabs } from '../../../../ui';
+import { useLlmFiles } from '../../hooks/use-llm-files';
 import { useLlm } from '../../hooks/use-llms';
 import { useProviders } from '../../hooks/use-providers';
 import { LlmAccessGate } from '../LlmAccessGate';
@@ -52,6 +53,7 @@ function LlmDetail() {
   const navigate = useNavigate();
   const llm = useLlm(llmid);
   const providers = useProviders();
+  const files = useLlmFiles();
   const asked = search.get('tab');
   const tab: LlmTabId = isLlmTabId(asked) && TAB_PANELS[asked] ? asked : 'settings';
 
@@ -88,6 +90,18 @@ function LlmDetail() {
           <span className="llm-page__label" title={languageName(llm.data.language)}>
             {languageCodeLabel(llm.data.language)}
           </span>
+          {files.canExport && (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="llm-page__export"
+              icon={<DownloadIcon />}
+              isLoading={files.exportingIds.has(llm.data.llmId)}
+              onClick={() => llm.data && void files.exportLlm(llm.data)}
+            >
+              Export LLM
+            </Button>
+          )}
         </div>
       </header>
       <Tabs
