@@ -56,4 +56,10 @@ export const exportLlmFile = (llmId: string, llmDisplayName: string) =>
 
 /** Import LLM: a new, untrained LLM made of an exported file (multipart field `file`). */
 export const importLlmFile = (file: File, acceptAdditionalCost: boolean) =>
-  uploadFile<Llm>('/api/llm/import', 'file', file, 'POST', acceptAdditionalCost ? { acceptAdditionalCost: 'true' } : {});
+  uploadFile<Llm>(
+    '/api/llm/import',
+    'file',
+    file,
+    'POST',
+    acceptAdditionalCost ? { acceptAdditionalCost: 'true' } : {},
+  );

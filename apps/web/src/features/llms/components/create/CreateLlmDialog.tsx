@@ -17,7 +17,6 @@ import { LLM_KEYS } from '../../hooks/llm-query-keys';
 import { useProviders } from '../../hooks/use-providers';
 import { PROVIDER_DESCRIPTIONS, type Providers } from '../../llm-providers';
 import { llmPagePath } from '../LlmCard';
-import { isLlmLimitRefusal, reactToLlmLimit } from './llm-limit-dialogs';
 import {
   type CreateLlmErrors,
   type CreateLlmForm,
@@ -25,6 +24,7 @@ import {
   toCreateLlmBody,
   validateCreateLlmForm,
 } from './create-llm-form';
+import { isLlmLimitRefusal, reactToLlmLimit } from './llm-limit-dialogs';
 
 /** Spec 04 sections 4 and 9: the Create LLM button is disabled for 5 seconds after a click. */
 export const CREATE_BUTTON_PAUSE_MS = 5000;
