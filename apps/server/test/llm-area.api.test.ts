@@ -233,6 +233,14 @@ describe.each(testDatabases())('the LLM area on %s', (kind) => {
     expect(upload.statusCode).toBe(403);
   });
 
+  test('the user info tells the web who sees the LLM screens (50) and who may export LLMs (51)', async () => {
+    const info = async (call: Call) => expectStatus(await call('GET', '/api/users/info'), 200).json();
+    expect(await info(w.manager)).toMatchObject({ canSeeLLMs: true, canExportLLMs: false });
+    expect(await info(w.exporter)).toMatchObject({ canSeeLLMs: false, canExportLLMs: true });
+    expect(await info(w.admin)).toMatchObject({ canSeeLLMs: true, canExportLLMs: true });
+    expect(await info(w.designer)).toMatchObject({ canSeeLLMs: false, canExportLLMs: false });
+  });
+
   test('export (51) and import (50): a new, untrained LLM with the settings, filters and documents, under a free name', async () => {
     const name = fresh();
     const llm = await createLlm(w.admin, {
