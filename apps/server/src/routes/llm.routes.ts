@@ -2,6 +2,7 @@ import {
   LLM_LIMITS,
   llmAddDocumentBodySchema,
   llmCreateBodySchema,
+  llmPromptSizeBodySchema,
   llmTestBodySchema,
   llmUpdateBodySchema,
   LLM_MESSAGES as M,
@@ -16,6 +17,7 @@ import { textParam } from '../http/params';
 import { contentDisposition, sendSafeFile } from '../http/safe-download';
 import { parseInput } from '../http/validate';
 import { testLlm } from '../services/llms/answering/llm-test.service';
+import { promptSize } from '../services/llms/answering/prompt-size.service';
 import {
   addUrlDocument,
   LLM_UPLOAD_FIELD,
@@ -106,6 +108,14 @@ export function llmRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post<LlmParams>('/api/llm/:llmId/test', { config: { access: READ } }, async (request) =>
     testLlm(ctx, principalOf(request), llmIdOf(request.params), parseInput(llmTestBodySchema, request.body)),
+  );
+
+  app.post<LlmParams>('/api/llm/:llmId/prompt-size', { config: { access: READ } }, async (request) =>
+    promptSize(
+      principalOf(request),
+      llmIdOf(request.params),
+      parseInput(llmPromptSizeBodySchema, request.body),
+    ),
   );
 
   app.get<LlmParams>('/api/llm/:llmId/export', { config: { access: EXPORT } }, async (request, reply) => {

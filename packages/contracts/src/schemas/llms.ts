@@ -359,3 +359,41 @@ export const LLM_DEFAULTS = {
   ragFilters: [],
   metadataFields: [],
 } as const satisfies Partial<Llm>;
+
+// ---- Prompt size (issue 23: prompt tokens against the context window) --------------------------
+
+/**
+ * POST /api/llm/{id}/prompt-size: the Prompt and Instructions tabs' fields as they are being edited
+ * (unsaved edits count); a field left out counts as saved.
+ */
+export const llmPromptSizeBodySchema = z
+  .strictObject({
+    persona: llmEditableFields.persona,
+    generalInstructions: llmEditableFields.generalInstructions,
+    formatInstructions: llmEditableFields.formatInstructions,
+    historyInstructions: llmEditableFields.historyInstructions,
+    output: llmEditableFields.output,
+    outputSchema: llmEditableFields.outputSchema,
+  })
+  .partial();
+export type LlmPromptSizeBody = z.input<typeof llmPromptSizeBodySchema>;
+
+/** Above this share of the room left after the answer's, the Prompt tab warns (docs/decisions.md). */
+export const PROMPT_SIZE_WARNING_SHARE = 0.5;
+
+/**
+ * What the fixed part of the prompt (persona, instructions, schema) takes of the model's context
+ * window, and what is left for passages and the exchange so far.
+ */
+export const llmPromptSizeSchema = z.object({
+  model: z.string(),
+  promptTokens: z.number().int(),
+  contextWindow: z.number().int(),
+  /** Kept for the answer. */
+  answerTokens: z.number().int(),
+  /** Left for passages and the exchange so far (0 when the fixed part does not fit). */
+  passageTokens: z.number().int(),
+  /** The warning the Prompt tab shows, or null when there is room. */
+  warning: z.string().nullable(),
+});
+export type LlmPromptSize = z.infer<typeof llmPromptSizeSchema>;

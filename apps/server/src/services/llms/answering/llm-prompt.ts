@@ -44,7 +44,7 @@ export interface BuiltPrompt<P extends PromptPassage> {
 }
 
 /** Tokens a chat request adds around its messages (roles, separators): a safe margin. */
-const FRAMING_TOKENS = 64;
+export const FRAMING_TOKENS = 64;
 
 export const PASSAGE_RULES =
   'Answer the question from the passages of the documents below. If they do not hold the answer, say that you do not know; do not make one up.';
@@ -59,7 +59,8 @@ export function passageLabel(passage: PromptPassage): string {
   return [passage.documentName, ...place].join(', ');
 }
 
-function instructions(settings: PromptSettings, hasHistory: boolean): string {
+/** The fixed part of the prompt: what the Prompt and Instructions tabs edit (see prompt-size). */
+export function instructions(settings: PromptSettings, hasHistory: boolean): string {
   const json =
     settings.output === 'json'
       ? [

@@ -30,7 +30,7 @@ import { jsonAnswerProblem, stripFence } from './json-answer';
 import { buildPrompt } from './llm-prompt';
 
 /** Tokens kept for the answer in the context window. */
-const ANSWER_TOKENS = 1024;
+export const ANSWER_TOKENS = 1024;
 
 /** The model an LLM with the 'Default model' answers with: its provider's first. */
 export function modelOf(provider: LlmProviderId, model: string | null): string {
