@@ -1,4 +1,4 @@
-import { type Llm, LLM_MESSAGES as M, llmPromptSizeSchema } from '@parley/contracts';
+import { type Llm, llmPromptSizeSchema, LLM_MESSAGES as M } from '@parley/contracts';
 import { countTokens } from '@parley/llm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectStatus } from './support/admin-world';

@@ -8,8 +8,8 @@ import { contextWindowOf, type LlmProviderId } from '@parley/llm';
 import type { Principal } from '../../../auth/principal';
 import { loadLlm } from '../llm-loading';
 import { readLlmSettings } from '../llm-view';
-import { ANSWER_TOKENS, modelOf } from './llm-test.service';
 import { FRAMING_TOKENS, instructions } from './llm-prompt';
+import { ANSWER_TOKENS, modelOf } from './llm-test.service';
 import { countTokensSafely } from './safe-token-count';
 
 /**

@@ -8,7 +8,7 @@ import { shareEventLoop } from '../../../workers/share-event-loop';
  * (a piece never spans a space; CJK tokens are a character or two) and a longer run counts a token
  * or so more per cut, never less: the Prompt tab warns early rather than late.
  */
-const SEGMENT = /(?:\s*(?:[^\s\u{80}-\u{10ffff}]{1,24}|[^\s\x00-\x7f]{1,8})){1,32}|\s+/gu;
+const SEGMENT = /(?:\s*(?:[^\s\u{80}-\u{10ffff}]{1,24}|(?:(?!\s)[\u{80}-\u{10ffff}]){1,8})){1,32}|\s+/gu;
 
 /**
  * The tokens of a user-written text for a model, the event loop shared between segments: a
