@@ -2,6 +2,8 @@ import type {
   Llm,
   LlmCreateBody,
   LlmDocument,
+  LlmPromptSize,
+  LlmPromptSizeBody,
   LlmProviderReadiness,
   LlmSummary,
   LlmTestAnswer,
@@ -43,6 +45,10 @@ export const testLlm = (llmId: string, message: string, history?: LlmTestBody['h
   api.post<LlmTestAnswer>(`${llmPath(llmId)}/test`, history?.length ? { message, history } : { message });
 
 /** Stops a running training; documents not reached are marked cancelled. */
+/** The prompt's fixed part in tokens against the model's window, the draft fields counted (issue 23). */
+export const fetchPromptSize = (llmId: string, body: LlmPromptSizeBody) =>
+  api.post<LlmPromptSize>(`${llmPath(llmId)}/prompt-size`, body);
+
 export const cancelLlmTraining = (llmId: string) =>
   api.post<LlmTrainAnswer>(`${llmPath(llmId)}/train/cancel`);
 

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Button } from '../../../../ui';
 import { TextAreaField } from '../../../bot-content';
+import { usePromptSize } from '../../hooks/use-prompt-size';
 import { useSaveLlm } from '../../hooks/use-save-llm';
 import type { LlmTabProps } from './llm-tabs';
+import { PromptSizeLine } from './PromptSizeLine';
 import { SaveBar } from './SaveBar';
 
 /** Prompt: persona and general instructions; the advanced retriever query is hidden until asked for. */
@@ -12,6 +14,8 @@ export function PromptTab({ llm }: LlmTabProps) {
   const [additionalLLMQuery, setAdditionalLLMQuery] = useState(llm.additionalLLMQuery);
   const [isAdvancedShown, setIsAdvancedShown] = useState(false);
   const { isSaving, save } = useSaveLlm(llm.llmId);
+  // The Instructions tab's fields count as saved.
+  const size = usePromptSize(llm.llmId, { persona, generalInstructions });
 
   return (
     <form
@@ -37,6 +41,7 @@ export function PromptTab({ llm }: LlmTabProps) {
           value={generalInstructions}
           onChange={(event) => setGeneralInstructions(event.target.value)}
         />
+        <PromptSizeLine size={size} />
         <div>
           <Button
             variant="ghost"
