@@ -108,7 +108,7 @@ export const LLM_MESSAGES = {
   importFileMissing: 'Please choose an LLM file (.json) to import.',
   importFileInvalid: 'This is not an LLM file exported from Parley.',
   promptTooLarge: (percent: number) =>
-    `The fixed part of the prompt takes ${percent} % of the room the model has for it: little is left for the documents' passages. When the prompt does not fit, passages are left out first, then the earlier messages of the conversation.`,
+    `The fixed part of the prompt takes ${percent}% of the room the model has for it: little is left for the documents' passages. When the prompt does not fit, passages are left out first, then the earlier messages of the conversation.`,
   promptDoesNotFit:
     "The fixed part of the prompt does not fit the model's context window: no passage and no earlier message can be sent with it, and the provider may refuse the request. Shorten the persona or the instructions.",
 } as const;
