@@ -8,7 +8,6 @@ import {
 import type { LlmDetailRecord } from '@parley/db';
 import {
   contextWindowOf,
-  countTokens,
   LLM_PROVIDERS,
   type LlmClient,
   LlmProviderError,
@@ -28,6 +27,7 @@ import { resolveLlmClient } from '../providers/llm-client-resolver';
 import { embeddingModelOf } from '../training/llm-training.service';
 import { jsonAnswerProblem, stripFence } from './json-answer';
 import { buildPrompt } from './llm-prompt';
+import { countTokensBounded } from './safe-token-count';
 
 /** Tokens kept for the answer in the context window. */
 export const ANSWER_TOKENS = 1024;
@@ -225,7 +225,8 @@ async function askProvider(
     history: input.history ?? [],
     contextWindow: contextWindowOf(client.provider, model),
     answerTokens: ANSWER_TOKENS,
-    countTokens: (text) => countTokens(text, model),
+    // Bounded: a persona without spaces would hold the event loop for seconds (see safe-token-count).
+    countTokens: (text) => countTokensBounded(text, model),
   });
   const json = settings.output === 'json';
   const request = {

@@ -10,9 +10,16 @@ import { shareEventLoop } from '../../../workers/share-event-loop';
  */
 const SEGMENT = /(?:\s*(?:[^\s\u{80}-\u{10ffff}]{1,24}|(?:(?!\s)[\u{80}-\u{10ffff}]){1,8})){1,32}|\s+/gu;
 
+/** The tokens of a user-written text for a model, counted by segments (see SEGMENT). */
+export function countTokensBounded(text: string, model: string): number {
+  let total = 0;
+  for (const match of text.matchAll(SEGMENT)) total += countTokens(match[0], model);
+  return total;
+}
+
 /**
- * The tokens of a user-written text for a model, the event loop shared between segments: a
- * designer's long persona or a hostile body never holds the server.
+ * The same, the event loop shared between segments: a designer's long persona or a hostile body
+ * never holds the server.
  */
 export async function countTokensSafely(text: string, model: string): Promise<number> {
   let total = 0;
