@@ -1,3 +1,4 @@
+import { SEARCH_INDEX_TABLES } from '@parley/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectStatus } from './support/admin-world';
@@ -194,9 +195,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the schema on SQLite and Postgr
         select table_name, column_name from information_schema.columns where table_schema = 'public'`.execute(
         postgres.ctx.repos.db,
       );
-      expect(pgColumns.rows.map((c) => `${c.table_name}.${c.column_name}`).sort()).toEqual(
-        sqliteColumns.sort(),
-      );
+      // A full-text index differs by design (FTS5 and its own tables; a tsvector table): raw SQL reads it.
+      const isSearchIndex = (column: string) =>
+        SEARCH_INDEX_TABLES.some((table) => column.startsWith(`${table}.`) || column.startsWith(`${table}_`));
+      expect(
+        pgColumns.rows
+          .map((c) => `${c.table_name}.${c.column_name}`)
+          .filter((c) => !isSearchIndex(c))
+          .sort(),
+      ).toEqual(sqliteColumns.filter((c) => !isSearchIndex(c)).sort());
     } finally {
       await sqlite.close();
       await postgres.close();

@@ -225,3 +225,4 @@ export interface Repositories {
    */
   transactionInSlices<T>(work: (repos: Repositories, breakSlice: SliceBreak) => Promise<T>): Promise<T>;
 }
+export { SEARCH_INDEX_TABLES } from './search-tokens';
