@@ -32,7 +32,7 @@ const HOSTILE_FILES: ReadonlyArray<readonly [string, Buffer | string]> = [
   ['old.doc', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])],
   ['../../etc/passwd.txt', 'root:x:0:0'],
   ['\u202egnp.txt', 'right-to-left name'],
-  ['x'.repeat(400) + '.md', '# title'],
+  [`${'x'.repeat(400)}.md`, '# title'],
 ];
 
 describe.each(testDatabases())('hostile input to the LLM area on %s', (kind) => {
