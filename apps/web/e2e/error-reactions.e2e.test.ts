@@ -198,7 +198,10 @@ describe('the global reaction to every error code', () => {
       await page.clock.install();
       // The server takes the call and never answers it.
       await page.route('**/api/users/info', () => undefined);
+      // The minute counts from the call: on a loaded machine the page may make it late.
+      const asked = page.waitForRequest((request) => request.url().includes('/api/users/info'));
       await page.goto(`${s.app.baseUrl}/bots`);
+      await asked;
       const popup = popupOf(page);
       await page.clock.runFor(59_000);
       expect(await popup.count()).toBe(0);
