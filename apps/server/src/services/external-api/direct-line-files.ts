@@ -7,7 +7,6 @@ import {
   EXTERNAL_API_CHANNEL,
   isBlockFileExtension,
 } from '@parley/contracts';
-import { botBlobPrefix } from '../../blobs/blob-store';
 import type { AppContext } from '../../context';
 import type { UploadedPart, UploadRefusal } from '../../http/multipart';
 import { matchesExtension } from '../../untrusted-input/file-signature';
@@ -31,6 +30,7 @@ import {
   tokenExpiredError,
 } from './direct-line.service';
 import { directLineTokensFor } from './direct-line-tokens';
+import { directLineUploadsPrefix } from './direct-line-upload-folders';
 
 /**
  * Files in a Direct Line conversation. What a client uploads with its message (`POST .../upload`, Web Chat's attachment
@@ -128,10 +128,6 @@ interface StoredUpload {
   contentType: string;
   url: string;
 }
-
-/** Where one conversation's uploads are kept: the removal of its user's data (GDPR) deletes the folder. */
-export const directLineUploadsPrefix = (tenantId: string, botId: string, conversationId: string) =>
-  `${botBlobPrefix(tenantId, botId)}direct-line-uploads/${conversationId}/`;
 
 /** An upload's name: 122 random bits and the checked extension. */
 const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.([a-z]{3,4})$/;

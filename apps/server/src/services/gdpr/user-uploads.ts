@@ -1,7 +1,7 @@
 import type { Bot, TenantScope } from '@parley/db';
 import type { AppContext } from '../../context';
 import { visitorUploadsPrefix } from '../chat-bubble/widget-files.service';
-import { directLineUploadsPrefix } from '../external-api/direct-line-files';
+import { directLineUploadsPrefix } from '../external-api/direct-line-upload-folders';
 
 /**
  * The files a user sent a bot, removed with the rest of their data (spec 04 section 3.7): what
