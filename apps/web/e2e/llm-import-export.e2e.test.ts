@@ -1,16 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { LLM_MESSAGES } from '@parley/contracts';
-import { type OpenAiProtocolServer, startOpenAiProtocolServer } from '@parley/llm/testing';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { popupOf } from './support/accounts';
-import { acmeWithAdmin } from './support/administration';
-import { browserSuite } from './support/browser-suite';
-import { expectHidden, expectVisible } from './support/expect-page';
+import { expectVisible } from './support/expect-page';
+import { llmSuite } from './support/llm-suite';
 import { screenshot } from './support/screenshots';
-
-const TINA = { email: 'tina@example.com', password: 'Tenant-Admin-1!', name: 'Tina Admin' };
 
 const HANDBOOK = [
   '# Holidays',
@@ -19,28 +13,8 @@ const HANDBOOK = [
 
 /** Issue 23's 'export and import of an LLM with its settings, documents and filters', in the browser. */
 describe('exporting and importing an LLM', () => {
-  let provider: OpenAiProtocolServer | undefined;
-  const s = browserSuite({
-    env: async () => {
-      provider = await startOpenAiProtocolServer({ apiKey: 'sk-test' });
-      return { OPENAI_BASE_URL: provider.url, OPENAI_API_KEY: 'sk-test' };
-    },
-    prepare: async (app) => {
-      await acmeWithAdmin(app.server, TINA);
-    },
-    signedIn: TINA,
-  });
-  afterAll(async () => provider?.close());
-
-  const closePopup = async () => {
-    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
-    await expectHidden(popupOf(s.page));
-  };
-  const file = (name: string, content: string | Buffer) => {
-    const at = path.join(tmpdir(), name);
-    writeFileSync(at, content);
-    return at;
-  };
+  const s = llmSuite();
+  const { closePopup, file } = s;
   let exported = '';
 
   test('an LLM with a document is exported from its page as {name}.llm.json', async () => {

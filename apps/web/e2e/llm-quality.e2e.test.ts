@@ -1,16 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { LLM_EVALUATION_MESSAGES, LLM_MESSAGES } from '@parley/contracts';
-import { type OpenAiProtocolServer, startOpenAiProtocolServer } from '@parley/llm/testing';
-import { afterAll, describe, test } from 'vitest';
+import { describe, test } from 'vitest';
 import { popupOf } from './support/accounts';
-import { acmeWithAdmin } from './support/administration';
-import { browserSuite } from './support/browser-suite';
-import { expectHidden, expectVisible } from './support/expect-page';
+import { expectVisible } from './support/expect-page';
+import { llmSuite } from './support/llm-suite';
 import { screenshot } from './support/screenshots';
-
-const TINA = { email: 'tina@example.com', password: 'Tenant-Admin-1!', name: 'Tina Admin' };
 
 const HANDBOOK = [
   '# Holidays',
@@ -28,30 +21,8 @@ const DATASET = [
 
 /** Issue 23's 'trip a guardrail; run an evaluation; see statistics', in the browser. */
 describe('guardrails, evaluation and statistics of an LLM', () => {
-  let provider: OpenAiProtocolServer | undefined;
-  const s = browserSuite({
-    env: async () => {
-      provider = await startOpenAiProtocolServer({ apiKey: 'sk-test' });
-      return { OPENAI_BASE_URL: provider.url, OPENAI_API_KEY: 'sk-test' };
-    },
-    prepare: async (app) => {
-      await acmeWithAdmin(app.server, TINA);
-    },
-    signedIn: TINA,
-  });
-  afterAll(async () => provider?.close());
-
-  const closePopup = async () => {
-    await popupOf(s.page).getByRole('button', { name: 'OK' }).click();
-    await expectHidden(popupOf(s.page));
-  };
-  // Its own folder: other browser tests write files of the same names at the same time.
-  const folder = mkdtempSync(path.join(tmpdir(), 'llm-quality-'));
-  const file = (name: string, content: string) => {
-    const at = path.join(folder, name);
-    writeFileSync(at, content);
-    return at;
-  };
+  const s = llmSuite();
+  const { closePopup, file } = s;
 
   test('an LLM with a handbook is created and trained', async () => {
     await s.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'LLMs' }).click();
